@@ -1,0 +1,3 @@
+from bridgepad.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,362 @@
+"""A game as entered, and everything derived from it by replaying its hands.
+
+A ``Game`` holds only inputs: the mode, the house rules, the first dealer, the
+players and the hands as typed. ``derive`` replays them into a ``GameState``: the
+entries above and below the line (each with its reason), games won, vulnerability,
+the next dealer, bonuses and whether the game is over. Editing or deleting an old
+hand is therefore just a new list of hands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+from bridgepad.core import tables
+from bridgepad.core.model import SIDES, Hand, Seat, Side
+from bridgepad.core.scoring import (
+    Item,
+    Kind,
+    bonus_item,
+    duplicate_items,
+    duplicate_score,
+    honors_reason,
+    score_contract,
+)
+from bridgepad.core.settings import ChicagoPartScore, ChicagoVulnerable, NextDealer, Settings
+
+
+class Mode(str, Enum):
+    RUBBER = "rubber"
+    CHICAGO = "chicago"
+    DUPLICATE = "duplicate"
+
+    @property
+    def word(self) -> str:
+        return {Mode.RUBBER: "rubber", Mode.CHICAGO: "Chicago", Mode.DUPLICATE: "duplicate"}[self]
+
+
+class Status(str, Enum):
+    IN_PLAY = "in play"
+    WON = "won"  # a rubber won with two games
+    FINISHED = "finished"  # a Chicago after its fourth deal
+    ENDED = "ended"  # stopped early by the players
+
+    @property
+    def over(self) -> bool:
+        return self is not Status.IN_PLAY
+
+
+NO_NAMES: tuple[str, str, str, str] = ("", "", "", "")
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    mode: Mode = Mode.RUBBER
+    settings: Settings = field(default_factory=Settings)
+    first_dealer: Seat = Seat.N
+    hands: tuple[Hand, ...] = ()
+    ended: bool = False
+    players: tuple[str, str, str, str] = NO_NAMES  # by seat: N, E, S, W
+    first_board: int = 1  # duplicate only
+
+    def name(self, seat: Seat) -> str:
+        return self.players[("N", "E", "S", "W").index(seat.value)]
+
+    def with_hands(self, hands: tuple[Hand, ...]) -> Game:
+        return replace(self, hands=hands)
+
+    def add(self, hand: Hand) -> Game:
+        return replace(self, hands=self.hands + (hand,))
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One figure on the pad: whose, how much, above or below, why, and from which hand."""
+
+    side: Side
+    points: int
+    above: bool
+    kind: Kind
+    reason: str
+    hand: int | None  # index of the hand that wrote it; None for the game's own bonuses
+    section: int  # games finished before it was written: below the line, the rule it sits above
+
+
+@dataclass(frozen=True, slots=True)
+class HandOutcome:
+    index: int
+    hand: Hand
+    dealer: Seat
+    vulnerable: frozenset[Side]
+    deal: int | None  # Chicago deal 1-4 or duplicate board; None for a Chicago redeal
+    entries: tuple[Entry, ...]
+    game_made_by: Side | None = None
+    ns_score: int | None = None  # duplicate: the board's signed N-S score
+    imps: int | None = None  # duplicate: N-S IMPs against the other table
+
+    @property
+    def number(self) -> int:
+        return self.index + 1
+
+    def points(self, side: Side, above: bool | None = None) -> int:
+        return sum(e.points for e in self.entries if e.side is side and (above is None or e.above == above))
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    game: Game
+    hands: tuple[HandOutcome, ...]
+    bonuses: tuple[Entry, ...]  # not tied to one hand: rubber, unfinished, open part score
+    games: dict[Side, int]
+    open_below: dict[Side, int]  # trick points toward the game now being played
+    status: Status
+    next_dealer: Seat
+    next_vulnerable: frozenset[Side]
+    next_deal: int  # Chicago: deal 1-4 to come; duplicate: the next board; rubber: next hand number
+    imps_total: int = 0
+
+    @property
+    def mode(self) -> Mode:
+        return self.game.mode
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        return tuple(e for h in self.hands for e in h.entries) + self.bonuses
+
+    def below(self, side: Side) -> int:
+        return sum(e.points for e in self.entries if e.side is side and not e.above)
+
+    def above(self, side: Side) -> int:
+        return sum(e.points for e in self.entries if e.side is side and e.above)
+
+    def total(self, side: Side) -> int:
+        return sum(e.points for e in self.entries if e.side is side)
+
+    def bonus(self, side: Side) -> int:
+        return sum(e.points for e in self.bonuses if e.side is side)
+
+    @property
+    def margin(self) -> int:
+        """N-S total less E-W total."""
+        return self.total(Side.NS) - self.total(Side.EW)
+
+    @property
+    def over(self) -> bool:
+        return self.status.over
+
+    @property
+    def complete(self) -> bool:
+        return self.status in (Status.WON, Status.FINISHED)
+
+    @property
+    def rubber_winner(self) -> Side | None:
+        for side in SIDES:
+            if self.status is Status.WON and self.games[side] >= 2:
+                return side
+        return None
+
+    @property
+    def leader(self) -> Side | None:
+        m = self.margin
+        return None if m == 0 else Side.NS if m > 0 else Side.EW
+
+    @property
+    def sections(self) -> int:
+        """Games finished, i.e. rules drawn under the below-the-line column."""
+        return sum(self.games.values())
+
+    @property
+    def next_first_dealer(self) -> Seat:
+        """Who deals the first hand of the game that follows this one."""
+        if self.game.settings.next_dealer is NextDealer.ROTATES and self.mode is not Mode.DUPLICATE:
+            return self.game.first_dealer.next
+        return self.next_dealer
+
+
+def chicago_vulnerable(deal: int, dealer: Seat, rule: ChicagoVulnerable) -> frozenset[Side]:
+    if deal == 1:
+        return frozenset()
+    if deal >= 4:
+        return frozenset(SIDES)
+    dealer_side = rule is ChicagoVulnerable.DEALER or (rule is ChicagoVulnerable.DEALER_THEN_OPPONENTS and deal == 2)
+    return frozenset({dealer.side if dealer_side else dealer.side.other})
+
+
+_BOARD_VUL = ("", "NS", "EW", "NSEW", "NS", "EW", "NSEW", "", "EW", "NSEW", "", "NS", "NSEW", "", "NS", "EW")
+
+
+def board_vulnerable(board: int) -> frozenset[Side]:
+    """The standard vulnerability of a duplicate board (a 16-board cycle)."""
+    v = _BOARD_VUL[(board - 1) % 16]
+    return frozenset(s for s in SIDES if s.value in v)
+
+
+def board_dealer(board: int) -> Seat:
+    return Seat.N.after(board - 1)
+
+
+class Replayer:
+    """Plays hands one by one into a game's state; ``derive`` and log replay both use it."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.settings = game.settings
+        self.mode = game.mode
+        self.dealer = game.first_dealer if game.mode is not Mode.DUPLICATE else board_dealer(game.first_board)
+        self.deal = 1 if game.mode is not Mode.DUPLICATE else game.first_board
+        self.games = {Side.NS: 0, Side.EW: 0}
+        self.open_below = {Side.NS: 0, Side.EW: 0}
+        self.outcomes: list[HandOutcome] = []
+        self.bonuses: list[Entry] = []
+        self.status = Status.IN_PLAY
+        self.imps_total = 0
+
+    # The state of play before the next hand.
+    @property
+    def vulnerable(self) -> frozenset[Side]:
+        if self.mode is Mode.RUBBER:
+            return frozenset(s for s in SIDES if self.games[s] > 0)
+        if self.mode is Mode.CHICAGO:
+            return chicago_vulnerable(self.deal, self.dealer, self.settings.chicago_vulnerable)
+        return board_vulnerable(self.deal)
+
+    @property
+    def section(self) -> int:
+        return self.games[Side.NS] + self.games[Side.EW]
+
+    def play(self, hand: Hand) -> HandOutcome:
+        if self.status.over:
+            raise ValueError("this game is over; a new hand starts the next game")
+        if self.mode is Mode.DUPLICATE:
+            return self._play_board(hand)
+        index = len(self.outcomes)
+        vul = self.vulnerable
+        dealer = self.dealer
+        deal = self.deal if self.mode is Mode.CHICAGO else None
+        section = self.section
+        entries: list[Entry] = []
+        made_game: Side | None = None
+
+        def write(side: Side, item: Item) -> None:
+            entries.append(Entry(side, item.points, not item.below, item.kind, item.reason, index, section))
+
+        if hand.contract is None:
+            if self.mode is Mode.CHICAGO:
+                outcome = HandOutcome(index, hand, dealer, vul, None, ())
+                self.outcomes.append(outcome)
+                return outcome  # the same dealer deals again; the deal does not count
+        else:
+            assert hand.declarer is not None and hand.tricks is not None
+            side = hand.declarer.side
+            side_vul = side in vul
+            cs = score_contract(hand.contract, hand.tricks, side_vul)
+            for item in cs.items:
+                write(side if item.for_declarer else side.other, item)
+            if cs.made:
+                fifty = self.mode is Mode.CHICAGO and self.settings.chicago_part_score is ChicagoPartScore.FIFTY
+                if fifty:
+                    write(side, bonus_item(cs.trick_score, side_vul, True))
+                    if cs.trick_score >= tables.GAME:
+                        made_game = side
+                else:
+                    self.open_below[side] += cs.trick_score
+                    if self.open_below[side] >= tables.GAME:
+                        made_game = side
+                        if self.mode is Mode.CHICAGO:
+                            write(side, bonus_item(tables.GAME, side_vul, True))
+            if hand.honors is not None and self.settings.honors:
+                item = Item(Kind.HONORS, hand.honors.points, True, honors_reason(hand.honors, hand.contract))
+                write(hand.honors.side, item)
+        if made_game is not None:
+            self.games[made_game] += 1
+            self.open_below = {Side.NS: 0, Side.EW: 0}
+        outcome = HandOutcome(index, hand, dealer, vul, deal, tuple(entries), made_game)
+        self.outcomes.append(outcome)
+        self.dealer = dealer.next
+        if self.mode is Mode.RUBBER:
+            if made_game is not None and self.games[made_game] >= 2:
+                pts = tables.rubber_bonus(self.games[made_game.other])
+                how = "two games to none" if self.games[made_game.other] == 0 else "two games to one"
+                self._bonus(made_game, pts, Kind.RUBBER, f"rubber bonus, {how}: {pts}")
+                self.status = Status.WON
+        else:
+            self.deal += 1
+            if self.deal > 4:
+                if self.settings.chicago_part_score is ChicagoPartScore.CARRY:
+                    for s in SIDES:
+                        if self.open_below[s] > 0:
+                            pts = tables.CHICAGO_OPEN_PART_SCORE
+                            self._bonus(s, pts, Kind.OPEN_PART_SCORE, f"part score still open after the fourth deal: {pts}")
+                self.status = Status.FINISHED
+        return outcome
+
+    def _play_board(self, hand: Hand) -> HandOutcome:
+        index = len(self.outcomes)
+        board = self.deal
+        vul = board_vulnerable(board)
+        entries: list[Entry] = []
+        ns_score = 0
+        if hand.contract is not None:
+            assert hand.declarer is not None and hand.tricks is not None
+            side = hand.declarer.side
+            for item in duplicate_items(hand.contract, hand.tricks, side in vul):
+                owner = side if item.for_declarer else side.other
+                entries.append(Entry(owner, item.points, not item.below, item.kind, item.reason, index, 0))
+            score = duplicate_score(hand.contract, hand.tricks, side in vul)
+            ns_score = score if side is Side.NS else -score
+        imps: int | None = None
+        if hand.other_table is not None:
+            imps = tables.imps(ns_score - hand.other_table)
+            self.imps_total += imps
+        outcome = HandOutcome(index, hand, board_dealer(board), vul, board, tuple(entries), None, ns_score, imps)
+        self.outcomes.append(outcome)
+        self.deal += 1
+        self.dealer = board_dealer(self.deal)
+        return outcome
+
+    def _bonus(self, side: Side, points: int, kind: Kind, reason: str) -> None:
+        self.bonuses.append(Entry(side, points, True, kind, reason, None, self.section))
+
+    def end(self) -> None:
+        """The players stop here: a rubber pays its unfinished-rubber bonuses."""
+        if self.status.over:
+            return
+        if self.mode is Mode.RUBBER:
+            for s in SIDES:
+                if self.games[s] > 0:
+                    self._bonus(s, tables.UNFINISHED_GAME, Kind.UNFINISHED_GAME, f"unfinished rubber, a game: {tables.UNFINISHED_GAME}")
+            for s in SIDES:
+                if self.open_below[s] > 0:
+                    pts = tables.UNFINISHED_PART_SCORE
+                    self._bonus(s, pts, Kind.UNFINISHED_PART_SCORE, f"unfinished rubber, a part score in the open game: {pts}")
+        self.status = Status.ENDED
+
+    def state(self) -> GameState:
+        return GameState(
+            game=self.game,
+            hands=tuple(self.outcomes),
+            bonuses=tuple(self.bonuses),
+            games=dict(self.games),
+            open_below=dict(self.open_below),
+            status=self.status,
+            next_dealer=self.dealer,
+            next_vulnerable=self.vulnerable,
+            next_deal=self.deal if self.mode is not Mode.RUBBER else len(self.outcomes) + 1,
+            imps_total=self.imps_total,
+        )
+
+
+class GameOverError(ValueError):
+    """A hand was entered after the game it belongs to was over."""
+
+
+def derive(game: Game) -> GameState:
+    r = Replayer(game)
+    for n, hand in enumerate(game.hands, 1):
+        if r.status.over:
+            raise GameOverError(f"hand {n} comes after the end of the {game.mode.word}")
+        r.play(hand)
+    if game.ended:
+        r.end()
+    return r.state()

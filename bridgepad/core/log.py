@@ -1,0 +1,195 @@
+"""The log grammar: a paper pad typed in, one item a line.
+
+    # a comment           rubber | chicago       dealer N
+    players N=Ann E=Bob S=Cy W=Di
+    N 4S 10               S 3NTX -1 honors EW 150
+    pass                  end
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass, field
+
+from dataclasses import replace
+
+from bridgepad.core.game import Game, GameState, Mode, Replayer, Status
+from bridgepad.core.settings import Settings
+from bridgepad.core.model import SEATS, Hand, Seat
+from bridgepad.core.notation import NotationError, is_pass, parse_contract, parse_honors, parse_seat, parse_tricks
+
+
+class LogError(ValueError):
+    """A log that cannot be read; ``errors`` holds one ``LINE: message`` per problem."""
+
+    def __init__(self, errors: list[tuple[int, str]]) -> None:
+        self.errors = errors
+        super().__init__("; ".join(f"line {n}: {m}" for n, m in errors))
+
+    def lines(self, filename: str) -> list[str]:
+        return [f"{filename}:{n}: {m}" for n, m in self.errors]
+
+
+@dataclass(frozen=True, slots=True)
+class Players:
+    names: tuple[str, str, str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    pass
+
+
+LogItem = Hand | End | Players
+
+
+@dataclass(slots=True)
+class Log:
+    mode: Mode = Mode.RUBBER
+    first_dealer: Seat = Seat.N
+    items: list[tuple[int, LogItem]] = field(default_factory=list)
+
+    def games(self, settings: Settings | None = None) -> list[GameState]:
+        """Scores the log: one state per game, the deal passing on from one to the next."""
+        template = Game(mode=self.mode, settings=settings or Settings(), first_dealer=self.first_dealer)
+        return play_items(template, self.items)
+
+
+MAX_NAME = 40
+
+
+def parse_players(words: list[str]) -> Players:
+    names = ["", "", "", ""]
+    if not words:
+        raise NotationError("players needs names by seat, e.g. players N=Ann E=Bob S=Cy W=Di.")
+    for word in words:
+        seat_text, eq, name = word.partition("=")
+        if not eq:
+            raise NotationError(f"'{word}' is not a seat and a name: write it like N=Ann.")
+        seat = parse_seat(seat_text)
+        name = " ".join(name.split())
+        if not name:
+            raise NotationError(f"The name for {seat.value} is empty.")
+        if len(name) > MAX_NAME:
+            raise NotationError(f"The name for {seat.value} is longer than {MAX_NAME} characters.")
+        if not name.isprintable():
+            raise NotationError(f"The name for {seat.value} has characters that cannot be shown.")
+        i = SEATS.index(seat)
+        if names[i]:
+            raise NotationError(f"{seat.value} is named twice.")
+        names[i] = name
+    return Players((names[0], names[1], names[2], names[3]))
+
+
+def parse_hand_line(words: list[str]) -> Hand:
+    """``N 4S 10`` or ``N 4S 10 honors NS 150`` or ``pass``."""
+    if len(words) == 1 and is_pass(words[0]):
+        return Hand()
+    if len(words) < 3:
+        raise NotationError(
+            "A hand is declarer, contract and result, e.g. N 4S 10 or E 3NTX -1, optionally followed by honors NS 150."
+        )
+    declarer = parse_seat(words[0])
+    contract = parse_contract(words[1])
+    if contract is None:
+        raise NotationError("A passed-out deal is written as pass on its own line.")
+    tricks = parse_tricks(words[2], contract)
+    rest = words[3:]
+    honors = None
+    if rest:
+        if rest[0].lower() != "honors":
+            raise NotationError(f"After the result only 'honors SIDE POINTS' may follow, not '{' '.join(rest)}'.")
+        honors = parse_honors(" ".join(rest[1:]), contract)
+        if honors is None:
+            raise NotationError("honors needs the side and the points, e.g. honors NS 100.")
+    return Hand(contract, declarer, tricks, honors)
+
+
+def parse_log(text: str) -> Log:
+    log = Log()
+    errors: list[tuple[int, str]] = []
+    played = False
+    just_ended = False
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        try:
+            words = shlex.split(line)
+        except ValueError:
+            errors.append((n, "a quotation mark is not closed."))
+            continue
+        head = words[0].lower()
+        try:
+            if head in ("rubber", "chicago") and len(words) == 1:
+                if played:
+                    raise NotationError("the mode is set once, before the first hand.")
+                log.mode = Mode(head)
+            elif head == "dealer":
+                if len(words) != 2:
+                    raise NotationError("dealer takes one seat: dealer N, E, S or W.")
+                if played:
+                    raise NotationError("the first dealer is set once, before the first hand.")
+                log.first_dealer = parse_seat(words[1])
+            elif head == "players":
+                log.items.append((n, parse_players(words[1:])))
+            elif head == "end" and len(words) == 1:
+                if not played or just_ended:
+                    raise NotationError("end comes after the hands of the game it ends.")
+                log.items.append((n, End()))
+                just_ended = True
+                continue
+            else:
+                log.items.append((n, parse_hand_line(words)))
+                played = True
+                just_ended = False
+        except NotationError as e:
+            errors.append((n, str(e)))
+    if errors:
+        raise LogError(errors)
+    return log
+
+
+def play_items(template: Game, items: list[tuple[int, LogItem]]) -> list[GameState]:
+    """Plays a run of log items into consecutive games.
+
+    When a game is over the next hand starts the next one. A game still running after
+    the last item is returned as it stands, with no bonus for being unfinished.
+    """
+    states: list[GameState] = []
+    errors: list[tuple[int, str]] = []
+    game = template
+    r = Replayer(game)
+    hands: list[Hand] = []
+
+    def close() -> None:
+        st = r.state()
+        states.append(replace(st, game=replace(game, hands=tuple(hands), ended=st.status is Status.ENDED)))
+
+    for n, item in items:
+        if isinstance(item, End):
+            if r.status.over:
+                errors.append((n, f"end comes after a {game.mode.word} that is already over."))
+            else:
+                r.end()
+            continue
+        if r.status.over:
+            close()
+            prev = states[-1]
+            game = replace(game, first_dealer=prev.next_first_dealer, first_board=prev.next_deal, hands=())
+            r = Replayer(game)
+            hands = []
+        if isinstance(item, Players):
+            if hands:
+                errors.append((n, "players comes before the first hand of a game, not in the middle of one."))
+            else:
+                game = replace(game, players=item.names)
+                r.game = game
+            continue
+        r.play(item)
+        hands.append(item)
+    if errors:
+        raise LogError(errors)
+    if hands or r.status.over or not states:
+        close()
+    return states

@@ -1,0 +1,184 @@
+"""The words of the game: seats, sides, strains, contracts and hands as entered.
+
+Everything here is an immutable value; the scores are derived elsewhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Seat(str, Enum):
+    N = "N"
+    E = "E"
+    S = "S"
+    W = "W"
+
+    @property
+    def side(self) -> Side:
+        return Side.NS if self in (Seat.N, Seat.S) else Side.EW
+
+    @property
+    def next(self) -> Seat:
+        """The player on this one's left, who deals next."""
+        return _SEATS[(_SEATS.index(self) + 1) % 4]
+
+    @property
+    def partner(self) -> Seat:
+        return _SEATS[(_SEATS.index(self) + 2) % 4]
+
+    @property
+    def word(self) -> str:
+        return _SEAT_WORDS[self]
+
+    def after(self, steps: int) -> Seat:
+        return _SEATS[(_SEATS.index(self) + steps) % 4]
+
+
+_SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
+_SEAT_WORDS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+SEATS = _SEATS
+
+
+class Side(str, Enum):
+    NS = "NS"
+    EW = "EW"
+
+    @property
+    def other(self) -> Side:
+        return Side.EW if self is Side.NS else Side.NS
+
+    @property
+    def seats(self) -> tuple[Seat, Seat]:
+        return (Seat.N, Seat.S) if self is Side.NS else (Seat.E, Seat.W)
+
+    @property
+    def word(self) -> str:
+        return "North-South" if self is Side.NS else "East-West"
+
+    @property
+    def short(self) -> str:
+        return "N-S" if self is Side.NS else "E-W"
+
+
+SIDES = (Side.NS, Side.EW)
+
+
+class Strain(str, Enum):
+    C = "C"
+    D = "D"
+    H = "H"
+    S = "S"
+    NT = "NT"
+
+    @property
+    def symbol(self) -> str:
+        return _STRAIN_SYMBOLS[self]
+
+    @property
+    def word(self) -> str:
+        return _STRAIN_WORDS[self]
+
+    @property
+    def is_minor(self) -> bool:
+        return self in (Strain.C, Strain.D)
+
+    @property
+    def is_major(self) -> bool:
+        return self in (Strain.H, Strain.S)
+
+
+_STRAIN_SYMBOLS = {Strain.C: "♣", Strain.D: "♦", Strain.H: "♥", Strain.S: "♠", Strain.NT: "NT"}
+_STRAIN_WORDS = {
+    Strain.C: "clubs",
+    Strain.D: "diamonds",
+    Strain.H: "hearts",
+    Strain.S: "spades",
+    Strain.NT: "notrump",
+}
+
+
+class Doubling(int, Enum):
+    NONE = 1
+    DOUBLED = 2
+    REDOUBLED = 4
+
+    @property
+    def suffix(self) -> str:
+        return {Doubling.NONE: "", Doubling.DOUBLED: "X", Doubling.REDOUBLED: "XX"}[self]
+
+    @property
+    def word(self) -> str:
+        return {Doubling.NONE: "undoubled", Doubling.DOUBLED: "doubled", Doubling.REDOUBLED: "redoubled"}[
+            self
+        ]
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    level: int
+    strain: Strain
+    doubling: Doubling = Doubling.NONE
+
+    @property
+    def tricks_needed(self) -> int:
+        return self.level + 6
+
+    @property
+    def text(self) -> str:
+        """The canonical notation, which the parser reads back: 4S, 3NTX, 6HXX."""
+        return f"{self.level}{self.strain.value}{self.doubling.suffix}"
+
+    @property
+    def pretty(self) -> str:
+        return f"{self.level}{self.strain.symbol}{self.doubling.suffix}"
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class Honors:
+    """Honors held in one hand: 100 (four trump honors) or 150 (five, or four aces at notrump)."""
+
+    side: Side
+    points: int
+
+    @property
+    def text(self) -> str:
+        return f"{self.side.value} {self.points}"
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """One deal as entered at the table: a contract played, or a pass-out.
+
+    ``other_table`` is the North-South score at the other table, used only at duplicate.
+    """
+
+    contract: Contract | None = None
+    declarer: Seat | None = None
+    tricks: int | None = None
+    honors: Honors | None = None
+    other_table: int | None = None
+
+    @property
+    def passed_out(self) -> bool:
+        return self.contract is None
+
+    @property
+    def made(self) -> bool:
+        return self.contract is not None and self.tricks is not None and self.tricks >= self.contract.tricks_needed
+
+    @property
+    def result_text(self) -> str:
+        """The result relative to the contract: =, +1, -2 (empty for a pass-out)."""
+        if self.contract is None or self.tricks is None:
+            return ""
+        diff = self.tricks - self.contract.tricks_needed
+        return "=" if diff == 0 else f"{diff:+d}"
+
+    @staticmethod
+    def passed() -> Hand:
+        return Hand()

@@ -1,0 +1,135 @@
+"""Games to and from plain JSON data: the inputs only, with a schema version.
+
+Reading is strict: anything of the wrong shape raises SchemaError with a sentence
+that names the field, so a damaged file is reported and kept aside, never guessed at.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bridgepad.core.game import Game, Mode
+from bridgepad.core.model import Hand, Honors, Seat, Side
+from bridgepad.core.notation import NotationError, check_honors, parse_contract
+from bridgepad.core.settings import Settings
+
+SCHEMA = 1
+
+
+class SchemaError(ValueError):
+    """Saved data that does not have the shape of a game."""
+
+
+class FutureSchemaError(SchemaError):
+    """Saved by a newer bridgepad: never rewritten by this one."""
+
+
+def hand_to_json(hand: Hand) -> dict[str, Any]:
+    if hand.contract is None:
+        out: dict[str, Any] = {"pass": True}
+    else:
+        assert hand.declarer is not None
+        out = {"contract": hand.contract.text, "declarer": hand.declarer.value, "tricks": hand.tricks}
+        if hand.honors is not None:
+            out["honors"] = {"side": hand.honors.side.value, "points": hand.honors.points}
+    if hand.other_table is not None:
+        out["other_table"] = hand.other_table
+    return out
+
+
+def game_to_json(game: Game, meta: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The saved form of a game; ``meta`` (id, times) is kept alongside, untouched."""
+    out: dict[str, Any] = {"schema": SCHEMA}
+    out.update(meta or {})
+    out.update(
+        {
+            "mode": game.mode.value,
+            "settings": game.settings.to_json(),
+            "first_dealer": game.first_dealer.value,
+            "players": {s.value: n for s, n in zip(Seat, game.players) if n},
+            "ended": game.ended,
+            "hands": [hand_to_json(h) for h in game.hands],
+        }
+    )
+    if game.mode is Mode.DUPLICATE:
+        out["first_board"] = game.first_board
+    return out
+
+
+def _int(value: Any, where: str, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise SchemaError(f"{where} must be a whole number from {lo} to {hi}.")
+    return value
+
+
+def hand_from_json(data: Any, where: str) -> Hand:
+    if not isinstance(data, dict):
+        raise SchemaError(f"{where} is not a hand.")
+    other = data.get("other_table")
+    if other is not None:
+        other = _int(other, f"{where} other_table", -10_000, 10_000)
+    if data.get("pass") is True:
+        return Hand(other_table=other)
+    try:
+        contract = parse_contract(str(data.get("contract", "")))
+        if contract is None:
+            raise SchemaError(f"{where} has pass as its contract.")
+        declarer = Seat(data.get("declarer"))
+    except (NotationError, ValueError) as e:
+        raise SchemaError(f"{where}: {e}") from None
+    tricks = _int(data.get("tricks"), f"{where} tricks", 0, 13)
+    honors = None
+    h = data.get("honors")
+    if h is not None:
+        if not isinstance(h, dict):
+            raise SchemaError(f"{where} honors is not a side and points.")
+        try:
+            side = Side(h.get("side"))
+            points = _int(h.get("points"), f"{where} honors points", 100, 150)
+            check_honors(points, contract)
+        except (NotationError, ValueError) as e:
+            raise SchemaError(f"{where} honors: {e}") from None
+        honors = Honors(side, points)
+    return Hand(contract, declarer, tricks, honors, other)
+
+
+def game_from_json(data: Any) -> Game:
+    if not isinstance(data, dict):
+        raise SchemaError("The file does not hold a game.")
+    schema = data.get("schema")
+    if isinstance(schema, int) and not isinstance(schema, bool) and schema > SCHEMA:
+        raise FutureSchemaError(f"The file was written by a newer bridgepad (schema {schema}; this one reads {SCHEMA}).")
+    if schema != SCHEMA:
+        raise SchemaError(f"The file has no schema version this bridgepad knows (found {schema!r}).")
+    try:
+        mode = Mode(data.get("mode"))
+        first_dealer = Seat(data.get("first_dealer"))
+    except ValueError:
+        raise SchemaError("The file's mode or first dealer is not one bridgepad knows.") from None
+    hands_data = data.get("hands")
+    if not isinstance(hands_data, list):
+        raise SchemaError("The file has no list of hands.")
+    hands = tuple(hand_from_json(h, f"hand {i}") for i, h in enumerate(hands_data, 1))
+    players_data = data.get("players") or {}
+    if not isinstance(players_data, dict):
+        raise SchemaError("The file's players are not names by seat.")
+    names = []
+    for seat in Seat:
+        name = players_data.get(seat.value, "")
+        if not isinstance(name, str):
+            raise SchemaError(f"The name for {seat.value} is not text.")
+        names.append(name)
+    ended = data.get("ended", False)
+    if not isinstance(ended, bool):
+        raise SchemaError("The file's ended flag is not true or false.")
+    first_board = data.get("first_board", 1)
+    first_board = _int(first_board, "first_board", 1, 10_000)
+    return Game(
+        mode=mode,
+        settings=Settings.from_json(data.get("settings")),
+        first_dealer=first_dealer,
+        hands=hands,
+        ended=ended,
+        players=(names[0], names[1], names[2], names[3]),
+        first_board=first_board,
+    )

@@ -1,0 +1,91 @@
+"""The house rules a game is played under, seed 000's reading being the default.
+
+Every choice here is a difference between seed 000 and its own table of how other
+tables play, or a place where seeds 003 and 004 read the rules differently.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from enum import Enum
+from typing import Any
+
+from bridgepad.core.model import Side
+
+
+class ChicagoVulnerable(str, Enum):
+    """Who is vulnerable on Chicago deals 2 and 3 (deal 1 nobody, deal 4 both)."""
+
+    OPPONENTS = "opponents"  # seed 000: the dealer's opponents on both
+    DEALER = "dealer"  # seed 000's "other tables": the dealer's side on both
+    DEALER_THEN_OPPONENTS = "dealer-then-opponents"  # seeds 003, 004: dealer's side on 2, opponents on 3
+
+    @property
+    def description(self) -> str:
+        return {
+            ChicagoVulnerable.OPPONENTS: "the dealer's opponents are vulnerable on deals 2 and 3",
+            ChicagoVulnerable.DEALER: "the dealer's side is vulnerable on deals 2 and 3",
+            ChicagoVulnerable.DEALER_THEN_OPPONENTS: "the dealer's side is vulnerable on deal 2, the dealer's opponents on deal 3",
+        }[self]
+
+
+class ChicagoPartScore(str, Enum):
+    CARRY = "carry"  # seed 000: carried until a game; 100 for one still open after deal 4
+    FIFTY = "fifty"  # other tables: 50 at once for each part score made, nothing carried
+
+    @property
+    def description(self) -> str:
+        return {
+            ChicagoPartScore.CARRY: "part scores carry until a game; one still open after deal 4 earns 100",
+            ChicagoPartScore.FIFTY: "each part score made earns 50 at once and nothing is carried",
+        }[self]
+
+
+class PassWord(str, Enum):
+    PASS = "Pass"
+    NO_BID = "No bid"
+
+
+class NextDealer(str, Enum):
+    """Who deals the first hand of the next rubber."""
+
+    PASSES_ON = "passes-on"  # seed 000: the deal simply passes to the left, across rubbers
+    ROTATES = "rotates"  # seed 002: each rubber's first dealer is left of the last rubber's first dealer
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    honors: bool = True
+    chicago_vulnerable: ChicagoVulnerable = ChicagoVulnerable.OPPONENTS
+    chicago_part_score: ChicagoPartScore = ChicagoPartScore.CARRY
+    pass_word: PassWord = PassWord.PASS
+    we: Side = Side.NS
+    next_dealer: NextDealer = NextDealer.PASSES_ON
+
+    def to_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        return {k: (v.value if isinstance(v, Enum) else v) for k, v in out.items()}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Settings:
+        """Reads saved settings; unknown keys are ignored and bad values fall back to the default."""
+        if not isinstance(data, dict):
+            return cls()
+        kwargs: dict[str, Any] = {}
+        for f in fields(cls):
+            if f.name not in data:
+                continue
+            value = data[f.name]
+            default = getattr(cls(), f.name)
+            if isinstance(default, bool):
+                if isinstance(value, bool):
+                    kwargs[f.name] = value
+            elif isinstance(default, Enum):
+                try:
+                    kwargs[f.name] = type(default)(value)
+                except ValueError:
+                    pass
+        return cls(**kwargs)
+
+    def with_(self, **changes: Any) -> Settings:
+        return replace(self, **changes)

@@ -1,0 +1,207 @@
+"""Games on disk: one JSON file a game, written atomically, never silently lost.
+
+Layout of the data directory::
+
+    games/<id>.json     one game each: its inputs and a schema version
+    current             the id of the game on the pad
+    settings.json       the rules and names that new games start with
+    trash/              games deleted from the history
+    games/<id>.json.corrupt-<time>   a file that could not be read, kept aside byte for byte
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import tempfile
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from bridgepad.core.game import Game
+from bridgepad.core.serialize import SchemaError, game_from_json, game_to_json
+from bridgepad.core.settings import Settings
+
+ENV_VAR = "BRIDGEPAD_DATA_DIR"
+
+
+def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
+    """``--data-dir`` first, then $BRIDGEPAD_DATA_DIR, then the platform's user data folder."""
+    if override:
+        return Path(override).expanduser()
+    env = os.environ.get(ENV_VAR)
+    if env:
+        return Path(env).expanduser()
+    import platformdirs
+
+    return platformdirs.user_data_path("bridgepad")
+
+
+def now_iso() -> str:
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` so that a crash leaves either the old file or the new."""
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, 0o600)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(folder: Path) -> None:
+    # The rename is durable only once the folder itself reaches the disk.
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+class UnreadableGame(Exception):
+    """A game file that could not be read; it has been moved aside to ``kept``."""
+
+    def __init__(self, path: Path, kept: Path | None, reason: str) -> None:
+        self.path = path
+        self.kept = kept
+        self.reason = reason
+        where = f"; it was kept as {kept}" if kept else ""
+        super().__init__(f"Could not read {path.name}: {reason}{where}.")
+
+
+@dataclass(slots=True)
+class StoredGame:
+    id: str
+    game: Game
+    created: str
+    updated: str
+
+    def meta(self) -> dict[str, Any]:
+        return {"id": self.id, "created": self.created, "updated": self.updated}
+
+
+def new_id() -> str:
+    return datetime.now().strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(2)
+
+
+class Store:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.games_dir = root / "games"
+
+    def ensure(self) -> None:
+        for folder in (self.root, self.games_dir):
+            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+
+    def path(self, game_id: str) -> Path:
+        return self.games_dir / f"{game_id}.json"
+
+    # The current game -------------------------------------------------------
+    def current_id(self) -> str | None:
+        try:
+            text = (self.root / "current").read_text(encoding="utf-8").strip()
+        except (OSError, UnicodeDecodeError):
+            return None
+        return text if text and "/" not in text and "\\" not in text and not text.startswith(".") else None
+
+    def set_current(self, game_id: str) -> None:
+        atomic_write(self.root / "current", game_id.encode() + b"\n")
+
+    # Games ------------------------------------------------------------------
+    def save(self, stored: StoredGame) -> None:
+        data = game_to_json(stored.game, stored.meta())
+        atomic_write(self.path(stored.id), json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8"))
+
+    def create(self, game: Game) -> StoredGame:
+        t = now_iso()
+        stored = StoredGame(new_id(), game, t, t)
+        while self.path(stored.id).exists():
+            stored.id = new_id()
+        self.ensure()
+        self.save(stored)
+        self.set_current(stored.id)
+        return stored
+
+    def load(self, game_id: str) -> StoredGame:
+        """Reads a game; a file that cannot be read is moved aside and UnreadableGame raised."""
+        path = self.path(game_id)
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            raise
+        except IsADirectoryError:
+            raise UnreadableGame(path, self.keep_aside(path), "it is a folder, not a file") from None
+        except OSError as e:
+            raise UnreadableGame(path, None, e.strerror or str(e)) from None
+        try:
+            data = json.loads(raw.decode("utf-8"))
+            game = game_from_json(data)
+        except UnicodeDecodeError:
+            raise UnreadableGame(path, self.keep_aside(path), "it is not UTF-8 text") from None
+        except json.JSONDecodeError:
+            reason = "it is empty" if not raw.strip() else "it is not valid JSON (perhaps cut short)"
+            raise UnreadableGame(path, self.keep_aside(path), reason) from None
+        except SchemaError as e:
+            raise UnreadableGame(path, self.keep_aside(path), str(e).rstrip(".")) from None
+        created = data.get("created") if isinstance(data.get("created"), str) else now_iso()
+        updated = data.get("updated") if isinstance(data.get("updated"), str) else created
+        return StoredGame(game_id, game, created, updated)
+
+    def keep_aside(self, path: Path) -> Path | None:
+        """Renames an unreadable file out of the way, byte for byte, and returns where it went."""
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        target = path.with_name(f"{path.name}.corrupt-{stamp}")
+        n = 1
+        while target.exists():
+            n += 1
+            target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+        try:
+            os.replace(path, target)
+        except OSError:
+            return None
+        return target
+
+    def ids(self) -> list[str]:
+        """Game ids, oldest first (ids begin with their creation time)."""
+        try:
+            names = os.listdir(self.games_dir)
+        except OSError:
+            return []
+        return sorted(n[:-5] for n in names if n.endswith(".json") and not n.startswith("."))
+
+    # Settings for new games -------------------------------------------------
+    def load_defaults(self) -> tuple[Settings, tuple[str, str, str, str]]:
+        try:
+            data = json.loads((self.root / "settings.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return Settings(), ("", "", "", "")
+        if not isinstance(data, dict):
+            return Settings(), ("", "", "", "")
+        players = data.get("players")
+        names = ("", "", "", "")
+        if isinstance(players, list) and len(players) == 4 and all(isinstance(p, str) for p in players):
+            names = (players[0], players[1], players[2], players[3])
+        return Settings.from_json(data.get("settings")), names
+
+    def save_defaults(self, settings: Settings, players: tuple[str, str, str, str]) -> None:
+        data = {"settings": settings.to_json(), "players": list(players)}
+        atomic_write(self.root / "settings.json", json.dumps(data, indent=1).encode("utf-8"))

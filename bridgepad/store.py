@@ -180,6 +180,22 @@ class Store:
             return None
         return target
 
+    def discard(self, game_id: str) -> Path | None:
+        """Moves a game to the trash folder (never destroys it) and returns where it went."""
+        path = self.path(game_id)
+        if not path.exists():
+            return None
+        trash = self.root / "trash"
+        trash.mkdir(parents=True, exist_ok=True, mode=0o700)
+        target = trash / path.name
+        n = 1
+        while target.exists():
+            n += 1
+            target = trash / f"{game_id}-{n}.json"
+        os.replace(path, target)
+        _fsync_dir(self.games_dir)
+        return target
+
     def ids(self) -> list[str]:
         """Game ids, oldest first (ids begin with their creation time)."""
         try:

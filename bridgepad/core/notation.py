@@ -60,7 +60,7 @@ def parse_contract(text: str) -> Contract | None:
     level_text, strain_text, doubles = m.groups()
     level = int(level_text)
     if not 1 <= level <= 7:
-        raise NotationError(f"{_quote(text)}: the level must be 1 to 7 ({CONTRACT_HELP}).")
+        raise NotationError(f"{_quote(text)}: the level must be 1 to 7, then C, D, H, S or NT, e.g. 4S or 3NT.")
     if strain_text is None:
         raise NotationError(f"{_quote(text)} has no strain: add C, D, H, S or NT, e.g. {level}S or {level}NT.")
     return Contract(level, _STRAINS[strain_text], _DOUBLES[doubles])

@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-from bridgepad.core.game import GameState, Mode, Status
+from bridgepad.core.game import Entry, GameState, HandOutcome, Mode, Status
 from bridgepad.core.model import Side
 
 
 def side_name(side: Side, we: Side = Side.NS) -> str:
     return "We" if side is we else "They"
-
-
-def verb(side: Side, we: Side) -> str:
-    # "We win" / "They win": both plural.
-    return "win"
 
 
 def headline(st: GameState, we: Side = Side.NS) -> str:
@@ -47,3 +42,40 @@ def headline(st: GameState, we: Side = Side.NS) -> str:
     if tw == tt:
         return f"{tw:,} all."
     return f"{lead} lead, {scores}, by {margin:,}."
+
+
+def vulnerability_text(vul: frozenset[Side], we: Side = Side.NS) -> str:
+    if not vul:
+        return "Nobody vulnerable"
+    if len(vul) == 2:
+        return "Both vulnerable"
+    (side,) = vul
+    return f"{side_name(side, we)} ({side.short}) vulnerable"
+
+
+def entry_text(e: Entry, we: Side = Side.NS) -> str:
+    where = "above" if e.above else "below"
+    return f"{side_name(e.side, we)} {e.points:,} {where}: {e.reason}"
+
+
+def outcome_lines(outcome: HandOutcome, after: GameState, we: Side = Side.NS) -> list[str]:
+    """What a hand writes, for whom and where, and what it does to the game."""
+    hand = outcome.hand
+    if hand.contract is None:
+        if after.mode is Mode.CHICAGO:
+            return [f"Passed out: nothing is scored; {outcome.dealer.word} deals again and the deal does not count."]
+        return ["Passed out: nothing is scored; the deal passes on."]
+    lines = [entry_text(e, we) for e in outcome.entries]
+    if outcome.game_made_by is not None:
+        lines.append(f"Game for {side_name(outcome.game_made_by, we)}: the line is drawn.")
+    if after.mode is Mode.DUPLICATE and outcome.ns_score is not None:
+        score = f"N-S {outcome.ns_score:+,}"
+        if outcome.imps is not None:
+            score += f", {outcome.imps:+d} IMPs against {hand.other_table:+,} at the other table"
+        lines.append(score)
+    last = outcome.index == len(after.hands) - 1
+    if last and after.over:
+        lines.extend(entry_text(e, we) for e in after.bonuses)
+        lines.append(headline(after, we))
+    return lines
+

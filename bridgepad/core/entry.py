@@ -1,0 +1,97 @@
+"""The contract-entry form's fields read into a hand, with one message per bad field."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from bridgepad.core.model import Contract, Hand, Seat, Side
+from bridgepad.core.notation import NotationError, parse_contract, parse_honors, parse_seat, parse_tricks
+
+FIELDS = ("contract", "declarer", "result", "honors", "other_table")
+
+
+@dataclass(slots=True)
+class FormReading:
+    hand: Hand | None
+    errors: dict[str, str] = field(default_factory=dict)
+    incomplete: bool = False  # a field still empty: nothing is wrong yet
+
+    @property
+    def ok(self) -> bool:
+        return self.hand is not None and not self.errors
+
+
+def read_form(
+    values: dict[str, str],
+    *,
+    we: Side = Side.NS,
+    honors_on: bool = True,
+    other_table_on: bool = False,
+) -> FormReading:
+    """Reads the typed fields; a pass needs nothing else, a contract needs declarer and result."""
+    errors: dict[str, str] = {}
+    text = values.get("contract", "")
+    contract: Contract | None = None
+    try:
+        contract = parse_contract(text)
+    except NotationError as e:
+        errors["contract"] = str(e)
+    other: int | None = None
+    if other_table_on:
+        raw = "".join(values.get("other_table", "").split()).replace(",", "")
+        if raw:
+            if re.fullmatch(r"[+-]?[0-9]{1,5}", raw) and abs(int(raw)) <= 7600 and int(raw) % 10 == 0:
+                other = int(raw)
+            else:
+                errors["other_table"] = (
+                    "The other table's score is N-S's signed score, a multiple of 10 such as 420, -50 or 0; leave it empty if there is none."
+                )
+    if "contract" not in errors and contract is None:
+        return FormReading(None if errors else Hand(other_table=other), errors)
+    declarer: Seat | None = None
+    tricks: int | None = None
+    incomplete = False
+    try:
+        declarer = parse_seat(values.get("declarer", ""))
+    except NotationError as e:
+        if values.get("declarer", "").strip():
+            errors["declarer"] = str(e)
+        else:
+            errors["declarer"] = "Say who declared: N, E, S or W."
+            incomplete = True
+    if contract is not None:
+        try:
+            tricks = parse_tricks(values.get("result", ""), contract)
+        except NotationError as e:
+            errors["result"] = str(e)
+            incomplete = incomplete or not values.get("result", "").strip()
+        honors_text = values.get("honors", "")
+        honors = None
+        if honors_text.strip():
+            if not honors_on:
+                errors["honors"] = "Honors are not scored in this game (see the settings); leave the field empty."
+            else:
+                try:
+                    honors = parse_honors(honors_text, contract, we)
+                except NotationError as e:
+                    errors["honors"] = str(e)
+    if errors or contract is None:
+        return FormReading(None, errors, incomplete)
+    return FormReading(Hand(contract, declarer, tricks, honors, other), {}, False)
+
+
+def form_values(hand: Hand, we: Side = Side.NS) -> dict[str, str]:
+    """The fields that, typed in, give back ``hand``: for editing a hand already entered."""
+    out = {k: "" for k in FIELDS}
+    if hand.other_table is not None:
+        out["other_table"] = str(hand.other_table)
+    if hand.contract is None:
+        out["contract"] = "pass"
+        return out
+    out["contract"] = hand.contract.text
+    out["declarer"] = hand.declarer.value if hand.declarer else ""
+    out["result"] = str(hand.tricks)
+    if hand.honors is not None:
+        out["honors"] = hand.honors.text
+    return out

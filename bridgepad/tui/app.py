@@ -1,0 +1,271 @@
+"""The score pad: one screen with the pad, the state of play and the hands entered."""
+
+from __future__ import annotations
+
+import os
+from typing import Iterable
+
+from textual.app import App, ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer
+
+from bridgepad.core.entry import form_values
+from bridgepad.core.game import Game, Mode
+from bridgepad.core.model import Hand
+from bridgepad.core.summary import vulnerability_text
+from bridgepad.session import SaveError, Session
+from bridgepad.store import Store, data_dir
+from bridgepad.tui.explanation import Explanation
+from bridgepad.tui.hand_list import HandList
+from bridgepad.tui.names import seat_label
+from bridgepad.tui.pad_view import PadView
+from bridgepad.tui.status_bar import StatusBar
+
+
+class BridgepadApp(App[None]):
+    TITLE = "bridgepad"
+    CSS_PATH = ["app.tcss"]
+    ENABLE_COMMAND_PALETTE = True
+    BINDINGS = [
+        Binding("plus,a", "add", "Add hand", key_display="+"),
+        Binding("e", "edit", "Edit"),
+        Binding("d,delete", "delete", "Delete", key_display="d"),
+        Binding("ctrl+z", "undo", "Undo", key_display="^z"),
+        Binding("x", "end_game", "End"),
+        Binding("n", "new_game", "New"),
+        Binding("question_mark,f1", "help", "Help", key_display="?"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+
+    # Layout -----------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield StatusBar(id="status")
+        with Horizontal(id="main"):
+            with VerticalScroll(id="pad-scroll"):
+                yield PadView(id="pad")
+            with Vertical(id="right"):
+                yield HandList(id="hands")
+                yield Explanation(id="explain")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_all(select_last=True)
+        for problem in self.session.problems:
+            self.notify(problem, title="A data file could not be read", severity="error", timeout=30)
+
+    # Drawing ------------------------------------------------------------------
+    @property
+    def hand_list(self) -> HandList:
+        return self.query_one(HandList)
+
+    def selected(self) -> int | None:
+        n = len(self.session.state.hands)
+        if n == 0:
+            return None
+        row = self.hand_list.cursor_row
+        return row if 0 <= row < n else n - 1
+
+    def game_number(self) -> int:
+        """This game's place among the games started the same day."""
+        current = self.session.stored.id
+        day = current[:8]
+        return sum(1 for i in self.session.store.ids() if i[:8] == day and i <= current) or 1
+
+    def refresh_all(self, select_last: bool = False) -> None:
+        st = self.session.state
+        self._number = self.game_number()
+        hl = self.hand_list
+        hl.show(st)
+        if select_last and st.hands:
+            hl.move_cursor(row=len(st.hands) - 1, animate=False)
+        self.query_one(StatusBar).show(st, self._number)
+        self.refresh_selection()
+        self.query_one("#pad-scroll", VerticalScroll).scroll_end(animate=False)
+
+    def refresh_selection(self) -> None:
+        st = self.session.state
+        sel = self.selected()
+        self.query_one(PadView).show(st, sel)
+        self.query_one(Explanation).show(st, sel)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.refresh_selection()
+
+    # Changes ----------------------------------------------------------------
+    def _apply(self, change: str, fn, *args) -> bool:  # type: ignore[no-untyped-def]
+        try:
+            fn(*args)
+        except SaveError as e:
+            self.notify(str(e), title="Not saved", severity="error", timeout=30)
+            return False
+        except ValueError as e:
+            self.notify(f"{change} was not made: {e}.", severity="warning", timeout=10)
+            return False
+        return True
+
+    def action_add(self) -> None:
+        from bridgepad.tui.entry_form import EntryForm
+
+        st = self.session.state
+        game = self.session.game
+        if st.over:
+            nxt = self.session.preview(Hand())[1]  # the state the next game would start from
+            number = self._number + 1
+            dealer = nxt.hands[0].dealer
+            vul = nxt.hands[0].vulnerable
+            where = f"{game.mode.word.capitalize()} {number} · first hand"
+        else:
+            dealer, vul = st.next_dealer, st.next_vulnerable
+            where = self._where(st.next_deal)
+        title = f"{where} · {seat_label(game, dealer)} deals · {vulnerability_text(vul, game.settings.we)}"
+
+        def done(hand: Hand | None) -> None:
+            if hand is not None and self._apply("The hand", self.session.add_hand, hand):
+                self.refresh_all(select_last=True)
+
+        self.push_screen(
+            EntryForm(
+                title,
+                self.session.preview,
+                we=game.settings.we,
+                honors_on=game.settings.honors and game.mode is not Mode.DUPLICATE,
+                other_table_on=game.mode is Mode.DUPLICATE,
+            ),
+            done,
+        )
+
+    def _where(self, deal: int) -> str:
+        mode = self.session.game.mode
+        if mode is Mode.CHICAGO:
+            return f"Deal {deal} of 4"
+        if mode is Mode.DUPLICATE:
+            return f"Board {deal}"
+        return f"Hand {deal}"
+
+    def action_edit(self) -> None:
+        from bridgepad.tui.entry_form import EntryForm
+
+        index = self.selected()
+        if index is None:
+            self.notify("There is no hand to edit yet: press + to enter one.")
+            return
+        st = self.session.state
+        game = self.session.game
+        h = st.hands[index]
+        title = f"Edit hand {h.number} · {seat_label(game, h.dealer)} dealt · {vulnerability_text(h.vulnerable, game.settings.we)}"
+
+        def done(hand: Hand | None) -> None:
+            if hand is not None and self._apply("The edit", self.session.replace_hand, index, hand):
+                self.refresh_all()
+
+        self.push_screen(
+            EntryForm(
+                title,
+                lambda hand: self.session.preview(hand, index),
+                values=form_values(h.hand, game.settings.we),
+                we=game.settings.we,
+                honors_on=game.settings.honors and game.mode is not Mode.DUPLICATE,
+                other_table_on=game.mode is Mode.DUPLICATE,
+            ),
+            done,
+        )
+
+    def action_delete(self) -> None:
+        from bridgepad.tui.confirm import Confirm
+
+        index = self.selected()
+        if index is None:
+            self.notify("There is no hand to delete.")
+            return
+        h = self.session.state.hands[index]
+        what = "passed out" if h.hand.contract is None else f"{h.hand.contract.pretty} by {h.hand.declarer.value if h.hand.declarer else ''}"
+
+        def done(yes: bool | None) -> None:
+            if yes and self._apply("The deletion", self.session.delete_hand, index):
+                self.refresh_all()
+                self.notify(f"Hand {index + 1} deleted. ctrl+z brings it back.")
+
+        self.push_screen(Confirm(f"Delete hand {h.number} ({what})?", "Every figure after it is worked out again."), done)
+
+    def action_undo(self) -> None:
+        try:
+            what = self.session.undo()
+        except SaveError as e:
+            self.notify(str(e), title="Not saved", severity="error", timeout=30)
+            return
+        if what is None:
+            self.notify("Nothing to undo.")
+            return
+        self.refresh_all()
+        self.notify(f"Undone: {what}.")
+
+    def action_end_game(self) -> None:
+        from bridgepad.tui.confirm import Confirm
+
+        st = self.session.state
+        if st.over:
+            self.notify(f"This {st.mode.word} is already over. Press + to start the next.")
+            return
+        word = st.mode.word
+        detail = {
+            Mode.RUBBER: "A side with a game scores 300, a side with a part score in the open game 100.",
+            Mode.CHICAGO: "No bonus is paid for the deals not played.",
+            Mode.DUPLICATE: "The boards played so far stand as they are.",
+        }[st.mode]
+
+        def done(yes: bool | None) -> None:
+            if yes and self._apply("Ending", self.session.end_game):
+                self.refresh_all()
+
+        self.push_screen(Confirm(f"End this {word} now, unfinished?", detail), done)
+
+    def action_new_game(self) -> None:
+        from bridgepad.tui.confirm import Confirm
+
+        game = self.session.game
+        st = self.session.state
+        first = st.next_first_dealer
+        nxt = Game(mode=game.mode, settings=game.settings, players=game.players, first_dealer=first)
+        keep = "" if st.over or not st.hands else f" The {game.mode.word} on the pad stays saved as it is."
+
+        def done(yes: bool | None) -> None:
+            if yes and self._apply("The new game", self.session.start, nxt, f"new {game.mode.word}"):
+                self.refresh_all()
+
+        self.push_screen(
+            Confirm(f"Start a new {game.mode.word}, {seat_label(game, first)} to deal?", keep.strip()), done
+        )
+
+    def action_help(self) -> None:
+        from bridgepad.tui.help_screen import HelpScreen
+
+        self.push_screen(HelpScreen(self.session.game))
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Add a hand", "Enter the next hand (+)", self.action_add)
+        yield SystemCommand("Edit the selected hand", "Change a hand already entered (e)", self.action_edit)
+        yield SystemCommand("Delete the selected hand", "Remove a hand, after a confirmation (d)", self.action_delete)
+        yield SystemCommand("Undo", "Take back the last change (ctrl+z)", self.action_undo)
+        yield SystemCommand("End the game now", "Stop the game unfinished (x)", self.action_end_game)
+        yield SystemCommand("New game", "Start a new game (n)", self.action_new_game)
+        yield SystemCommand("Help", "Keys and scoring tables (?)", self.action_help)
+
+
+def run(data_dir_override: str | None = None) -> int:
+    import sys
+
+    root = data_dir(data_dir_override)
+    try:
+        session = Session.open(Store(root))
+    except OSError as e:
+        print(f"bridgepad: cannot use the data folder {root}: {e.strerror or e}.", file=sys.stderr)
+        return 1
+    BridgepadApp(session).run()
+    return 0

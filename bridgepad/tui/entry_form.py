@@ -1,0 +1,134 @@
+"""The contract-entry form: contract, declarer, result, honors; a live preview; Enter records."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+from bridgepad.core.entry import FormReading, read_form
+from bridgepad.core.game import GameState, HandOutcome
+from bridgepad.core.model import Hand, Side
+from bridgepad.core.summary import outcome_lines
+
+Preview = Callable[[Hand], tuple[HandOutcome, GameState]]
+
+HINTS = {
+    "contract": "4S, 3NTX, 6HXX, or pass",
+    "declarer": "N, E, S or W",
+    "result": "tricks taken, or =, +1, -2",
+    "honors": "optional: NS 100, EW 150",
+    "other_table": "optional: N-S score there",
+}
+LABELS = {
+    "contract": "Contract",
+    "declarer": "Declarer",
+    "result": "Result",
+    "honors": "Honors",
+    "other_table": "Other table",
+}
+
+
+class EntryForm(ModalScreen[Hand | None]):
+    """Returns the hand typed, or None when cancelled with Escape."""
+
+    CSS_PATH = "entry_form.tcss"
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    AUTO_FOCUS = "#contract"
+
+    def __init__(
+        self,
+        title: str,
+        preview: Preview,
+        *,
+        values: dict[str, str] | None = None,
+        we: Side = Side.NS,
+        honors_on: bool = True,
+        other_table_on: bool = False,
+    ) -> None:
+        super().__init__()
+        self.form_title = title
+        self.preview_fn = preview
+        self.values = values or {}
+        self.we = we
+        self.honors_on = honors_on
+        self.other_table_on = other_table_on
+        self.fields = ["contract", "declarer", "result"]
+        if honors_on:
+            self.fields.append("honors")
+        if other_table_on:
+            self.fields.append("other_table")
+        self.shown_errors: set[str] = set()
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="form"):
+            yield Label(self.form_title, id="form-title")
+            with Grid(id="fields"):
+                for name in self.fields:
+                    yield Label(LABELS[name], classes="field-label")
+                    yield Input(value=self.values.get(name, ""), id=name, placeholder=HINTS[name], select_on_focus=False)
+                    yield Label("", id=f"{name}-error", classes="field-error")
+            yield Static(id="preview")
+            yield Label("Enter records · Tab next field · Esc cancels", id="form-keys")
+
+    def on_mount(self) -> None:
+        self.refresh_preview()
+
+    def field_values(self) -> dict[str, str]:
+        return {name: self.query_one(f"#{name}", Input).value for name in self.fields}
+
+    def reading(self) -> FormReading:
+        return read_form(self.field_values(), we=self.we, honors_on=self.honors_on, other_table_on=self.other_table_on)
+
+    @on(Input.Changed)
+    def _changed(self, event: Input.Changed) -> None:
+        self.refresh_preview()
+
+    def refresh_preview(self) -> None:
+        reading = self.reading()
+        for name in self.fields:
+            # Errors appear once the player has pressed Enter, then follow the typing.
+            msg = reading.errors.get(name, "") if name in self.shown_errors else ""
+            self.query_one(f"#{name}-error", Label).update(msg)
+        preview = self.query_one("#preview", Static)
+        if reading.hand is None:
+            preview.update(Text("Type the contract, declarer and result to see what the hand scores.", style="dim italic"))
+            return
+        try:
+            outcome, after = self.preview_fn(reading.hand)
+        except ValueError as e:
+            preview.update(Text(f"This hand cannot go here: {e}.", style="red"))
+            return
+        lines = outcome_lines(outcome, after, self.we)
+        preview.update(Text("\n".join(lines)))
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_record()
+
+    def action_record(self) -> None:
+        reading = self.reading()
+        if reading.ok:
+            try:
+                self.preview_fn(reading.hand)  # type: ignore[arg-type]
+            except ValueError as e:
+                self.query_one("#preview", Static).update(Text(f"This hand cannot go here: {e}.", style="red"))
+                return
+            self.dismiss(reading.hand)
+            return
+        self.shown_errors = set(reading.errors)
+        self.refresh_preview()
+        for name in self.fields:
+            if name in reading.errors:
+                self.query_one(f"#{name}", Input).focus()
+                break
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,31 @@
+"""Why each figure of the selected hand is on the pad."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from bridgepad.core.game import GameState
+from bridgepad.core.summary import outcome_lines, vulnerability_text
+from bridgepad.tui.names import seat_label
+
+
+class Explanation(Static):
+    def show(self, state: GameState, index: int | None) -> None:
+        self.update(render_explanation(state, index))
+
+
+def render_explanation(state: GameState, index: int | None) -> Text:
+    game = state.game
+    if index is None or not (0 <= index < len(state.hands)):
+        return Text("No hands yet. Press + to enter the first hand.", style="italic")
+    h = state.hands[index]
+    t = Text(no_wrap=False)
+    label = f"Board {h.deal}" if h.deal is not None and state.mode.value == "duplicate" else f"Hand {h.number}"
+    t.append(label, style="bold")
+    t.append(f" · {seat_label(game, h.dealer)} dealt · {vulnerability_text(h.vulnerable, game.settings.we)}")
+    if h.hand.contract is not None and h.hand.declarer is not None:
+        t.append(f" · {h.hand.contract.pretty} by {seat_label(game, h.hand.declarer)}, {h.hand.tricks} tricks")
+    for line in outcome_lines(h, state, game.settings.we):
+        t.append("\n  " + line)
+    return t

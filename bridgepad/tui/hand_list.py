@@ -1,0 +1,69 @@
+"""The hands of this game as a list: who dealt, the contract, by whom, the result, the score."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import DataTable
+
+from bridgepad.core.game import GameState, HandOutcome, Mode
+from bridgepad.core.model import Strain
+from bridgepad.tui.names import seat_label
+
+SUIT_STYLE = {Strain.H: "red", Strain.D: "red"}
+
+
+def contract_text(outcome: HandOutcome, pass_word: str) -> Text:
+    c = outcome.hand.contract
+    if c is None:
+        return Text(pass_word, style="dim")
+    t = Text(str(c.level))
+    t.append(c.strain.symbol, style=SUIT_STYLE.get(c.strain, ""))
+    t.append(c.doubling.suffix, style="bold")
+    return t
+
+
+def _points(n: int) -> str:
+    return f"{n:,}" if n else ""
+
+
+class HandList(DataTable[Text | str]):
+    """One row a hand; the cursor selects the hand that the pad highlights and explains."""
+
+    def on_mount(self) -> None:
+        self.cursor_type = "row"
+        self.zebra_stripes = True
+
+    def show(self, state: GameState) -> None:
+        keep = self.cursor_row
+        self.clear(columns=True)
+        game = state.game
+        we = game.settings.we
+        first = "Bd" if state.mode is Mode.DUPLICATE else "#"
+        self.add_column(first, width=3)
+        self.add_column("Dlr", width=3)
+        self.add_column("Contract", width=8)
+        self.add_column("By", width=max(2, min(10, max((len(seat_label(game, s)) for s in _declarers(state)), default=2))))
+        self.add_column("Res", width=3)
+        if state.mode is Mode.DUPLICATE:
+            self.add_column("N-S", width=6)
+            self.add_column("IMPs", width=4)
+        else:
+            self.add_column("We", width=6)
+            self.add_column("They", width=6)
+        pass_word = game.settings.pass_word.value
+        for h in state.hands:
+            first_cell = str(h.deal) if state.mode is Mode.DUPLICATE else str(h.number)
+            by = seat_label(game, h.hand.declarer) if h.hand.declarer and game.name(h.hand.declarer) else (h.hand.declarer.value if h.hand.declarer else "")
+            if state.mode is Mode.DUPLICATE:
+                score = f"{h.ns_score:+,}" if h.ns_score else ("0" if h.hand.contract else "")
+                tail: tuple[str, str] = (score, "" if h.imps is None else f"{h.imps:+d}")
+            else:
+                tail = (_points(h.points(we)), _points(h.points(we.other)))
+            self.add_row(first_cell, h.dealer.value, contract_text(h, pass_word), by, h.hand.result_text, *tail)
+        if state.hands:
+            row = min(keep, len(state.hands) - 1) if keep >= 0 else len(state.hands) - 1
+            self.move_cursor(row=row, animate=False)
+
+
+def _declarers(state: GameState):  # type: ignore[no-untyped-def]
+    return [h.hand.declarer for h in state.hands if h.hand.declarer is not None]

@@ -1,0 +1,26 @@
+"""How sides and seats are labelled on screen: We/They, seats, and players' names."""
+
+from __future__ import annotations
+
+from bridgepad.core.game import Game
+from bridgepad.core.model import Seat, Side
+
+
+def side_label(game: Game, side: Side) -> str:
+    """``We (N-S)``, or ``We: Ann & Cy`` when the players are named."""
+    we = game.settings.we
+    word = "We" if side is we else "They"
+    a, b = (game.name(s) for s in side.seats)
+    if a or b:
+        return f"{word}: {a or side.seats[0].value} & {b or side.seats[1].value}"
+    return f"{word} ({side.short})"
+
+
+def seat_label(game: Game, seat: Seat) -> str:
+    """``North``, or ``Ann (N)`` when named."""
+    name = game.name(seat)
+    return f"{name} ({seat.value})" if name else seat.word
+
+
+def short_side(game: Game, side: Side) -> str:
+    return "We" if side is game.settings.we else "They"

@@ -45,6 +45,23 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--no-honors", action="store_true", help="do not score honors")
     r.add_argument("--chicago-vulnerable", choices=[v.value for v in ChicagoVulnerable], default="opponents")
     r.add_argument("--chicago-partscore", choices=[v.value for v in ChicagoPartScore], default="carry")
+    n = sub.add_parser(
+        "new",
+        help="start a new game and make it the current one",
+        description="Start a new game; the game it replaces stays in the data folder. "
+        "Rules not given are taken from the last settings saved.",
+    )
+    n.add_argument("mode", metavar="MODE", help="rubber, chicago or duplicate")
+    n.add_argument("--dealer", metavar="SEAT", help="the first dealer: N, E, S or W (default N)")
+    n.add_argument("--players", metavar="NAMES", help='names by seat, e.g. "N=Ann,E=Bob,S=Cy,W=Di"')
+    honors = n.add_mutually_exclusive_group()
+    honors.add_argument("--honors", dest="honors", action="store_const", const="yes", help="score honors")
+    honors.add_argument("--no-honors", dest="honors", action="store_const", const="no", help="do not score honors")
+    n.add_argument("--chicago-vulnerable", metavar="RULE", help="deals 2 and 3: opponents, dealer or dealer-then-opponents")
+    n.add_argument("--chicago-partscore", metavar="RULE", help="carry or fifty")
+    n.add_argument("--pass-word", metavar="WORD", help='"Pass" or "No bid"')
+    n.add_argument("--we", metavar="SIDE", help="the partnership written as We: NS or EW")
+    n.add_argument("--next-dealer", metavar="RULE", help="first dealer of the next game: passes-on or rotates")
     return p
 
 
@@ -54,7 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(args_list)
         if args.command is None:
             return run_pad(args)
-        handler = {"score": cmd_score, "replay": cmd_replay}[args.command]
+        handler = {"score": cmd_score, "replay": cmd_replay, "new": cmd_new}[args.command]
         return handler(args)
     except UsageError as e:
         print(str(e), file=sys.stderr)
@@ -195,3 +212,47 @@ def print_pads(games: list[GameState]) -> None:
     from bridgepad.cli_render import print_games
 
     print_games(games)
+
+
+# new -----------------------------------------------------------------------
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from bridgepad.core.new_game import parse_players_option, read_new_game, rule_values
+    from bridgepad.core.model import SEATS
+    from bridgepad.store import Store, data_dir
+
+    store = Store(data_dir(args.data_dir))
+    defaults, names = store.load_defaults()
+    values = rule_values(defaults)
+    values.update({"mode": args.mode, "dealer": args.dealer or "N"})
+    if args.players is not None:
+        try:
+            names = parse_players_option(args.players)
+        except NotationError as e:
+            raise UsageError(f"bridgepad new: --players: {e}") from None
+    values.update({seat.value: name for seat, name in zip(SEATS, names)})
+    flags = {
+        "honors": args.honors,
+        "chicago_vulnerable": args.chicago_vulnerable,
+        "chicago_part_score": args.chicago_partscore,
+        "pass_word": args.pass_word,
+        "we": args.we,
+        "next_dealer": args.next_dealer,
+    }
+    values.update({k: v for k, v in flags.items() if v is not None})
+    reading = read_new_game(values)
+    if reading.game is None or reading.settings is None:
+        first = next(iter(reading.errors.values()))
+        raise UsageError(f"bridgepad new: {first}")
+    try:
+        store.ensure()
+        stored = store.create(reading.game)
+        store.save_defaults(reading.settings, reading.game.players)
+    except OSError as e:
+        raise UsageError(f"bridgepad new: cannot write to {store.root}: {e.strerror or e}.") from None
+    g = reading.game
+    who = g.first_dealer.word if g.mode is not Mode.DUPLICATE else "board 1's dealer"
+    named = ", ".join(f"{s.value}={n}" for s, n in zip(SEATS, g.players) if n)
+    print(f"New {g.mode.word}, {who} to deal" + (f", players {named}" if named else "") + f": {store.path(stored.id)}")
+    return 0

@@ -146,6 +146,11 @@ class GameState:
         return self.status.over
 
     @property
+    def ns_total(self) -> int:
+        """Duplicate: the sum of N-S's board scores."""
+        return sum(h.ns_score or 0 for h in self.hands)
+
+    @property
     def complete(self) -> bool:
         return self.status in (Status.WON, Status.FINISHED)
 

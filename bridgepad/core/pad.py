@@ -48,7 +48,7 @@ def layout(state: GameState, we: Side = Side.NS) -> PadLayout:
     for k in range(sections + 1):
         bw = [e for e in entries if not e.above and e.side is we and e.section == k]
         bt = [e for e in entries if not e.above and e.side is they and e.section == k]
-        if bw or bt or k < sections:
+        if bw or bt or k < sections or not state.over:
             blocks.append(_rows(bw, bt))
     closed = min(sections, len(blocks))
     return PadLayout(

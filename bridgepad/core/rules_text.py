@@ -31,8 +31,24 @@ def _under_row(label: str, d: Doubling, first: int, last: int) -> tuple[str, str
     return (label, _f(nv), _f(v))
 
 
+def settings_table(mode: Mode, settings: Settings) -> RuleTable:
+    rows = [("Mode", mode.word)]
+    if mode is not Mode.DUPLICATE:
+        rows.append(("Honors", "scored" if settings.honors else "not scored"))
+    if mode is Mode.CHICAGO:
+        rows.append(("Deals 2 and 3", settings.chicago_vulnerable.description))
+        rows.append(("Part scores", settings.chicago_part_score.description))
+    rows.append(("A pass is called", settings.pass_word.value))
+    rows.append(("We are", settings.we.word))
+    if mode is not Mode.DUPLICATE:
+        nxt = "the deal passes on" if settings.next_dealer.value == "passes-on" else "left of this game's first dealer"
+        rows.append(("The next game's first dealer", nxt))
+    return RuleTable("The rules of this game", ("", ""), tuple(rows))
+
+
 def scoring_tables(mode: Mode, settings: Settings) -> list[RuleTable]:
     out = [
+        settings_table(mode, settings),
         RuleTable(
             "Trick score, each trick bid and made (below the line)",
             ("Contract", "Points"),

@@ -12,7 +12,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer
 
 from bridgepad.core.entry import form_values
-from bridgepad.core.game import Game, Mode
+from bridgepad.core.game import Mode
+from bridgepad.core.settings import Settings
 from bridgepad.core.model import Hand
 from bridgepad.core.summary import vulnerability_text
 from bridgepad.session import SaveError, Session
@@ -29,12 +30,13 @@ class BridgepadApp(App[None]):
     CSS_PATH = ["app.tcss"]
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = [
-        Binding("plus,a", "add", "Add hand", key_display="+"),
+        Binding("plus,a", "add", "Add", key_display="+"),
         Binding("e", "edit", "Edit"),
         Binding("d,delete", "delete", "Delete", key_display="d"),
         Binding("ctrl+z", "undo", "Undo", key_display="^z"),
         Binding("x", "end_game", "End"),
         Binding("n", "new_game", "New"),
+        Binding("s", "settings", "Rules"),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("q", "quit", "Quit"),
     ]
@@ -52,7 +54,7 @@ class BridgepadApp(App[None]):
             with Vertical(id="right"):
                 yield HandList(id="hands")
                 yield Explanation(id="explain")
-        yield Footer()
+        yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.refresh_all(select_last=True)
@@ -128,6 +130,9 @@ class BridgepadApp(App[None]):
         def done(hand: Hand | None) -> None:
             if hand is not None and self._apply("The hand", self.session.add_hand, hand):
                 self.refresh_all(select_last=True)
+                if hand.passed_out and self.session.game.mode is Mode.CHICAGO:
+                    dealer = seat_label(self.session.game, self.session.state.next_dealer)
+                    self.notify(f"Passed out: {dealer} deals again, and the deal does not count.")
 
         self.push_screen(
             EntryForm(
@@ -226,21 +231,42 @@ class BridgepadApp(App[None]):
         self.push_screen(Confirm(f"End this {word} now, unfinished?", detail), done)
 
     def action_new_game(self) -> None:
-        from bridgepad.tui.confirm import Confirm
+        from bridgepad.core.new_game import NewGameReading, game_values
+        from bridgepad.tui.game_form import GameForm
 
-        game = self.session.game
         st = self.session.state
-        first = st.next_first_dealer
-        nxt = Game(mode=game.mode, settings=game.settings, players=game.players, first_dealer=first)
-        keep = "" if st.over or not st.hands else f" The {game.mode.word} on the pad stays saved as it is."
+        values = game_values(self.session.game, st.next_first_dealer)
 
-        def done(yes: bool | None) -> None:
-            if yes and self._apply("The new game", self.session.start, nxt, f"new {game.mode.word}"):
+        def done(result: object) -> None:
+            if not isinstance(result, NewGameReading) or result.game is None or result.settings is None:
+                return
+            game = result.game
+            if self._apply("The new game", self.session.start, game, f"new {game.mode.word}"):
+                self._save_defaults(result.settings, game.players)
                 self.refresh_all()
+                self.notify(f"New {game.mode.word} started. The last one stays saved.")
 
-        self.push_screen(
-            Confirm(f"Start a new {game.mode.word}, {seat_label(game, first)} to deal?", keep.strip()), done
-        )
+        self.push_screen(GameForm("new", "New game · the game on the pad stays saved", values), done)
+
+    def action_settings(self) -> None:
+        from bridgepad.core.new_game import rule_values
+        from bridgepad.tui.game_form import GameForm
+
+        settings, players = self.session.store.load_defaults()
+
+        def done(result: object) -> None:
+            if isinstance(result, Settings) and self._save_defaults(result, players):
+                self.notify("Saved. New games use these rules; the game on the pad keeps the rules it started with.")
+
+        self.push_screen(GameForm("settings", "Rules for new games", rule_values(settings)), done)
+
+    def _save_defaults(self, settings: Settings, players: tuple[str, str, str, str]) -> bool:
+        try:
+            self.session.store.save_defaults(settings, players)
+        except OSError as e:
+            self.notify(f"Could not save the settings: {e.strerror or e}.", severity="error", timeout=20)
+            return False
+        return True
 
     def action_help(self) -> None:
         from bridgepad.tui.help_screen import HelpScreen
@@ -254,7 +280,8 @@ class BridgepadApp(App[None]):
         yield SystemCommand("Delete the selected hand", "Remove a hand, after a confirmation (d)", self.action_delete)
         yield SystemCommand("Undo", "Take back the last change (ctrl+z)", self.action_undo)
         yield SystemCommand("End the game now", "Stop the game unfinished (x)", self.action_end_game)
-        yield SystemCommand("New game", "Start a new game (n)", self.action_new_game)
+        yield SystemCommand("New game", "Start a new game: mode, dealer, players, rules (n)", self.action_new_game)
+        yield SystemCommand("Settings", "The rules new games start with (s)", self.action_settings)
         yield SystemCommand("Help", "Keys and scoring tables (?)", self.action_help)
 
 

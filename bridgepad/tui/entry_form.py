@@ -72,8 +72,8 @@ class EntryForm(ModalScreen[Hand | None]):
             with Grid(id="fields"):
                 for name in self.fields:
                     yield Label(LABELS[name], classes="field-label")
-                    yield Input(value=self.values.get(name, ""), id=name, placeholder=HINTS[name], select_on_focus=False)
-                    yield Label("", id=f"{name}-error", classes="field-error")
+                    yield Input(value=self.values.get(name, ""), id=name, select_on_focus=False)
+                    yield Label(HINTS[name], id=f"{name}-error", classes="field-hint")
             yield Static(id="preview")
             yield Label("Enter records · Tab next field · Esc cancels", id="form-keys")
 
@@ -95,7 +95,10 @@ class EntryForm(ModalScreen[Hand | None]):
         for name in self.fields:
             # Errors appear once the player has pressed Enter, then follow the typing.
             msg = reading.errors.get(name, "") if name in self.shown_errors else ""
-            self.query_one(f"#{name}-error", Label).update(msg)
+            label = self.query_one(f"#{name}-error", Label)
+            label.update(msg or HINTS[name])
+            label.set_class(bool(msg), "field-error")
+            label.set_class(not msg, "field-hint")
         preview = self.query_one("#preview", Static)
         if reading.hand is None:
             preview.update(Text("Type the contract, declarer and result to see what the hand scores.", style="dim italic"))

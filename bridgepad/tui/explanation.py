@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from bridgepad.core.game import GameState
+from bridgepad.core.game import GameState, Mode
 from bridgepad.core.summary import outcome_lines, vulnerability_text
 from bridgepad.tui.names import seat_label
 
@@ -21,7 +21,12 @@ def render_explanation(state: GameState, index: int | None) -> Text:
         return Text("No hands yet. Press + to enter the first hand.", style="italic")
     h = state.hands[index]
     t = Text(no_wrap=False)
-    label = f"Board {h.deal}" if h.deal is not None and state.mode.value == "duplicate" else f"Hand {h.number}"
+    if state.mode is Mode.DUPLICATE:
+        label = f"Board {h.deal}"
+    elif state.mode is Mode.CHICAGO:
+        label = f"Hand {h.number}, deal {h.deal} of 4" if h.deal is not None else f"Hand {h.number}, redealt"
+    else:
+        label = f"Hand {h.number}"
     t.append(label, style="bold")
     t.append(f" · {seat_label(game, h.dealer)} dealt · {vulnerability_text(h.vulnerable, game.settings.we)}")
     if h.hand.contract is not None and h.hand.declarer is not None:

@@ -42,7 +42,7 @@ class HandList(DataTable[Text | str]):
         self.add_column(first, width=3)
         self.add_column("Dlr", width=3)
         self.add_column("Contract", width=8)
-        self.add_column("By", width=max(2, min(10, max((len(seat_label(game, s)) for s in _declarers(state)), default=2))))
+        self.add_column("By", width=max(2, min(9, max((len(seat_label(game, s)) for s in _declarers(state)), default=2))))
         self.add_column("Res", width=3)
         if state.mode is Mode.DUPLICATE:
             self.add_column("N-S", width=6)

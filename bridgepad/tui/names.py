@@ -24,3 +24,16 @@ def seat_label(game: Game, seat: Seat) -> str:
 
 def short_side(game: Game, side: Side) -> str:
     return "We" if side is game.settings.we else "They"
+
+
+def side_word(game: Game, side: Side) -> str:
+    """``We (N-S)`` or ``They (E-W)``, the pad's column heading."""
+    return f"{short_side(game, side)} ({side.short})"
+
+
+def side_names(game: Game, side: Side) -> str:
+    """``Ann & Cy``, or empty when nobody at that side is named."""
+    a, b = (game.name(s) for s in side.seats)
+    if not (a or b):
+        return ""
+    return f"{a or side.seats[0].value} & {b or side.seats[1].value}"

@@ -5,9 +5,9 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from bridgepad.core.game import Entry, GameState
+from bridgepad.core.game import Entry, GameState, Mode
 from bridgepad.core.pad import PadLayout, layout
-from bridgepad.tui.names import side_label
+from bridgepad.tui.names import side_names, side_word
 
 MIN_COL = 11
 
@@ -16,6 +16,9 @@ class PadView(Static):
     """Draws the layout the core computes; the selected hand's figures stand out."""
 
     def show(self, state: GameState, selected: int | None) -> None:
+        if state.mode is Mode.DUPLICATE:
+            self.update(render_boards(state, selected))
+            return
         pad = layout(state, state.game.settings.we)
         self.update(render_pad(pad, state, selected))
 
@@ -34,13 +37,16 @@ def _cell(entry: Entry | None, selected: int | None, align: str, col: int) -> Te
     return Text(cell, style=style)
 
 
+def _fit(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
 def render_pad(pad: PadLayout, state: GameState, selected: int | None) -> Text:
     """Every row is a cell, the vertical rule, a cell: the rule stays straight down the page."""
     game = state.game
     vul = state.next_vulnerable if not state.over else frozenset()
-    we_head = side_label(game, pad.we)
-    they_head = side_label(game, pad.they)
-    col = max(MIN_COL, len(we_head) + 2, len(they_head) + 2, len(f"{max(pad.totals):,}") + 2)
+    we_head, they_head = side_word(game, pad.we), side_word(game, pad.they)
+    col = max(MIN_COL, len(f"{max(pad.totals):,}") + 2)
     out = Text(no_wrap=True, overflow="ellipsis")
 
     def row(left: Text, right: Text, mid: str = "│", style: str = "dim") -> None:
@@ -53,6 +59,9 @@ def render_pad(pad: PadLayout, state: GameState, selected: int | None) -> Text:
         Text(f"{we_head:>{col - 1}} ", style="bold red" if pad.we in vul else "bold"),
         Text(f" {they_head:<{col - 1}}", style="bold red" if pad.they in vul else "bold"),
     )
+    we_names, they_names = side_names(game, pad.we), side_names(game, pad.they)
+    if we_names or they_names:
+        row(Text(f"{_fit(we_names, col - 1):>{col - 1}} "), Text(f" {_fit(they_names, col - 1):<{col - 1}}"))
     row(Text(" " * col), Text(" " * col))
     for r in pad.above:
         row(_cell(r.we, selected, "right", col), _cell(r.they, selected, "left", col))
@@ -70,4 +79,18 @@ def render_pad(pad: PadLayout, state: GameState, selected: int | None) -> Text:
     we_total, they_total = pad.totals
     out.append(f"{we_total:>{col - 1},}  ", style="bold")
     out.append(f" {they_total:<{col - 1},}", style="bold")
+    return out
+
+
+def render_boards(state: GameState, selected: int | None) -> Text:
+    """Duplicate: each board's N-S score, the other table's, and the IMPs between them."""
+    out = Text(no_wrap=True, overflow="ellipsis")
+    out.append(f"{'Bd':>3} {'N-S':>6} {'Other':>6} {'IMPs':>4}\n", style="bold")
+    for h in state.hands:
+        style = "bold black on yellow" if h.index == selected else ""
+        other = "" if h.hand.other_table is None else f"{h.hand.other_table:+,}"
+        imps = "" if h.imps is None else f"{h.imps:+d}"
+        out.append(f"{h.deal:>3} {h.ns_score or 0:>+6,} {other:>6} {imps:>4}\n", style=style)
+    out.append("─" * 22 + "\n", style="dim")
+    out.append(f"{'':>3} {state.ns_total:>+6,} {'':>6} {state.imps_total:>+4d}", style="bold")
     return out

@@ -8,7 +8,7 @@ from textual.widgets import Static
 from bridgepad.core.game import GameState, Mode
 from bridgepad.core.model import SIDES
 from bridgepad.core.summary import headline
-from bridgepad.tui.names import seat_label, short_side, side_label
+from bridgepad.tui.names import seat_label, side_label
 
 
 class StatusBar(Static):
@@ -44,6 +44,14 @@ def render_status(state: GameState, number: int) -> Text:
     t.append("\n ")
     t.append(f"{seat_label(game, state.next_dealer)} deals", style="bold")
     t.append(" · ")
+    t.append_text(vulnerability_badge(state))
+    return t
+
+
+def vulnerability_badge(state: GameState) -> Text:
+    """Who is vulnerable on the next hand, in words and in colour."""
+    game = state.game
+    t = Text()
     vul = state.next_vulnerable
     if not vul:
         t.append(" Nobody vulnerable ", style="black on green")
@@ -52,6 +60,5 @@ def render_status(state: GameState, number: int) -> Text:
     else:
         for side in SIDES:
             if side in vul:
-                t.append(f" {short_side(game, side)} vulnerable ", style="bold white on red")
-                t.append(f" ({side_label(game, side)})")
+                t.append(f" {side_label(game, side)} vulnerable ", style="bold white on red")
     return t

@@ -1,0 +1,180 @@
+"""Reading a new game's choices, typed in the new-game dialog or given as flags.
+
+Each reader takes what a player typed and returns a value or raises NotationError
+with one sentence naming the choices; the dialog and ``bridgepad new`` share them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bridgepad.core.game import Game, Mode
+from bridgepad.core.log import MAX_NAME, parse_players
+from bridgepad.core.model import SEATS, Seat, Side
+from bridgepad.core.notation import NotationError, parse_seat
+from bridgepad.core.settings import ChicagoPartScore, ChicagoVulnerable, NextDealer, PassWord, Settings
+
+
+def _key(text: str) -> str:
+    return " ".join(text.lower().replace("_", " ").replace("-", " ").split())
+
+
+def _choose(text: str, what: str, options: dict[str, object], shown: str) -> object:
+    k = _key(text)
+    if k in options:
+        return options[k]
+    raise NotationError(f"{what}: give {shown}.")
+
+
+def parse_mode(text: str) -> Mode:
+    return _choose(  # type: ignore[return-value]
+        text,
+        "Mode",
+        {"r": Mode.RUBBER, "rubber": Mode.RUBBER, "c": Mode.CHICAGO, "chicago": Mode.CHICAGO,
+         "d": Mode.DUPLICATE, "duplicate": Mode.DUPLICATE, "dup": Mode.DUPLICATE},
+        "rubber, chicago or duplicate (r, c or d)",
+    )
+
+
+def parse_on_off(text: str, what: str) -> bool:
+    return _choose(  # type: ignore[return-value]
+        text, what, {"y": True, "yes": True, "on": True, "true": True, "n": False, "no": False, "off": False, "false": False},
+        "yes or no (y or n)",
+    )
+
+
+def parse_chicago_vulnerable(text: str) -> ChicagoVulnerable:
+    return _choose(  # type: ignore[return-value]
+        text,
+        "Chicago deals 2 and 3",
+        {"o": ChicagoVulnerable.OPPONENTS, "opponents": ChicagoVulnerable.OPPONENTS,
+         "d": ChicagoVulnerable.DEALER, "dealer": ChicagoVulnerable.DEALER,
+         "m": ChicagoVulnerable.DEALER_THEN_OPPONENTS, "mixed": ChicagoVulnerable.DEALER_THEN_OPPONENTS,
+         "dealer then opponents": ChicagoVulnerable.DEALER_THEN_OPPONENTS},
+        "opponents, dealer or dealer-then-opponents (o, d or m)",
+    )
+
+
+def parse_chicago_part_score(text: str) -> ChicagoPartScore:
+    return _choose(  # type: ignore[return-value]
+        text,
+        "Chicago part scores",
+        {"c": ChicagoPartScore.CARRY, "carry": ChicagoPartScore.CARRY, "f": ChicagoPartScore.FIFTY,
+         "fifty": ChicagoPartScore.FIFTY, "50": ChicagoPartScore.FIFTY},
+        "carry or fifty (c or f)",
+    )
+
+
+def parse_pass_word(text: str) -> PassWord:
+    return _choose(  # type: ignore[return-value]
+        text,
+        "The word for a pass",
+        {"p": PassWord.PASS, "pass": PassWord.PASS, "nb": PassWord.NO_BID, "no bid": PassWord.NO_BID, "nobid": PassWord.NO_BID},
+        "Pass or No bid (p or nb)",
+    )
+
+
+def parse_we(text: str) -> Side:
+    return _choose(  # type: ignore[return-value]
+        text, "We", {"ns": Side.NS, "n s": Side.NS, "ew": Side.EW, "e w": Side.EW}, "NS or EW: the partnership written as We"
+    )
+
+
+def parse_next_dealer(text: str) -> NextDealer:
+    return _choose(  # type: ignore[return-value]
+        text,
+        "The next game's first dealer",
+        {"p": NextDealer.PASSES_ON, "passes on": NextDealer.PASSES_ON, "r": NextDealer.ROTATES, "rotates": NextDealer.ROTATES},
+        "passes-on (the deal simply moves on) or rotates (left of this game's first dealer): p or r",
+    )
+
+
+def parse_players_option(text: str) -> tuple[str, str, str, str]:
+    """``N=Ann,E=Bob,S=Cy,W=Di`` (commas or spaces between seats)."""
+    parts = [p for chunk in text.split(",") for p in [chunk.strip()] if p]
+    return parse_players(parts).names
+
+
+def check_name(text: str, seat: Seat) -> str:
+    name = " ".join(text.split())
+    if len(name) > MAX_NAME:
+        raise NotationError(f"The name for {seat.word} is longer than {MAX_NAME} characters.")
+    if not name.isprintable():
+        raise NotationError(f"The name for {seat.word} has characters that cannot be shown.")
+    return name
+
+
+RULE_FIELDS = ("honors", "chicago_vulnerable", "chicago_part_score", "pass_word", "we", "next_dealer")
+GAME_FIELDS = ("mode", "dealer", "N", "E", "S", "W") + RULE_FIELDS
+
+
+def rule_values(settings: Settings) -> dict[str, str]:
+    return {
+        "honors": "yes" if settings.honors else "no",
+        "chicago_vulnerable": settings.chicago_vulnerable.value,
+        "chicago_part_score": settings.chicago_part_score.value,
+        "pass_word": settings.pass_word.value,
+        "we": settings.we.value,
+        "next_dealer": settings.next_dealer.value,
+    }
+
+
+def game_values(game: Game, dealer: Seat) -> dict[str, str]:
+    out = {"mode": game.mode.value, "dealer": dealer.value}
+    out.update({s.value: game.name(s) for s in SEATS})
+    out.update(rule_values(game.settings))
+    return out
+
+
+@dataclass(slots=True)
+class NewGameReading:
+    game: Game | None
+    settings: Settings | None
+    errors: dict[str, str] = field(default_factory=dict)
+
+
+def read_rules(values: dict[str, str], errors: dict[str, str]) -> Settings | None:
+    parsed: dict[str, object] = {}
+    readers = {
+        "honors": lambda t: parse_on_off(t, "Honors"),
+        "chicago_vulnerable": parse_chicago_vulnerable,
+        "chicago_part_score": parse_chicago_part_score,
+        "pass_word": parse_pass_word,
+        "we": parse_we,
+        "next_dealer": parse_next_dealer,
+    }
+    for name, reader in readers.items():
+        if name not in values:
+            continue
+        try:
+            parsed[name] = reader(values[name])
+        except NotationError as e:
+            errors[name] = str(e)
+    if errors:
+        return None
+    return Settings(**parsed)  # type: ignore[arg-type]
+
+
+def read_new_game(values: dict[str, str]) -> NewGameReading:
+    errors: dict[str, str] = {}
+    mode = dealer = None
+    try:
+        mode = parse_mode(values.get("mode", ""))
+    except NotationError as e:
+        errors["mode"] = str(e)
+    try:
+        dealer = parse_seat(values.get("dealer", "") or "N")
+    except NotationError as e:
+        errors["dealer"] = str(e)
+    names = []
+    for seat in SEATS:
+        try:
+            names.append(check_name(values.get(seat.value, ""), seat))
+        except NotationError as e:
+            errors[seat.value] = str(e)
+            names.append("")
+    settings = read_rules(values, errors)
+    if errors or mode is None or dealer is None or settings is None:
+        return NewGameReading(None, None, errors)
+    game = Game(mode=mode, settings=settings, first_dealer=dealer, players=(names[0], names[1], names[2], names[3]))
+    return NewGameReading(game, settings, {})

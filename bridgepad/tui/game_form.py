@@ -1,0 +1,102 @@
+"""The new-game dialog (``n``) and the settings screen (``s``): typed fields, like the entry form."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label
+
+from bridgepad.core.new_game import GAME_FIELDS, RULE_FIELDS, NewGameReading, read_new_game, read_rules
+from bridgepad.core.settings import Settings
+
+LABELS = {
+    "mode": "Mode",
+    "dealer": "First dealer",
+    "N": "North",
+    "E": "East",
+    "S": "South",
+    "W": "West",
+    "honors": "Honors",
+    "chicago_vulnerable": "Chicago 2 & 3",
+    "chicago_part_score": "Part scores",
+    "pass_word": "Pass word",
+    "we": "We are",
+    "next_dealer": "Next dealer",
+}
+HINTS = {
+    "mode": "rubber, chicago or duplicate (r, c, d)",
+    "dealer": "N, E, S or W (duplicate: by board)",
+    "N": "optional name",
+    "E": "optional name",
+    "S": "optional name",
+    "W": "optional name",
+    "honors": "yes or no",
+    "chicago_vulnerable": "opponents, dealer, or m: dealer then opponents",
+    "chicago_part_score": "carry (100 open after deal 4) or fifty",
+    "pass_word": "Pass or No bid",
+    "we": "NS or EW",
+    "next_dealer": "passes-on or rotates (next game)",
+}
+
+
+class GameForm(ModalScreen[NewGameReading | Settings | None]):
+    """``new``: returns a NewGameReading with the game to start; ``settings``: the new defaults."""
+
+    CSS_PATH = "game_form.tcss"
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, kind: str, title: str, values: dict[str, str]) -> None:
+        super().__init__()
+        self.kind = kind
+        self.form_title = title
+        self.values = values
+        self.fields = GAME_FIELDS if kind == "new" else RULE_FIELDS
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="game-form"):
+            yield Label(self.form_title, id="game-form-title")
+            with Grid(id="game-fields"):
+                for name in self.fields:
+                    yield Label(LABELS[name], classes="field-label")
+                    yield Input(value=self.values.get(name, ""), id=f"f-{name}", select_on_focus=True)
+                    yield Label(HINTS[name], id=f"m-{name}", classes="field-hint")
+            yield Label("Enter saves · Tab next field · Esc cancels", id="game-form-keys")
+
+    def on_mount(self) -> None:
+        self.query_one(f"#f-{self.fields[0]}", Input).focus()
+
+    def field_values(self) -> dict[str, str]:
+        return {name: self.query_one(f"#f-{name}", Input).value for name in self.fields}
+
+    def _read(self) -> tuple[NewGameReading | Settings | None, dict[str, str]]:
+        values = self.field_values()
+        if self.kind == "new":
+            reading = read_new_game(values)
+            return (reading if reading.game else None), reading.errors
+        errors: dict[str, str] = {}
+        settings = read_rules(values, errors)
+        return settings, errors
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        result, errors = self._read()
+        for name in self.fields:
+            label = self.query_one(f"#m-{name}", Label)
+            msg = errors.get(name, "")
+            label.update(msg or HINTS[name])
+            label.set_class(bool(msg), "field-error")
+            label.set_class(not msg, "field-hint")
+        if result is not None and not errors:
+            self.dismiss(result)
+            return
+        for name in self.fields:
+            if name in errors:
+                self.query_one(f"#f-{name}", Input).focus()
+                break
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

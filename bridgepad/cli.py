@@ -13,10 +13,10 @@ from typing import Any, NoReturn, Sequence
 
 from bridgepad.core.game import GameState, Mode
 from bridgepad.core.log import LogError, parse_log
-from bridgepad.core.model import SIDES, Side
 from bridgepad.core.notation import NotationError, parse_contract, parse_tricks
 from bridgepad.core.scoring import duplicate_score, score_contract
 from bridgepad.core.settings import ChicagoPartScore, ChicagoVulnerable, Settings
+from bridgepad.export import state_json  # the replay shape; export adds to it
 
 
 class UsageError(Exception):
@@ -62,6 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("--pass-word", metavar="WORD", help='"Pass" or "No bid"')
     n.add_argument("--we", metavar="SIDE", help="the partnership written as We: NS or EW")
     n.add_argument("--next-dealer", metavar="RULE", help="first dealer of the next game: passes-on or rotates")
+    add_history_commands(sub)
     return p
 
 
@@ -71,7 +72,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(args_list)
         if args.command is None:
             return run_pad(args)
-        handler = {"score": cmd_score, "replay": cmd_replay, "new": cmd_new}[args.command]
+        handler = {
+            "score": cmd_score,
+            "replay": cmd_replay,
+            "new": cmd_new,
+            "tally": cmd_tally,
+            "import": cmd_import,
+            "export": cmd_export,
+        }[args.command]
         return handler(args)
     except UsageError as e:
         print(str(e), file=sys.stderr)
@@ -188,22 +196,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def state_json(st: GameState) -> dict[str, Any]:
-    def side(s: Side) -> dict[str, int]:
-        return {"below": st.below(s), "above": st.above(s), "total": st.total(s), "games": st.games[s]}
-
-    return {
-        "complete": st.complete,
-        "NS": side(Side.NS),
-        "EW": side(Side.EW),
-        "bonus": {"NS": st.bonus(Side.NS), "EW": st.bonus(Side.EW)},
-        "hands": [
-            {s.value: {"below": h.points(s, above=False), "above": h.points(s, above=True)} for s in SIDES}
-            for h in st.hands
-        ],
-    }
-
-
 def replay_json(mode: Mode, games: list[GameState]) -> dict[str, Any]:
     return {"mode": mode.value, "rubbers": [state_json(g) for g in games]}
 
@@ -256,3 +248,4 @@ def cmd_new(args: argparse.Namespace) -> int:
     named = ", ".join(f"{s.value}={n}" for s, n in zip(SEATS, g.players) if n)
     print(f"New {g.mode.word}, {who} to deal" + (f", players {named}" if named else "") + f": {store.path(stored.id)}")
     return 0
+

@@ -29,19 +29,30 @@ class Change:
 
 
 class Session:
-    def __init__(self, store: Store, stored: StoredGame, problems: list[str] | None = None) -> None:
+    def __init__(
+        self, store: Store, stored: StoredGame, problems: list[str] | None = None, read_only: bool = False
+    ) -> None:
         self.store = store
         self.stored = stored
         self.state: GameState = derive(stored.game)
         self.undo_stack: list[Change] = []
         self.problems: list[str] = problems or []
+        self.read_only = read_only
+        self.unsaved = False  # the game in memory is newer than its file
+        self.unsaved_current = False  # the ``current`` pointer is not yet written
+        self.save_error: str | None = None
 
     # Opening ----------------------------------------------------------------
     @classmethod
-    def open(cls, store: Store) -> Session:
-        """The game in progress, or a new rubber; an unreadable file is set aside and reported."""
+    def open(cls, store: Store, read_only: bool = False) -> Session:
+        """The game in progress, or a new rubber; an unreadable file is set aside and reported.
+
+        ``read_only``: another window holds the data folder, so nothing is written,
+        not even a fresh game (it is kept in memory only).
+        """
         problems: list[str] = []
-        store.ensure()
+        if not read_only:
+            store.ensure()
         game_id = store.current_id()
         stored: StoredGame | None = None
         if game_id is not None:
@@ -57,10 +68,29 @@ class Session:
                 kept = store.keep_aside(store.path(game_id))
                 problems.append(f"Could not replay {game_id}.json: {e}; it was kept as {kept}.")
                 stored = None
-        if stored is None:
-            settings, players = store.load_defaults()
-            stored = store.create(Game(settings=settings, players=players))
-        return cls(store, stored, problems)
+        if stored is not None:
+            return cls(store, stored, problems, read_only)
+        settings, players = store.load_defaults()
+        session = cls(store, store.new_stored(Game(settings=settings, players=players)), problems, read_only)
+        session.unsaved = session.unsaved_current = True
+        session.flush()
+        return session
+
+    def reload(self) -> bool:
+        """Read-only windows: picks up the game the other window is keeping. True if it changed."""
+        game_id = self.store.current_id() or self.stored.id
+        try:
+            stored = self.store.load_quietly(game_id)
+        except (OSError, ValueError):
+            return False
+        if stored is None or (stored.id == self.stored.id and stored.game == self.stored.game):
+            return False
+        try:
+            state = derive(stored.game)
+        except ValueError:
+            return False
+        self.stored, self.state = stored, state
+        return True
 
     # Reading ----------------------------------------------------------------
     @property
@@ -95,70 +125,106 @@ class Session:
         )
 
     # Changing ---------------------------------------------------------------
-    def add_hand(self, hand: Hand) -> None:
+    # Each change takes effect in memory first and is then written at once. If the
+    # write fails the change is kept, ``unsaved`` stays true, and ``flush`` retries.
+    def add_hand(self, hand: Hand) -> bool:
         if self.state.over:
-            self.start(self._target_game().add(hand), "new hand")
-        else:
-            self._change(self.game.add(hand), "new hand")
+            return self.start(self._target_game().add(hand), "new hand")
+        return self._change(self.game.add(hand), "new hand")
 
-    def replace_hand(self, index: int, hand: Hand) -> None:
+    def replace_hand(self, index: int, hand: Hand) -> bool:
         hands = list(self.game.hands)
         hands[index] = hand
-        self._change(self.game.with_hands(tuple(hands)), f"hand {index + 1} edited")
+        return self._change(self.game.with_hands(tuple(hands)), f"hand {index + 1} edited")
 
-    def delete_hand(self, index: int) -> None:
+    def delete_hand(self, index: int) -> bool:
         hands = list(self.game.hands)
         del hands[index]
-        self._change(self.game.with_hands(tuple(hands)), f"hand {index + 1} deleted")
+        return self._change(self.game.with_hands(tuple(hands)), f"hand {index + 1} deleted")
 
-    def end_game(self) -> None:
-        self._change(replace(self.game, ended=True), f"{self.game.mode.word} ended")
+    def end_game(self) -> bool:
+        return self._change(replace(self.game, ended=True), f"{self.game.mode.word} ended")
 
-    def start(self, game: Game, what: str = "new game") -> None:
+    def start(self, game: Game, what: str = "new game") -> bool:
         """Makes ``game`` the current one, in a new file; the old game stays on disk."""
+        self._check_writable()
+        state = derive(game)
         previous = self.stored.id
-        try:
-            stored = self.store.create(game)
-        except OSError as e:
-            raise SaveError(_save_failed(e)) from None
-        self.undo_stack.append(Change(stored.id, None, previous, what))
-        self.stored = stored
-        self.state = derive(game)
-
-    def _change(self, game: Game, what: str) -> None:
-        state = derive(game)  # refuse an impossible game before anything is written
-        before = self.game
-        stored = replace(self.stored, game=game, updated=now_iso())
-        try:
-            self.store.save(stored)
-        except OSError as e:
-            raise SaveError(_save_failed(e)) from None
-        self.undo_stack.append(Change(stored.id, before, None, what))
-        self.stored = stored
+        if self.unsaved:
+            self.flush()  # the old game must reach the disk before the pad moves on
+        self.undo_stack.append(Change("", None, previous, what))
+        self.stored = self.store.new_stored(game)
+        self.undo_stack[-1] = Change(self.stored.id, None, previous, what)
         self.state = state
+        self.unsaved = self.unsaved_current = True
+        return self.flush()
+
+    def _change(self, game: Game, what: str) -> bool:
+        self._check_writable()
+        state = derive(game)  # refuse an impossible game before anything changes
+        self.undo_stack.append(Change(self.stored.id, self.game, None, what))
+        self.stored = replace(self.stored, game=game, updated=now_iso())
+        self.state = state
+        self.unsaved = True
+        return self.flush()
+
+    def flush(self) -> bool:
+        """Writes what is not yet on disk; False (with ``save_error`` set) if that failed."""
+        if self.read_only:
+            return False
+        try:
+            if self.unsaved:
+                self.store.ensure()
+                self.store.save(self.stored)
+                self.unsaved = False
+            if self.unsaved_current:
+                self.store.set_current(self.stored.id)
+                self.unsaved_current = False
+        except OSError as e:
+            self.save_error = _save_failed(e)
+            return False
+        self.save_error = None
+        return True
 
     def undo(self) -> str | None:
         """Takes back the last change; returns what was undone, or None if nothing is left."""
+        self._check_writable()
         if not self.undo_stack:
             return None
         change = self.undo_stack[-1]
-        try:
-            if change.before is None:
-                self.store.discard(change.game_id)
-                assert change.previous_current is not None
-                self.store.set_current(change.previous_current)
+        if change.before is None:
+            assert change.previous_current is not None
+            try:
                 stored = self.store.load(change.previous_current)
-            else:
-                stored = replace(self.stored, game=change.before, updated=now_iso())
-                self.store.save(stored)
-        except OSError as e:
-            raise SaveError(_save_failed(e)) from None
+                self.store.discard(change.game_id)
+                self.store.set_current(change.previous_current)
+            except (OSError, UnreadableGame) as e:
+                raise SaveError(f"Could not go back to the previous game: {e}") from None
+            self.unsaved = self.unsaved_current = False
+            self.stored = stored
+        else:
+            self.stored = replace(self.stored, game=change.before, updated=now_iso())
+            self.unsaved = True
         self.undo_stack.pop()
-        self.stored = stored
-        self.state = derive(stored.game)
+        self.state = derive(self.stored.game)
+        self.flush()
         return change.what
+
+    def _check_writable(self) -> None:
+        if self.read_only:
+            raise ReadOnlyError(READ_ONLY)
+
+
+READ_ONLY = "Another bridgepad has this data folder open, so this window is read-only; close the other one to enter hands here."
+
+
+class ReadOnlyError(ValueError):
+    """A change was asked of a window that may only look."""
 
 
 def _save_failed(e: OSError) -> str:
     why = e.strerror or str(e)
-    return f"Could not save to {e.filename or 'the data folder'}: {why}. Nothing was changed; free some space or fix the folder's permissions and try again."
+    return (
+        f"Could not save to {e.filename or 'the data folder'}: {why}. The change is kept on screen and "
+        "saving is retried; free some space or fix the folder's permissions."
+    )

@@ -131,14 +131,33 @@ class Store:
         data = game_to_json(stored.game, stored.meta())
         atomic_write(self.path(stored.id), json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8"))
 
-    def create(self, game: Game) -> StoredGame:
+    def new_stored(self, game: Game) -> StoredGame:
+        """A new game with a fresh id, not yet written."""
         t = now_iso()
+        stored = StoredGame(new_id(), game, t, t)
+        while self.path(stored.id).exists():
+            stored.id = new_id()
+        return stored
+
+    def create(self, game: Game) -> StoredGame:
+        """Writes a new game and makes it the current one."""
+        stored = self.new_stored(game)
+        self.ensure()
+        self.save(stored)
+        self.set_current(stored.id)
+        return stored
+
+    def add(self, game: Game, created: str | None = None) -> StoredGame:
+        """Saves ``game`` as a new file without making it the current game (for imports).
+
+        ``created`` is the ISO time to record as its start (default: now).
+        """
+        t = created or now_iso()
         stored = StoredGame(new_id(), game, t, t)
         while self.path(stored.id).exists():
             stored.id = new_id()
         self.ensure()
         self.save(stored)
-        self.set_current(stored.id)
         return stored
 
     def load(self, game_id: str) -> StoredGame:
@@ -162,6 +181,17 @@ class Store:
             raise UnreadableGame(path, self.keep_aside(path), reason) from None
         except SchemaError as e:
             raise UnreadableGame(path, self.keep_aside(path), str(e).rstrip(".")) from None
+        created = data.get("created") if isinstance(data.get("created"), str) else now_iso()
+        updated = data.get("updated") if isinstance(data.get("updated"), str) else created
+        return StoredGame(game_id, game, created, updated)
+
+    def load_quietly(self, game_id: str) -> StoredGame | None:
+        """Reads a game without moving anything aside (for a window that may not write)."""
+        try:
+            data = json.loads(self.path(game_id).read_bytes().decode("utf-8"))
+            game = game_from_json(data)
+        except (OSError, ValueError):
+            return None
         created = data.get("created") if isinstance(data.get("created"), str) else now_iso()
         updated = data.get("updated") if isinstance(data.get("updated"), str) else created
         return StoredGame(game_id, game, created, updated)

@@ -157,7 +157,8 @@ def format_result(tricks: int, contract: Contract) -> str:
 
 
 def _quote(text: str) -> str:
-    shown = text.strip()
+    # Any run of whitespace, line breaks included, is shown as one space: the message stays one line.
+    shown = " ".join(text.split())
     if len(shown) > 24:
         shown = shown[:21] + "..."
     return f"'{shown}'"

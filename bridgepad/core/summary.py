@@ -44,6 +44,14 @@ def headline(st: GameState, we: Side = Side.NS) -> str:
     return f"{lead} lead, {scores}, by {margin:,}."
 
 
+def lead_text(st: GameState, we: Side = Side.NS) -> str:
+    """Short: ``We lead by 150`` or ``All square``."""
+    m = st.total(we) - st.total(we.other)
+    if m == 0:
+        return "All square"
+    return f"{'We' if m > 0 else 'They'} lead by {abs(m):,}"
+
+
 def vulnerability_text(vul: frozenset[Side], we: Side = Side.NS) -> str:
     if not vul:
         return "Nobody vulnerable"

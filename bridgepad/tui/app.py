@@ -2,32 +2,29 @@
 
 from __future__ import annotations
 
-import os
 from typing import Iterable
 
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer
+from textual.timer import Timer
+from textual.widgets import Footer
 
 from bridgepad.core.entry import form_values
 from bridgepad.core.game import Mode
 from bridgepad.core.settings import Settings
 from bridgepad.core.model import Hand
 from bridgepad.core.summary import vulnerability_text
-from bridgepad.session import SaveError, Session
+from bridgepad.session import READ_ONLY, SaveError, Session
 from bridgepad.store import Store, data_dir
-from bridgepad.tui.explanation import Explanation
-from bridgepad.tui.hand_list import HandList
+from bridgepad.tui.game_view import GameView
 from bridgepad.tui.names import seat_label
-from bridgepad.tui.pad_view import PadView
 from bridgepad.tui.status_bar import StatusBar
 
 
 class BridgepadApp(App[None]):
     TITLE = "bridgepad"
-    CSS_PATH = ["app.tcss"]
+    CSS_PATH = ["app.tcss", "game_view.tcss"]
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = [
         Binding("plus,a", "add", "Add", key_display="+"),
@@ -39,39 +36,63 @@ class BridgepadApp(App[None]):
         Binding("s", "settings", "Rules"),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("q", "quit", "Quit"),
+        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
     ]
 
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
+        self._number = 1
+        self._retry_timer: Timer | None = None
 
     # Layout -----------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
-        with Horizontal(id="main"):
-            with VerticalScroll(id="pad-scroll"):
-                yield PadView(id="pad")
-            with Vertical(id="right"):
-                yield HandList(id="hands")
-                yield Explanation(id="explain")
+        yield GameView(id="game")
         yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
+        self._catch_signals()
         self.refresh_all(select_last=True)
+        if self.session.read_only:
+            self.say(READ_ONLY, title="Read-only", severity="warning", timeout=15)
+            self.set_interval(2, self._follow)
+        if self.session.save_error:
+            self._save_failed()
         for problem in self.session.problems:
-            self.notify(problem, title="A data file could not be read", severity="error", timeout=30)
+            self.say(problem, title="A data file could not be read", severity="error", timeout=30)
+
+    def _catch_signals(self) -> None:
+        """A closed terminal or a polite kill ends the app cleanly; every hand is already saved."""
+        import asyncio
+        import signal
+
+        loop = asyncio.get_running_loop()
+        for name in ("SIGTERM", "SIGHUP"):
+            sig = getattr(signal, name, None)
+            if sig is None:
+                continue
+            try:
+                loop.add_signal_handler(sig, self.exit)
+            except (NotImplementedError, RuntimeError, ValueError):
+                pass  # not on this platform, or not the main thread (as under tests)
+
+    def _follow(self) -> None:
+        """Read-only: show what the other window writes, as it writes it."""
+        if self.session.reload():
+            self.refresh_all(select_last=True)
+
+    def say(self, message: str, *, title: str = "", severity: str = "information", timeout: float = 6) -> None:
+        """A notification; never parsed as markup, since it may quote what a player typed."""
+        self.notify(message, title=title, severity=severity, timeout=timeout, markup=False)  # type: ignore[arg-type]
 
     # Drawing ------------------------------------------------------------------
     @property
-    def hand_list(self) -> HandList:
-        return self.query_one(HandList)
+    def game_view(self) -> GameView:
+        return self.query_one("#game", GameView)
 
     def selected(self) -> int | None:
-        n = len(self.session.state.hands)
-        if n == 0:
-            return None
-        row = self.hand_list.cursor_row
-        return row if 0 <= row < n else n - 1
+        return self.game_view.selected()
 
     def game_number(self) -> int:
         """This game's place among the games started the same day."""
@@ -82,36 +103,47 @@ class BridgepadApp(App[None]):
     def refresh_all(self, select_last: bool = False) -> None:
         st = self.session.state
         self._number = self.game_number()
-        hl = self.hand_list
-        hl.show(st)
-        if select_last and st.hands:
-            hl.move_cursor(row=len(st.hands) - 1, animate=False)
-        self.query_one(StatusBar).show(st, self._number)
-        self.refresh_selection()
-        self.query_one("#pad-scroll", VerticalScroll).scroll_end(animate=False)
-
-    def refresh_selection(self) -> None:
-        st = self.session.state
-        sel = self.selected()
-        self.query_one(PadView).show(st, sel)
-        self.query_one(Explanation).show(st, sel)
-
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        self.refresh_selection()
+        self.query_one(StatusBar).show(st, self._number, self.session)
+        self.game_view.show(st, select_last=select_last)
 
     # Changes ----------------------------------------------------------------
     def _apply(self, change: str, fn, *args) -> bool:  # type: ignore[no-untyped-def]
+        """Makes a change through the session; False if it was refused."""
         try:
-            fn(*args)
+            saved = fn(*args)
         except SaveError as e:
-            self.notify(str(e), title="Not saved", severity="error", timeout=30)
+            self.say(str(e), title="Not changed", severity="error", timeout=30)
             return False
         except ValueError as e:
-            self.notify(f"{change} was not made: {e}.", severity="warning", timeout=10)
+            self.say(f"{change} was not made: {e}.", severity="warning", timeout=10)
+            return False
+        if saved is False:
+            self._save_failed()
+        return True
+
+    def _save_failed(self) -> None:
+        """The change stands on screen but is not on disk: say so, and keep trying."""
+        self.say(self.session.save_error or "Could not save.", title="NOT SAVED", severity="error", timeout=30)
+        if self._retry_timer is None:
+            self._retry_timer = self.set_interval(3, self._retry_save)
+
+    def _retry_save(self) -> None:
+        if self.session.flush():
+            if self._retry_timer is not None:
+                self._retry_timer.stop()
+                self._retry_timer = None
+            self.say("Saved: every hand on the pad is on disk again.", title="Saved")
+        self.query_one(StatusBar).show(self.session.state, self._number, self.session)
+
+    def _writable(self) -> bool:
+        if self.session.read_only:
+            self.say(READ_ONLY, title="Read-only", severity="warning", timeout=10)
             return False
         return True
 
     def action_add(self) -> None:
+        if not self._writable():
+            return
         from bridgepad.tui.entry_form import EntryForm
 
         st = self.session.state
@@ -132,7 +164,7 @@ class BridgepadApp(App[None]):
                 self.refresh_all(select_last=True)
                 if hand.passed_out and self.session.game.mode is Mode.CHICAGO:
                     dealer = seat_label(self.session.game, self.session.state.next_dealer)
-                    self.notify(f"Passed out: {dealer} deals again, and the deal does not count.")
+                    self.say(f"Passed out: {dealer} deals again, and the deal does not count.")
 
         self.push_screen(
             EntryForm(
@@ -154,11 +186,13 @@ class BridgepadApp(App[None]):
         return f"Hand {deal}"
 
     def action_edit(self) -> None:
+        if not self._writable():
+            return
         from bridgepad.tui.entry_form import EntryForm
 
         index = self.selected()
         if index is None:
-            self.notify("There is no hand to edit yet: press + to enter one.")
+            self.say("There is no hand to edit yet: press + to enter one.")
             return
         st = self.session.state
         game = self.session.game
@@ -182,11 +216,13 @@ class BridgepadApp(App[None]):
         )
 
     def action_delete(self) -> None:
+        if not self._writable():
+            return
         from bridgepad.tui.confirm import Confirm
 
         index = self.selected()
         if index is None:
-            self.notify("There is no hand to delete.")
+            self.say("There is no hand to delete.")
             return
         h = self.session.state.hands[index]
         what = "passed out" if h.hand.contract is None else f"{h.hand.contract.pretty} by {h.hand.declarer.value if h.hand.declarer else ''}"
@@ -194,28 +230,32 @@ class BridgepadApp(App[None]):
         def done(yes: bool | None) -> None:
             if yes and self._apply("The deletion", self.session.delete_hand, index):
                 self.refresh_all()
-                self.notify(f"Hand {index + 1} deleted. ctrl+z brings it back.")
+                self.say(f"Hand {index + 1} deleted. ctrl+z brings it back.")
 
         self.push_screen(Confirm(f"Delete hand {h.number} ({what})?", "Every figure after it is worked out again."), done)
 
     def action_undo(self) -> None:
+        if not self._writable():
+            return
         try:
             what = self.session.undo()
         except SaveError as e:
-            self.notify(str(e), title="Not saved", severity="error", timeout=30)
+            self.say(str(e), title="Not saved", severity="error", timeout=30)
             return
         if what is None:
-            self.notify("Nothing to undo.")
+            self.say("Nothing to undo.")
             return
         self.refresh_all()
-        self.notify(f"Undone: {what}.")
+        self.say(f"Undone: {what}.")
 
     def action_end_game(self) -> None:
+        if not self._writable():
+            return
         from bridgepad.tui.confirm import Confirm
 
         st = self.session.state
         if st.over:
-            self.notify(f"This {st.mode.word} is already over. Press + to start the next.")
+            self.say(f"This {st.mode.word} is already over. Press + to start the next.")
             return
         word = st.mode.word
         detail = {
@@ -231,6 +271,8 @@ class BridgepadApp(App[None]):
         self.push_screen(Confirm(f"End this {word} now, unfinished?", detail), done)
 
     def action_new_game(self) -> None:
+        if not self._writable():
+            return
         from bridgepad.core.new_game import NewGameReading, game_values
         from bridgepad.tui.game_form import GameForm
 
@@ -244,7 +286,7 @@ class BridgepadApp(App[None]):
             if self._apply("The new game", self.session.start, game, f"new {game.mode.word}"):
                 self._save_defaults(result.settings, game.players)
                 self.refresh_all()
-                self.notify(f"New {game.mode.word} started. The last one stays saved.")
+                self.say(f"New {game.mode.word} started. The last one stays saved.")
 
         self.push_screen(GameForm("new", "New game · the game on the pad stays saved", values), done)
 
@@ -256,7 +298,7 @@ class BridgepadApp(App[None]):
 
         def done(result: object) -> None:
             if isinstance(result, Settings) and self._save_defaults(result, players):
-                self.notify("Saved. New games use these rules; the game on the pad keeps the rules it started with.")
+                self.say("Saved. New games use these rules; the game on the pad keeps the rules it started with.")
 
         self.push_screen(GameForm("settings", "Rules for new games", rule_values(settings)), done)
 
@@ -264,7 +306,7 @@ class BridgepadApp(App[None]):
         try:
             self.session.store.save_defaults(settings, players)
         except OSError as e:
-            self.notify(f"Could not save the settings: {e.strerror or e}.", severity="error", timeout=20)
+            self.say(f"Could not save the settings: {e.strerror or e}.", severity="error", timeout=20)
             return False
         return True
 
@@ -288,11 +330,26 @@ class BridgepadApp(App[None]):
 def run(data_dir_override: str | None = None) -> int:
     import sys
 
+    from filelock import FileLock, Timeout
+
     root = data_dir(data_dir_override)
+    store = Store(root)
     try:
-        session = Session.open(Store(root))
+        store.ensure()
+        lock = FileLock(root / "bridgepad.lock")
+        try:
+            lock.acquire(timeout=0)
+            read_only = False
+        except Timeout:
+            read_only = True  # another window is keeping the score: this one only looks
+        session = Session.open(store, read_only=read_only)
     except OSError as e:
         print(f"bridgepad: cannot use the data folder {root}: {e.strerror or e}.", file=sys.stderr)
         return 1
-    BridgepadApp(session).run()
+    try:
+        BridgepadApp(session).run()
+    finally:
+        session.flush()
+        if lock.is_locked:
+            lock.release()
     return 0

@@ -23,9 +23,9 @@ class Confirm(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm"):
-            yield Label(self.question, id="question")
+            yield Label(self.question, id="question", markup=False)
             if self.detail:
-                yield Label(self.detail, id="detail")
+                yield Label(self.detail, id="detail", markup=False)
             yield Label("[b]y[/b] or Enter: yes    [b]n[/b] or Esc: no", id="answer-keys")
 
     def action_answer(self, yes: bool) -> None:

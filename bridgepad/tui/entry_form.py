@@ -68,12 +68,12 @@ class EntryForm(ModalScreen[Hand | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="form"):
-            yield Label(self.form_title, id="form-title")
+            yield Label(self.form_title, id="form-title", markup=False)
             with Grid(id="fields"):
                 for name in self.fields:
                     yield Label(LABELS[name], classes="field-label")
                     yield Input(value=self.values.get(name, ""), id=name, select_on_focus=False)
-                    yield Label(HINTS[name], id=f"{name}-error", classes="field-hint")
+                    yield Label(HINTS[name], id=f"{name}-error", classes="field-hint", markup=False)
             yield Static(id="preview")
             yield Label("Enter records · Tab next field · Esc cancels", id="form-keys")
 

@@ -57,12 +57,12 @@ class GameForm(ModalScreen[NewGameReading | Settings | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="game-form"):
-            yield Label(self.form_title, id="game-form-title")
+            yield Label(self.form_title, id="game-form-title", markup=False)
             with Grid(id="game-fields"):
                 for name in self.fields:
                     yield Label(LABELS[name], classes="field-label")
                     yield Input(value=self.values.get(name, ""), id=f"f-{name}", select_on_focus=True)
-                    yield Label(HINTS[name], id=f"m-{name}", classes="field-hint")
+                    yield Label(HINTS[name], id=f"m-{name}", classes="field-hint", markup=False)
             yield Label("Enter saves · Tab next field · Esc cancels", id="game-form-keys")
 
     def on_mount(self) -> None:

@@ -26,7 +26,7 @@ def _points(n: int) -> str:
     return f"{n:,}" if n else ""
 
 
-class HandList(DataTable[Text | str]):
+class HandList(DataTable[Text]):
     """One row a hand; the cursor selects the hand that the pad highlights and explains."""
 
     def on_mount(self) -> None:
@@ -59,7 +59,9 @@ class HandList(DataTable[Text | str]):
                 tail: tuple[str, str] = (score, "" if h.imps is None else f"{h.imps:+d}")
             else:
                 tail = (_points(h.points(we)), _points(h.points(we.other)))
-            self.add_row(first_cell, h.dealer.value, contract_text(h, pass_word), by, h.hand.result_text, *tail)
+            cells = (first_cell, h.dealer.value, contract_text(h, pass_word), by, h.hand.result_text, *tail)
+            # Plain Text, never markup: a player's name may hold brackets.
+            self.add_row(*(c if isinstance(c, Text) else Text(c) for c in cells))
         if state.hands:
             row = min(keep, len(state.hands) - 1) if keep >= 0 else len(state.hands) - 1
             self.move_cursor(row=row, animate=False)

@@ -38,7 +38,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
-            yield Label(f"bridgepad help · {self.game.mode.word} · Esc closes, ↑↓ scroll", id="help-title")
+            yield Label(f"bridgepad help · {self.game.mode.word} · Esc closes, ↑↓ scroll", id="help-title", markup=False)
             keys = Table(title="Keys", title_justify="left", show_header=False, box=None, padding=(0, 2))
             for key, what in KEYS:
                 keys.add_row(Text(key, style="bold"), what)
@@ -51,7 +51,7 @@ class HelpScreen(ModalScreen[None]):
                     table.add_row(*row)
                 yield Static(table, classes="rule-table")
                 if rt.note:
-                    yield Label(rt.note, classes="rule-note")
+                    yield Label(rt.note, classes="rule-note", markup=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

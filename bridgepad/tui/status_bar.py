@@ -7,21 +7,26 @@ from textual.widgets import Static
 
 from bridgepad.core.game import GameState, Mode
 from bridgepad.core.model import SIDES
-from bridgepad.core.summary import headline
+from bridgepad.core.summary import headline, lead_text
+from bridgepad.session import Session
 from bridgepad.tui.names import seat_label, side_label
 
 
 class StatusBar(Static):
-    def show(self, state: GameState, number: int) -> None:
-        self.update(render_status(state, number))
+    def show(self, state: GameState, number: int, session: Session | None = None) -> None:
+        self.update(render_status(state, number, session))
 
 
-def render_status(state: GameState, number: int) -> Text:
+def render_status(state: GameState, number: int, session: Session | None = None) -> Text:
     game = state.game
     we = game.settings.we
     t = Text(no_wrap=True, overflow="ellipsis")
     title = f"{state.mode.word.capitalize()} {number}"
     t.append(f" {title} ", style="bold reverse")
+    if session is not None and session.read_only:
+        t.append(" READ-ONLY ", style="bold black on yellow")
+    if session is not None and (session.unsaved or session.unsaved_current):
+        t.append(" NOT SAVED ", style="bold white on red blink")
     t.append("  ")
     if state.over:
         t.append(headline(state, we), style="bold green")
@@ -31,16 +36,17 @@ def render_status(state: GameState, number: int) -> Text:
         return t
     if state.mode is Mode.RUBBER:
         t.append(f"Hand {state.next_deal}", style="bold")
-        t.append(f" · Games: We {state.games[we]} – They {state.games[we.other]}")
+        t.append(f" · Games We {state.games[we]}–{state.games[we.other]} They")
     elif state.mode is Mode.CHICAGO:
         t.append(f"Deal {state.next_deal} of 4", style="bold")
-        t.append(f" · Games: We {state.games[we]} – They {state.games[we.other]}")
+        t.append(f" · Games We {state.games[we]}–{state.games[we.other]} They")
     else:
         t.append(f"Board {state.next_deal}", style="bold")
         if any(h.imps is not None for h in state.hands):
             t.append(f" · IMPs for N-S: {state.imps_total:+d}")
-    t.append(" · ")
-    t.append(headline(state, we).rstrip("."))
+    if state.mode is not Mode.DUPLICATE:
+        t.append(" · ")
+        t.append(lead_text(state, we))
     t.append("\n ")
     t.append(f"{seat_label(game, state.next_dealer)} deals", style="bold")
     t.append(" · ")

@@ -1,0 +1,60 @@
+"""The pad beside the hands of the game and the explanation of the selected one.
+
+Used by the score pad and, read-only, by the history's review of an old game.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import DataTable
+
+from bridgepad.core.game import GameState
+from bridgepad.tui.explanation import Explanation
+from bridgepad.tui.hand_list import HandList
+from bridgepad.tui.pad_view import PadView
+
+
+class GameView(Horizontal):
+    DEFAULT_CLASSES = "game-view"
+
+    def __init__(self, state: GameState | None = None, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.state = state
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="pad-scroll"):
+            yield PadView(classes="pad")
+        with Vertical(classes="right"):
+            yield HandList(classes="hands")
+            yield Explanation(classes="explain")
+
+    def on_mount(self) -> None:
+        if self.state is not None:
+            self.show(self.state, select_last=True)
+
+    def show(self, state: GameState, select_last: bool = False) -> None:
+        self.state = state
+        hl = self.query_one(HandList)
+        hl.show(state)
+        if select_last and state.hands:
+            hl.move_cursor(row=len(state.hands) - 1, animate=False)
+        self.refresh_selection()
+        self.query_one(VerticalScroll).scroll_end(animate=False)
+
+    def selected(self) -> int | None:
+        if self.state is None or not self.state.hands:
+            return None
+        n = len(self.state.hands)
+        row = self.query_one(HandList).cursor_row
+        return row if 0 <= row < n else n - 1
+
+    def refresh_selection(self) -> None:
+        if self.state is None:
+            return
+        sel = self.selected()
+        self.query_one(PadView).show(self.state, sel)
+        self.query_one(Explanation).show(self.state, sel)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.refresh_selection()

@@ -46,7 +46,8 @@ class GameSummary:
     """What the history shows of one game, without reading the game file.
 
     Pairs of figures are (N-S, E-W). ``margin`` is N-S total less E-W total.
-    ``started`` is ``created`` parsed (timezone-aware; None if unreadable).
+    ``timestamp`` is ``created`` as POSIX seconds (None if it cannot be read), and
+    ``started`` the same as a timezone-aware datetime.
     """
 
     id: str
@@ -62,7 +63,11 @@ class GameSummary:
     hands: int
     we: Side  # the side the pad writes as We (settings.we)
     headline: str  # bridgepad.core.summary.headline, from We's point of view
-    started: datetime | None = None
+    timestamp: float | None
+
+    @property
+    def started(self) -> datetime | None:
+        return parse_time(self.created)
 
     def total(self, side: Side) -> int:
         return self.totals[0] if side is Side.NS else self.totals[1]
@@ -78,70 +83,12 @@ class GameSummary:
         """The game as the tally takes it."""
         return GameResult(self.players, self.totals[0], self.totals[1], self.status, self.started, self.id)
 
-    # The index's form -----------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "created": self.created,
-            "updated": self.updated,
-            "mode": self.mode.value,
-            "players": list(self.players),
-            "games": list(self.games),
-            "totals": list(self.totals),
-            "margin": self.margin,
-            "status": self.status.value,
-            "complete": self.complete,
-            "hands": self.hands,
-            "we": self.we.value,
-            "headline": self.headline,
-        }
-
-    @classmethod
-    def from_json(cls, game_id: str, d: Any) -> GameSummary:
-        """Reads an index entry; raises ValueError (or KeyError/TypeError) if it is not one."""
-        players = d["players"]
-        games = d["games"]
-        totals = d["totals"]
-        created = d["created"]
-        if not (
-            isinstance(created, str)
-            and isinstance(d["updated"], str)
-            and isinstance(d["headline"], str)
-            and type(players) is list
-            and len(players) == 4
-            and all(type(p) is str for p in players)
-            and type(games) is list
-            and len(games) == 2
-            and all(type(g) is int for g in games)
-            and type(totals) is list
-            and len(totals) == 2
-            and all(type(t) is int for t in totals)
-            and type(d["margin"]) is int
-            and type(d["hands"]) is int
-            and type(d["complete"]) is bool
-        ):
-            raise ValueError("not a summary")
-        return cls(
-            id=game_id,
-            created=created,
-            updated=d["updated"],
-            mode=_MODES[d["mode"]],
-            players=(players[0], players[1], players[2], players[3]),
-            games=(games[0], games[1]),
-            totals=(totals[0], totals[1]),
-            margin=d["margin"],
-            status=_STATUSES[d["status"]],
-            complete=d["complete"],
-            hands=d["hands"],
-            we=_SIDES[d["we"]],
-            headline=d["headline"],
-            started=parse_time(created),
-        )
-
     @classmethod
     def of(cls, stored: StoredGame, state: GameState | None = None) -> GameSummary:
         """The summary of a game read from its file (``state``: its derived state, if at hand)."""
         st = state if state is not None else derive(stored.game)
         we = stored.game.settings.we
+        started = parse_time(stored.created)
         return cls(
             id=stored.id,
             created=stored.created,
@@ -156,8 +103,47 @@ class GameSummary:
             hands=len(st.hands),
             we=we,
             headline=headline(st, we),
-            started=parse_time(stored.created),
+            timestamp=started.timestamp() if started is not None else None,
         )
+
+
+# The index holds one flat row per game, which json reads far faster than objects:
+#   id, mtime_ns, size, ino, created, updated, mode, N, E, S, W, games N-S, games E-W,
+#   total N-S, total E-W, margin, status, complete, hands, we, headline, timestamp
+_S, _I = str, int
+_ROW_TYPES = {
+    (_S, _I, _I, _I, _S, _S, _S, _S, _S, _S, _S, _I, _I, _I, _I, _I, _S, bool, _I, _S, _S, ts)
+    for ts in (float, type(None))
+}
+_PROBLEM_TYPES = (_S, _I, _I, _I, _S)  # id, mtime_ns, size, ino, the problem
+
+
+def _row(stat: tuple[int, int, int], s: GameSummary) -> list[Any]:
+    return [
+        s.id,
+        *stat,
+        s.created,
+        s.updated,
+        s.mode.value,
+        *s.players,
+        *s.games,
+        *s.totals,
+        s.margin,
+        s.status.value,
+        s.complete,
+        s.hands,
+        s.we.value,
+        s.headline,
+        s.timestamp,
+    ]
+
+
+def _from_row(r: list[Any]) -> GameSummary:
+    """A summary from an index row already checked against ``_ROW_TYPES``; KeyError if a word is unknown."""
+    return GameSummary(
+        r[0], r[4], r[5], _MODES[r[6]], (r[7], r[8], r[9], r[10]), (r[11], r[12]), (r[13], r[14]),
+        r[15], _STATUSES[r[16]], r[17], r[18], _SIDES[r[19]], r[20], r[21],
+    )  # fmt: skip
 
 
 @dataclass(slots=True)
@@ -166,24 +152,15 @@ class _Entry:
     summary: GameSummary | None  # None: the file reads but cannot be replayed
     problem: str = ""
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"stat": list(self.stat)}
-        if self.summary is not None:
-            out["summary"] = self.summary.to_json()
-        else:
-            out["problem"] = self.problem
-        return out
-
 
 def _stat_key(st: os.stat_result) -> tuple[int, int, int]:
     return (st.st_mtime_ns, st.st_size, st.st_ino)
 
 
-def _newest_first(s: GameSummary) -> tuple[int, float, str]:
+def _newest_first(s: GameSummary) -> tuple[bool, float, str]:
     """Sort key, used in reverse: known start times before unknown ones."""
-    if s.started is None:
-        return (0, 0.0, s.id)
-    return (1, s.started.timestamp(), s.id)
+    ts = s.timestamp
+    return (ts is not None, ts or 0.0, s.id)
 
 
 class History:
@@ -194,8 +171,12 @@ class History:
     parses ``index.json`` only if another process has rewritten it since.
     """
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, *, read_only: bool = False) -> None:
+        """``read_only``: for a window that may not write to the data folder; the index is
+        then read but never written, and an unreadable game file is reported but left
+        where it is (``Store.load_quietly``) instead of being set aside."""
         self.store = store
+        self.read_only = read_only
         self.index_path = store.root / INDEX_NAME
         self.problems: list[str] = []  # from the last call: files skipped, and why
         self.loads = 0  # game files read by this instance (for the curious and the tests)
@@ -242,7 +223,7 @@ class History:
         if len(seen) != len(entries):
             changed = True
         self._entries = seen
-        if changed and (scan is not None or self.index_path.exists()):
+        if changed and not self.read_only and (scan is not None or self.index_path.exists()):
             self._write_index(seen)
         out = [e.summary for e in seen.values() if e.summary is not None]
         out.sort(key=_newest_first, reverse=True)
@@ -266,27 +247,42 @@ class History:
             data = json.loads(self.index_path.read_bytes())
         except (OSError, ValueError):
             return {}, False
-        if not isinstance(data, dict) or data.get("schema") != INDEX_SCHEMA or not isinstance(data.get("games"), dict):
+        if (
+            not isinstance(data, dict)
+            or data.get("schema") != INDEX_SCHEMA
+            or not isinstance(data.get("games"), list)
+            or not isinstance(data.get("problems"), list)
+        ):
             return {}, False
         entries: dict[str, _Entry] = {}
-        for game_id, raw in data["games"].items():
-            try:
-                stat = raw["stat"]
-                if not (type(stat) is list and len(stat) == 3 and all(type(x) is int for x in stat)):
-                    continue
-                if "summary" in raw:
-                    entries[game_id] = _Entry((stat[0], stat[1], stat[2]), GameSummary.from_json(game_id, raw["summary"]))
-                elif isinstance(raw.get("problem"), str):
-                    entries[game_id] = _Entry((stat[0], stat[1], stat[2]), None, raw["problem"])
-            except (KeyError, TypeError, ValueError):
-                continue  # a damaged entry: that game is simply read again
+        row_types = _ROW_TYPES
+        for r in data["games"]:
+            # A damaged row is skipped, and that game simply read again.
+            if type(r) is list and tuple(map(type, r)) in row_types:
+                try:
+                    entries[r[0]] = _Entry((r[1], r[2], r[3]), _from_row(r))
+                except KeyError:
+                    pass
+        for r in data["problems"]:
+            if type(r) is list and tuple(map(type, r)) == _PROBLEM_TYPES:
+                entries[r[0]] = _Entry((r[1], r[2], r[3]), None, r[4])
         self._index_stat = key
         return entries, True
 
     def _write_index(self, entries: dict[str, _Entry]) -> None:
-        data = {"schema": INDEX_SCHEMA, "games": {k: e.to_json() for k, e in sorted(entries.items())}}
+        rows = [_row(e.stat, e.summary) for _, e in sorted(entries.items()) if e.summary is not None]
+        problems = [[k, *e.stat, e.problem] for k, e in sorted(entries.items()) if e.summary is None]
+        # One row a line: compact, yet a person can still read it.
+        dump = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+        text = (
+            f'{{"schema":{dump(INDEX_SCHEMA)},\n"games":[\n'
+            + ",\n".join(dump(r) for r in rows)
+            + '\n],\n"problems":[\n'
+            + ",\n".join(dump(r) for r in problems)
+            + "\n]}\n"
+        )
         try:
-            atomic_write(self.index_path, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+            atomic_write(self.index_path, text.encode("utf-8"))
             self._index_stat = _stat_key(os.stat(self.index_path))
         except OSError as e:
             self._index_stat = None
@@ -299,7 +295,15 @@ class History:
         self.loads += 1
         try:
             before = _stat_key(os.stat(path))
-            stored = self.store.load(game_id)
+            if self.read_only:
+                quiet = self.store.load_quietly(game_id)
+                if quiet is None:
+                    if path.exists():
+                        self.problems.append(f"Could not read {path.name}; it was left as it is.")
+                    return None
+                stored = quiet
+            else:
+                stored = self.store.load(game_id)
         except FileNotFoundError:
             return None
         except UnreadableGame as e:

@@ -128,13 +128,14 @@ class Session:
     # Each change takes effect in memory first and is then written at once. If the
     # write fails the change is kept, ``unsaved`` stays true, and ``flush`` retries.
     def add_hand(self, hand: Hand) -> bool:
+        hand = replace(hand, at=now_iso())
         if self.state.over:
             return self.start(self._target_game().add(hand), "new hand")
         return self._change(self.game.add(hand), "new hand")
 
     def replace_hand(self, index: int, hand: Hand) -> bool:
         hands = list(self.game.hands)
-        hands[index] = hand
+        hands[index] = replace(hand, at=hands[index].at)
         return self._change(self.game.with_hands(tuple(hands)), f"hand {index + 1} edited")
 
     def delete_hand(self, index: int) -> bool:

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from bridgepad.core.game import Game
-from bridgepad.core.serialize import SchemaError, game_from_json, game_to_json
+from bridgepad.core.serialize import SCHEMA, SchemaError, game_from_json, game_to_json, schema_of
 from bridgepad.core.settings import Settings
 
 ENV_VAR = "BRIDGEPAD_DATA_DIR"
@@ -153,9 +153,17 @@ class Store:
         ``created`` is the ISO time to record as its start (default: now).
         """
         t = created or now_iso()
-        stored = StoredGame(new_id(), game, t, t)
+        try:
+            at: datetime | None = datetime.fromisoformat(t)
+        except ValueError:
+            at = None
+
+        def fresh() -> str:  # the id begins with the start time, so ids sort as the games began
+            return at.strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(2) if at is not None else new_id()
+
+        stored = StoredGame(fresh(), game, t, t)
         while self.path(stored.id).exists():
-            stored.id = new_id()
+            stored.id = fresh()
         self.ensure()
         self.save(stored)
         return stored
@@ -183,7 +191,22 @@ class Store:
             raise UnreadableGame(path, self.keep_aside(path), str(e).rstrip(".")) from None
         created = data.get("created") if isinstance(data.get("created"), str) else now_iso()
         updated = data.get("updated") if isinstance(data.get("updated"), str) else created
-        return StoredGame(game_id, game, created, updated)
+        stored = StoredGame(game_id, game, created, updated)
+        old = schema_of(data)
+        if old is not None and old < SCHEMA:
+            self._migrated(path, raw, old, stored)
+        return stored
+
+    def _migrated(self, path: Path, raw: bytes, old: int, stored: StoredGame) -> None:
+        """Keeps the file as it was beside the game, then rewrites it in the current schema."""
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        keep = path.with_name(f"{path.name}.schema{old}-{stamp}")
+        try:
+            if not keep.exists():
+                atomic_write(keep, raw)
+            self.save(stored)
+        except OSError:
+            pass  # still readable as it is; the migration is tried again next time
 
     def load_quietly(self, game_id: str) -> StoredGame | None:
         """Reads a game without moving anything aside (for a window that may not write)."""

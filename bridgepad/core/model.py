@@ -5,7 +5,7 @@ Everything here is an immutable value; the scores are derived elsewhere.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 
@@ -162,6 +162,7 @@ class Hand:
     tricks: int | None = None
     honors: Honors | None = None
     other_table: int | None = None
+    at: str | None = field(default=None, compare=False)  # when it was entered (ISO time)
 
     @property
     def passed_out(self) -> bool:

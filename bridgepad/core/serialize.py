@@ -13,7 +13,8 @@ from bridgepad.core.model import Hand, Honors, Seat, Side
 from bridgepad.core.notation import NotationError, check_honors, parse_contract
 from bridgepad.core.settings import Settings
 
-SCHEMA = 1
+SCHEMA = 2
+# Schema history: 1 had no entry times; 2 records when each hand was entered ("at").
 
 
 class SchemaError(ValueError):
@@ -34,6 +35,8 @@ def hand_to_json(hand: Hand) -> dict[str, Any]:
             out["honors"] = {"side": hand.honors.side.value, "points": hand.honors.points}
     if hand.other_table is not None:
         out["other_table"] = hand.other_table
+    if hand.at is not None:
+        out["at"] = hand.at
     return out
 
 
@@ -65,11 +68,14 @@ def _int(value: Any, where: str, lo: int, hi: int) -> int:
 def hand_from_json(data: Any, where: str) -> Hand:
     if not isinstance(data, dict):
         raise SchemaError(f"{where} is not a hand.")
+    at = data.get("at")
+    if at is not None and not isinstance(at, str):
+        raise SchemaError(f"{where} has an entry time that is not text.")
     other = data.get("other_table")
     if other is not None:
         other = _int(other, f"{where} other_table", -10_000, 10_000)
     if data.get("pass") is True:
-        return Hand(other_table=other)
+        return Hand(other_table=other, at=at)
     try:
         contract = parse_contract(str(data.get("contract", "")))
         if contract is None:
@@ -90,17 +96,40 @@ def hand_from_json(data: Any, where: str) -> Hand:
         except (NotationError, ValueError) as e:
             raise SchemaError(f"{where} honors: {e}") from None
         honors = Honors(side, points)
-    return Hand(contract, declarer, tricks, honors, other)
+    return Hand(contract, declarer, tricks, honors, other, at)
+
+
+def _from_1(data: dict[str, Any]) -> dict[str, Any]:
+    # Version 1 hands had no entry time; nothing else changed.
+    return {**data, "schema": 2}
+
+
+MIGRATIONS = {1: _from_1}
+
+
+def schema_of(data: Any) -> int | None:
+    schema = data.get("schema") if isinstance(data, dict) else None
+    return schema if isinstance(schema, int) and not isinstance(schema, bool) else None
+
+
+def migrate(data: dict[str, Any]) -> dict[str, Any]:
+    """Brings saved data of an older schema up to this one, one version at a time."""
+    schema = schema_of(data)
+    while schema is not None and schema < SCHEMA and schema in MIGRATIONS:
+        data = MIGRATIONS[schema](data)
+        schema = schema_of(data)
+    return data
 
 
 def game_from_json(data: Any) -> Game:
     if not isinstance(data, dict):
         raise SchemaError("The file does not hold a game.")
-    schema = data.get("schema")
-    if isinstance(schema, int) and not isinstance(schema, bool) and schema > SCHEMA:
+    schema = schema_of(data)
+    if schema is not None and schema > SCHEMA:
         raise FutureSchemaError(f"The file was written by a newer bridgepad (schema {schema}; this one reads {SCHEMA}).")
-    if schema != SCHEMA:
-        raise SchemaError(f"The file has no schema version this bridgepad knows (found {schema!r}).")
+    data = migrate(data)
+    if schema_of(data) != SCHEMA:
+        raise SchemaError(f"The file has no schema version this bridgepad knows (found {data.get('schema')!r}).")
     try:
         mode = Mode(data.get("mode"))
         first_dealer = Seat(data.get("first_dealer"))

@@ -184,11 +184,12 @@ class Store:
             game = game_from_json(data)
         except UnicodeDecodeError:
             raise UnreadableGame(path, self.keep_aside(path), "it is not UTF-8 text") from None
-        except json.JSONDecodeError:
-            reason = "it is empty" if not raw.strip() else "it is not valid JSON (perhaps cut short)"
-            raise UnreadableGame(path, self.keep_aside(path), reason) from None
         except SchemaError as e:
             raise UnreadableGame(path, self.keep_aside(path), str(e).rstrip(".")) from None
+        except (ValueError, RecursionError):
+            # Not JSON, cut short, or JSON no game could be: nested too deep, numbers too long.
+            reason = "it is empty" if not raw.strip() else "it is not valid JSON (perhaps cut short)"
+            raise UnreadableGame(path, self.keep_aside(path), reason) from None
         created = data.get("created") if isinstance(data.get("created"), str) else now_iso()
         updated = data.get("updated") if isinstance(data.get("updated"), str) else created
         stored = StoredGame(game_id, game, created, updated)
@@ -213,7 +214,7 @@ class Store:
         try:
             data = json.loads(self.path(game_id).read_bytes().decode("utf-8"))
             game = game_from_json(data)
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):
             return None
         created = data.get("created") if isinstance(data.get("created"), str) else now_iso()
         updated = data.get("updated") if isinstance(data.get("updated"), str) else created

@@ -85,6 +85,8 @@ def parse_hand_line(words: list[str]) -> Hand:
     """``N 4S 10`` or ``N 4S 10 honors NS 150`` or ``pass``."""
     if len(words) == 1 and is_pass(words[0]):
         return Hand()
+    if words and is_pass(words[0]):
+        raise NotationError("A passed-out deal is written as pass on its own line: it has no result and no honors.")
     if len(words) < 3:
         raise NotationError(
             "A hand is declarer, contract and result, e.g. N 4S 10 or E 3NTX -1, optionally followed by honors NS 150."
@@ -108,6 +110,7 @@ def parse_hand_line(words: list[str]) -> Hand:
 def parse_log(text: str) -> Log:
     log = Log()
     errors: list[tuple[int, str]] = []
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors write at the top of a file
     played = False
     just_ended = False
     for n, raw in enumerate(text.splitlines(), 1):
@@ -117,7 +120,7 @@ def parse_log(text: str) -> Log:
         try:
             words = shlex.split(line)
         except ValueError:
-            errors.append((n, "a quotation mark is not closed."))
+            errors.append((n, "A quotation mark is not closed."))
             continue
         head = words[0].lower()
         try:
@@ -144,7 +147,8 @@ def parse_log(text: str) -> Log:
                 played = True
                 just_ended = False
         except NotationError as e:
-            errors.append((n, str(e)))
+            msg = str(e)
+            errors.append((n, msg[:1].upper() + msg[1:]))
     if errors:
         raise LogError(errors)
     return log
@@ -169,7 +173,7 @@ def play_items(template: Game, items: list[tuple[int, LogItem]]) -> list[GameSta
     for n, item in items:
         if isinstance(item, End):
             if r.status.over:
-                errors.append((n, f"end comes after a {game.mode.word} that is already over."))
+                errors.append((n, f"An end comes after a {game.mode.word} that is already over."))
             else:
                 r.end()
             continue
@@ -181,7 +185,7 @@ def play_items(template: Game, items: list[tuple[int, LogItem]]) -> list[GameSta
             hands = []
         if isinstance(item, Players):
             if hands:
-                errors.append((n, "players comes before the first hand of a game, not in the middle of one."))
+                errors.append((n, "A players line comes before the first hand of a game, not in the middle of one."))
             else:
                 game = replace(game, players=item.names)
                 r.game = game

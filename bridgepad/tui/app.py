@@ -257,6 +257,9 @@ class BridgepadApp(App[None]):
         if st.over:
             self.say(f"This {st.mode.word} is already over. Press + to start the next.")
             return
+        if not st.hands:
+            self.say(f"Nothing to end yet: no hand of this {st.mode.word} has been entered.")
+            return
         word = st.mode.word
         detail = {
             Mode.RUBBER: "A side with a game scores 300, a side with a part score in the open game 100.",

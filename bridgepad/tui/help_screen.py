@@ -28,6 +28,10 @@ KEYS = (
 )
 
 
+def _looks_numeric(text: str) -> bool:
+    return text.replace(",", "").replace("× ", "").replace("–", "").replace("+", "").isdigit()
+
+
 class HelpScreen(ModalScreen[None]):
     CSS_PATH = "help_screen.tcss"
     BINDINGS = [Binding("escape,q,question_mark,f1", "close", "Close")]
@@ -46,7 +50,8 @@ class HelpScreen(ModalScreen[None]):
             for rt in scoring_tables(self.game.mode, self.game.settings):
                 table = Table(title=rt.title, title_justify="left", show_header=any(rt.header), expand=False)
                 for i, h in enumerate(rt.header):
-                    table.add_column(h, justify="left" if i == 0 else "right")
+                    numeric = i > 0 and all(_looks_numeric(row[i]) for row in rt.rows)
+                    table.add_column(h, justify="right" if numeric else "left")
                 for row in rt.rows:
                     table.add_row(*row)
                 yield Static(table, classes="rule-table")

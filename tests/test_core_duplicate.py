@@ -1,0 +1,170 @@
+"""Duplicate: each board alone, a game 300/500 or a part score 50 at once, no rubber,
+no honors; boards' dealer and vulnerability; the IMP scale.
+
+The IMP scale and the 16-board vulnerability cycle are not printed in seed 000 (seed 003
+names both); the figures below are the standard WBF scale and board cycle.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bridgepad.core import tables
+from bridgepad.core.game import Game, Mode, board_dealer, board_vulnerable, derive
+from bridgepad.core.model import Hand, Honors, Seat, Side
+from bridgepad.core.notation import parse_contract, parse_seat, parse_tricks
+from bridgepad.core.scoring import Kind, duplicate_items, duplicate_score
+
+NS, EW = Side.NS, Side.EW
+
+
+def dup(contract: str, result: str, vul: bool) -> int:
+    c = parse_contract(contract)
+    assert c is not None
+    return duplicate_score(c, parse_tricks(result, c), vul)
+
+
+@pytest.mark.parametrize(
+    "contract, result, vul, score",
+    [
+        ("4S", "=", False, 420),  # 120 + game 300
+        ("4S", "=", True, 620),  # 120 + game 500
+        ("4H", "+1", False, 450),  # 120 + 30 + 300
+        ("3NT", "+1", False, 430),  # 100 + 30 + 300
+        ("3NT", "=", True, 600),  # 100 + 500
+        ("1NT", "=", False, 90),  # 40 + part score 50
+        ("1NT", "=", True, 90),  # the part score bonus is 50 either way
+        ("2S", "+2", True, 170),  # 60 + 2 × 30 + 50
+        ("3S", "+1", False, 170),  # 90 + 30 + 50: the overtrick does not make it a game
+        ("5D", "=", True, 600),  # 100 + 500
+        ("2SX", "=", False, 470),  # 120 (a game) + 50 insult + 300
+        ("2SX", "=", True, 670),  # 120 + 50 + 500
+        ("1NTX", "=", False, 180),  # 80 + 50 insult + 50 part score
+        ("1NTX", "+1", True, 380),  # 80 + 200 + 50 + 50
+        ("1CXX", "=", False, 230),  # 80 + 100 insult + 50 part score
+        ("6H", "=", False, 980),  # 180 + 500 slam + 300 game
+        ("6NT", "=", True, 1440),  # 190 + 750 + 500
+        ("7NT", "=", False, 1520),  # 220 + 1,000 + 300
+        ("7NTXX", "=", True, 2980),  # 880 + 100 + 1,500 + 500
+        ("1C", "-1", False, -50),  # one undertrick not vulnerable
+        ("1C", "-1", True, -100),
+        ("4S", "-2", True, -200),  # 2 × 100
+        ("3NTX", "-3", True, -800),  # 200 + 300 + 300
+        ("3NTX", "-3", False, -500),  # 100 + 200 + 200
+        ("4HXX", "-1", True, -400),  # 2 × 200
+        ("7NTXX", "-13", True, -7600),  # 2 × (200 + 12 × 300)
+    ],
+)
+def test_duplicate_score(contract: str, result: str, vul: bool, score: int) -> None:
+    assert dup(contract, result, vul) == score
+
+
+def test_duplicate_items_sum_to_the_score() -> None:
+    c = parse_contract("4S")
+    assert c is not None
+    items = duplicate_items(c, 10, True)
+    assert [(i.kind, i.points) for i in items] == [(Kind.TRICKS, 120), (Kind.GAME_BONUS, 500)]
+    assert items[-1].reason == "game bonus, vulnerable: 500"
+    c = parse_contract("1NT")
+    assert c is not None
+    assert [(i.kind, i.points) for i in duplicate_items(c, 7, False)] == [(Kind.TRICKS, 40), (Kind.PART_SCORE, 50)]
+
+
+# Standard board cycle: 1 None, 2 N-S, 3 E-W, 4 Both, 5 N-S, 6 E-W, 7 Both, 8 None,
+# 9 E-W, 10 Both, 11 None, 12 N-S, 13 Both, 14 None, 15 N-S, 16 E-W. Dealers N, E, S, W in turn.
+CYCLE = {
+    1: (Seat.N, ""), 2: (Seat.E, "NS"), 3: (Seat.S, "EW"), 4: (Seat.W, "NSEW"),
+    5: (Seat.N, "NS"), 6: (Seat.E, "EW"), 7: (Seat.S, "NSEW"), 8: (Seat.W, ""),
+    9: (Seat.N, "EW"), 10: (Seat.E, "NSEW"), 11: (Seat.S, ""), 12: (Seat.W, "NS"),
+    13: (Seat.N, "NSEW"), 14: (Seat.E, ""), 15: (Seat.S, "NS"), 16: (Seat.W, "EW"),
+}
+
+
+def _vul(text: str) -> frozenset[Side]:
+    return frozenset(s for s in (NS, EW) if s.value in text)
+
+
+@pytest.mark.parametrize("board", range(1, 33))
+def test_board_dealer_and_vulnerability(board: int) -> None:
+    dealer, vul = CYCLE[(board - 1) % 16 + 1]  # boards 17-32 repeat 1-16
+    assert board_dealer(board) is dealer
+    assert board_vulnerable(board) == _vul(vul)
+
+
+@pytest.mark.parametrize(
+    "difference, imps",
+    [
+        (0, 0), (10, 0),
+        (20, 1), (40, 1),
+        (50, 2), (80, 2),
+        (90, 3), (120, 3),
+        (130, 4), (160, 4),
+        (170, 5), (210, 5),
+        (220, 6), (260, 6),
+        (270, 7), (310, 7),
+        (320, 8), (360, 8),
+        (370, 9), (420, 9),
+        (430, 10), (490, 10),
+        (500, 11), (590, 11),
+        (600, 12), (740, 12),
+        (750, 13), (890, 13),
+        (900, 14), (1090, 14),
+        (1100, 15), (1290, 15),
+        (1300, 16), (1490, 16),
+        (1500, 17), (1740, 17),
+        (1750, 18), (1990, 18),
+        (2000, 19), (2240, 19),
+        (2250, 20), (2490, 20),
+        (2500, 21), (2990, 21),
+        (3000, 22), (3490, 22),
+        (3500, 23), (3990, 23),
+        (4000, 24), (7600, 24), (15200, 24),
+        (-10, 0), (-20, -1), (-430, -10), (-3990, -23), (-4000, -24), (-9000, -24),
+    ],
+)
+def test_imp_scale(difference: int, imps: int) -> None:
+    assert tables.imps(difference) == imps
+
+
+def hand(declarer: str, contract: str, result: str, other: int | None = None, honors: Honors | None = None) -> Hand:
+    c = parse_contract(contract)
+    assert c is not None
+    return Hand(c, parse_seat(declarer), parse_tricks(result, c), honors, other)
+
+
+def test_duplicate_boards_through_derive() -> None:
+    hands = (
+        hand("N", "4S", "10", other=170),  # board 1, nobody vul: N-S +420; 420 - 170 = 250: 6 IMPs
+        hand("E", "3NT", "9", other=-430),  # board 2, N-S vul: E-W NV +400 so N-S -400; -400 + 430 = 30: 1 IMP
+        hand("W", "4H", "9"),  # board 3, E-W vul: one undertrick vul, N-S +100; no other table
+        Hand(other_table=-50),  # board 4: passed out, 0; 0 + 50 = 50: 2 IMPs
+    )
+    st = derive(Game(mode=Mode.DUPLICATE, hands=hands))
+    assert [h.deal for h in st.hands] == [1, 2, 3, 4]
+    assert [h.dealer for h in st.hands] == [Seat.N, Seat.E, Seat.S, Seat.W]
+    assert [h.ns_score for h in st.hands] == [420, -400, 100, 0]
+    assert [h.imps for h in st.hands] == [6, 1, None, 2]
+    assert st.imps_total == 9
+    assert st.next_deal == 5
+    assert st.next_dealer is Seat.N
+    assert not st.over  # duplicate boards never end a game by themselves
+    assert st.bonuses == ()
+
+
+def test_duplicate_has_no_honors_and_no_carried_part_score() -> None:
+    hands = (
+        hand("N", "2S", "8", honors=Honors(NS, 150)),  # 60 + 50; no honors at duplicate
+        hand("N", "2H", "8"),  # 60 + 50: each board alone, no game from part scores
+    )
+    st = derive(Game(mode=Mode.DUPLICATE, hands=hands))
+    assert [h.ns_score for h in st.hands] == [110, 110]
+    assert all(e.kind is not Kind.HONORS for e in st.entries)
+    assert st.games == {NS: 0, EW: 0}
+
+
+def test_duplicate_first_board_17() -> None:
+    # Board 17 is board 1 again: North deals, nobody vulnerable; board 18 like board 2.
+    st = derive(Game(mode=Mode.DUPLICATE, first_board=17, hands=(hand("N", "4S", "10"), hand("N", "4S", "10"))))
+    assert [h.deal for h in st.hands] == [17, 18]
+    assert [h.dealer for h in st.hands] == [Seat.N, Seat.E]
+    assert [h.ns_score for h in st.hands] == [420, 620]  # board 18: N-S vulnerable

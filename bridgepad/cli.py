@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn, Sequence
 
 from bridgepad.core.game import GameState, Mode
 from bridgepad.core.log import LogError, parse_log
@@ -17,6 +17,12 @@ from bridgepad.core.notation import NotationError, parse_contract, parse_tricks
 from bridgepad.core.scoring import duplicate_score, score_contract
 from bridgepad.core.settings import ChicagoPartScore, ChicagoVulnerable, Settings
 from bridgepad.export import state_json  # the replay shape; export adds to it
+
+if TYPE_CHECKING:
+    from decimal import Decimal
+
+    from bridgepad.core.tally import Tally
+    from bridgepad.store import Store
 
 
 class UsageError(Exception):
@@ -297,7 +303,7 @@ def add_history_commands(sub: Any) -> None:
     e.add_argument("--force", action="store_true", help="with -o: replace FILE if it exists")
 
 
-def _store(args: argparse.Namespace) -> Any:
+def _store(args: argparse.Namespace) -> Store:
     from bridgepad.store import Store, data_dir
 
     return Store(data_dir(args.data_dir))
@@ -322,7 +328,7 @@ def _parse_round(text: str | None) -> int | None:
     return unit
 
 
-def _parse_stake(text: str | None) -> Any:
+def _parse_stake(text: str | None) -> Decimal | None:
     if text is None:
         return None
     from decimal import Decimal, InvalidOperation
@@ -372,7 +378,7 @@ def cmd_tally(args: argparse.Namespace) -> int:
     return 0
 
 
-def print_tally(result: Any, where: str) -> None:
+def print_tally(result: Tally, where: str) -> None:
     """The tally as a small table, then the payments."""
     n = result.games
     if n == 0:
@@ -416,6 +422,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
     from bridgepad.core.game import derive
     from bridgepad.core.summary import headline
+    from bridgepad.store import StoredGame
 
     name = "<stdin>" if args.file == "-" else args.file
     text = _read_text(args.file, "import")
@@ -446,7 +453,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         raise UsageError(f"bridgepad import: {name}: {e}") from None
     # The log has no dates: the games are dated now, a second apart, so they keep their order.
     now = datetime.now().astimezone().replace(microsecond=0)
-    written: list[Any] = []
+    written: list[StoredGame] = []
     try:
         for k, g in enumerate(games):
             created = (now - timedelta(seconds=len(games) - 1 - k)).isoformat(timespec="seconds")
@@ -468,7 +475,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 # export ----------------------------------------------------------------------
 
 
-def _find_game(store: Any, text: str) -> str:
+def _find_game(store: Store, text: str) -> str:
     import re
 
     wanted = text.strip()

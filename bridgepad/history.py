@@ -237,12 +237,15 @@ class History:
     def _read_index(self) -> tuple[dict[str, _Entry], bool]:
         """The entries of index.json, and whether it could be read at all."""
         try:
-            key = _stat_key(os.stat(self.index_path))
+            key: tuple[int, int, int] | None = _stat_key(os.stat(self.index_path))
         except OSError:
-            self._index_stat = None
-            return {}, False
+            key = None
         if self._entries is not None and key == self._index_stat:
-            return self._entries, True
+            # What this instance last read or wrote (or, read-only, last built): still current.
+            return self._entries, key is not None
+        self._index_stat = None
+        if key is None:
+            return {}, False
         try:
             data = json.loads(self.index_path.read_bytes())
         except (OSError, ValueError):

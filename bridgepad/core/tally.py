@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta, timezone
 from decimal import ROUND_HALF_UP, Decimal
 from enum import Enum
+from typing import Any
 
 from bridgepad.core.game import Status
 from bridgepad.core.model import SEATS, Seat, Side
@@ -144,7 +145,7 @@ class Tally:
     def player(self, name: str) -> PlayerTally | None:
         return next((p for p in self.players if p.name == name), None)
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> dict[str, Any]:
         """Plain JSON data: points as integers, money as numbers (None without a stake)."""
         money = None if self.stake is None else {p.name: float(p.money or 0) for p in self.players}
         return {
@@ -276,7 +277,7 @@ def _greedy(balances: dict[str, int]) -> list[tuple[str, str, int]]:
     out: list[tuple[str, str, int]] = []
     while bal:
         payer = min(bal, key=lambda n: (bal[n], n.casefold(), n))
-        payee = max(bal, key=lambda n: (bal[n], _Reverse(n)))
+        payee = min(bal, key=lambda n: (-bal[n], n.casefold(), n))
         amount = min(-bal[payer], bal[payee])
         if amount <= 0:  # pragma: no cover - balances sum to zero
             break
@@ -286,21 +287,6 @@ def _greedy(balances: dict[str, int]) -> list[tuple[str, str, int]]:
             if bal[n] == 0:
                 del bal[n]
     return out
-
-
-class _Reverse:
-    """Sorts names in reverse, so ``max`` picks the first name alphabetically on a tie."""
-
-    __slots__ = ("key",)
-
-    def __init__(self, name: str) -> None:
-        self.key = (name.casefold(), name)
-
-    def __lt__(self, other: _Reverse) -> bool:
-        return self.key > other.key
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Reverse) and self.key == other.key
 
 
 def _order_key(indexed: tuple[int, GameResult]) -> tuple[int, datetime, int]:

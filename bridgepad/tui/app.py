@@ -54,6 +54,7 @@ class BridgepadApp(App[None]):
     def on_mount(self) -> None:
         self._catch_signals()
         self.refresh_all(select_last=True)
+        self.game_view.focus_hands()
         if self.session.read_only:
             self.say(READ_ONLY, title="Read-only", severity="warning", timeout=15)
             self.set_interval(2, self._follow)
@@ -92,7 +93,8 @@ class BridgepadApp(App[None]):
         return self.query_one("#game", GameView)
 
     def selected(self) -> int | None:
-        return self.game_view.selected()
+        """The selected hand's index (None when no hand, or the bonus row, is selected)."""
+        return self.game_view.selected_hand()
 
     def game_number(self) -> int:
         """This game's place among the games started the same day."""
@@ -192,7 +194,7 @@ class BridgepadApp(App[None]):
 
         index = self.selected()
         if index is None:
-            self.say("There is no hand to edit yet: press + to enter one.")
+            self.say(self._no_hand("edit"))
             return
         st = self.session.state
         game = self.session.game
@@ -215,6 +217,11 @@ class BridgepadApp(App[None]):
             done,
         )
 
+    def _no_hand(self, verb: str) -> str:
+        if self.session.state.hands:
+            return f"Select a hand with ↑ ↓ to {verb} it; the bonus row is written by the game itself."
+        return f"There is no hand to {verb} yet: press + to enter one."
+
     def action_delete(self) -> None:
         if not self._writable():
             return
@@ -222,7 +229,7 @@ class BridgepadApp(App[None]):
 
         index = self.selected()
         if index is None:
-            self.say("There is no hand to delete.")
+            self.say(self._no_hand("delete"))
             return
         h = self.session.state.hands[index]
         what = "passed out" if h.hand.contract is None else f"{h.hand.contract.pretty} by {h.hand.declarer.value if h.hand.declarer else ''}"

@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from bridgepad.core.game import GameState, Mode
-from bridgepad.core.summary import outcome_lines, vulnerability_text
+from bridgepad.core.summary import entry_text, headline, outcome_lines, vulnerability_text
 from bridgepad.tui.names import seat_label
 
 
@@ -17,6 +17,13 @@ class Explanation(Static):
 
 def render_explanation(state: GameState, index: int | None) -> Text:
     game = state.game
+    we = game.settings.we
+    if index is not None and index == len(state.hands) and state.bonuses:
+        t = Text("The game's own bonuses", style="bold")
+        for e in state.bonuses:
+            t.append("\n  " + entry_text(e, we))
+        t.append("\n  " + headline(state, we))
+        return t
     if index is None or not (0 <= index < len(state.hands)):
         return Text("No hands yet. Press + to enter the first hand.", style="italic")
     h = state.hands[index]

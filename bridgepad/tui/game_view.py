@@ -30,8 +30,12 @@ class GameView(Horizontal):
             yield Explanation(classes="explain")
 
     def on_mount(self) -> None:
+        self.query_one(VerticalScroll).can_focus = False  # arrows always move through the hands
         if self.state is not None:
             self.show(self.state, select_last=True)
+
+    def focus_hands(self) -> None:
+        self.query_one(HandList).focus()
 
     def show(self, state: GameState, select_last: bool = False) -> None:
         self.state = state
@@ -43,11 +47,21 @@ class GameView(Horizontal):
         self.query_one(VerticalScroll).scroll_end(animate=False)
 
     def selected(self) -> int | None:
-        if self.state is None or not self.state.hands:
+        """The selected row: a hand's index, or one past the last hand for the bonus row."""
+        if self.state is None:
             return None
-        n = len(self.state.hands)
-        row = self.query_one(HandList).cursor_row
-        return row if 0 <= row < n else n - 1
+        hl = self.query_one(HandList)
+        if not hl.row_count:
+            return None
+        row = hl.cursor_row
+        return row if 0 <= row < hl.row_count else hl.row_count - 1
+
+    def selected_hand(self) -> int | None:
+        """The index of the selected hand, or None when none (or the bonus row) is selected."""
+        row = self.selected()
+        if row is None or self.state is None or row >= len(self.state.hands):
+            return None
+        return row
 
     def refresh_selection(self) -> None:
         if self.state is None:

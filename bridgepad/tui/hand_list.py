@@ -62,8 +62,12 @@ class HandList(DataTable[Text]):
             cells = (first_cell, h.dealer.value, contract_text(h, pass_word), by, h.hand.result_text, *tail)
             # Plain Text, never markup: a player's name may hold brackets.
             self.add_row(*(c if isinstance(c, Text) else Text(c) for c in cells))
-        if state.hands:
-            row = min(keep, len(state.hands) - 1) if keep >= 0 else len(state.hands) - 1
+        if state.bonuses and state.mode is not Mode.DUPLICATE:
+            # The bonuses that belong to the game, not to a hand: a row of their own.
+            label = Text("Bonus", style="italic")
+            self.add_row(Text(""), Text(""), label, Text(""), Text(""), Text(_points(state.bonus(we))), Text(_points(state.bonus(we.other))))
+        if self.row_count:
+            row = min(keep, self.row_count - 1) if keep >= 0 else self.row_count - 1
             self.move_cursor(row=row, animate=False)
 
 

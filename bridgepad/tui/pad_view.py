@@ -20,6 +20,8 @@ class PadView(Static):
             self.update(render_boards(state, selected))
             return
         pad = layout(state, state.game.settings.we)
+        if selected is not None and selected >= len(state.hands):
+            selected = -1  # the bonus row: light up the game's own bonuses
         self.update(render_pad(pad, state, selected))
 
 
@@ -28,7 +30,7 @@ def _cell(entry: Entry | None, selected: int | None, align: str, col: int) -> Te
         return Text(" " * col)
     text = f"{entry.points:,}"
     cell = f"{text:>{col - 1}} " if align == "right" else f" {text:<{col - 1}}"
-    if selected is not None and entry.hand == selected:
+    if selected is not None and (entry.hand == selected or (entry.hand is None and selected < 0)):
         style = "bold black on yellow"
     elif entry.hand is None:
         style = "bold"

@@ -1,0 +1,131 @@
+"""How the TUI tests build the app and type into it.
+
+``make_app`` opens the app on a data folder exactly as ``bridgepad`` does;
+``hand_keys`` turns one hand into the keys a player presses (``+``, the fields
+with Tab between them, Enter); ``SCENARIOS`` are the screens that the snapshot
+tests compare and ``tests/make_screenshots.py`` saves.  To add a screen, add a
+``Scenario`` to the list: both pick it up (the snapshot test needs its own test
+function and a ``--snapshot-update`` run).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from bridgepad.session import Session
+from bridgepad.store import Store
+from bridgepad.tui.app import BridgepadApp
+
+SIZE = (80, 24)
+
+# The worked rubber of seed 000 (We 1,830, They 510): contract, declarer, tricks, honors.
+# North deals the first hand and the deal passes to the left.
+WORKED_RUBBER: tuple[tuple[str, str, str, str], ...] = (
+    ("3S", "N", "10", ""),
+    ("4HX", "E", "8", ""),
+    ("2C", "S", "8", ""),
+    ("3NT", "W", "9", "EW 150"),
+    ("4SX", "N", "9", ""),
+    ("2H", "E", "8", ""),
+    ("6D", "S", "12", ""),
+)
+
+
+def make_app(root: Path | str) -> BridgepadApp:
+    """The app on the data folder ``root``, opened as ``bridgepad --data-dir root`` opens it."""
+    return BridgepadApp(Session.open(Store(Path(root))))
+
+
+def field_keys(*values: str) -> list[str]:
+    """The keys that type ``values`` into the form's fields in order, Tab between them.
+
+    Trailing empty fields are not tabbed into.  Characters go one key each; the
+    pilot turns ``+``, ``=`` and space into their key names.
+    """
+    vals = list(values)
+    while vals and not vals[-1]:
+        vals.pop()
+    keys: list[str] = []
+    for i, v in enumerate(vals):
+        if i:
+            keys.append("tab")
+        keys.extend(v)
+    return keys
+
+
+def hand_keys(contract: str, declarer: str = "", result: str = "", honors: str = "", *, enter: bool = True) -> list[str]:
+    """``+``, the hand typed into the entry form, and Enter (unless ``enter`` is false)."""
+    return ["plus", *field_keys(contract, declarer, result, honors), *(["enter"] if enter else [])]
+
+
+def rubber_keys(hands: Sequence[tuple[str, str, str, str]] = WORKED_RUBBER) -> list[str]:
+    return [k for h in hands for k in hand_keys(*h)]
+
+
+def freeze_cursors(app: BridgepadApp) -> None:
+    """Stops the text cursors blinking, so that a screenshot does not depend on when it is taken."""
+    for widget in app.screen.query(Input):
+        widget.cursor_blink = False
+
+
+async def play(pilot: Pilot, keys: Sequence[str]) -> None:
+    """Presses ``keys``, lets the app settle, and steadies the picture for a screenshot."""
+    await pilot.press(*keys)
+    await pilot.pause()
+    freeze_cursors(pilot.app)  # type: ignore[arg-type]
+    await pilot.pause()
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One screen: hands already on the pad when the app starts, then the keys pressed."""
+
+    name: str  # the screenshot's file name, without .svg
+    what: str
+    keys: tuple[str, ...] = ()
+    hands: tuple[tuple[str, str, str, str], ...] = ()  # seeded before the app starts (faster than typing)
+
+    def app(self, root: Path | str) -> BridgepadApp:
+        """The app on a fresh data folder ``root``, with this scenario's hands on the pad."""
+        if self.hands:
+            seed(root, self.hands)
+        return make_app(root)
+
+
+# The hands of the pictures are seeded, not typed: it is the same game (the seed goes through the
+# entry form's reader), the same screen, and several seconds faster.  test_tui_worked_rubber.py
+# types the whole rubber key by key.
+SCENARIOS: tuple[Scenario, ...] = (
+    Scenario("pad-mid-rubber", "the first four hands of the worked rubber: one game each", hands=WORKED_RUBBER[:4]),
+    Scenario("entry-form", "the entry form, 4S by N taking 10, with its preview", keys=tuple(hand_keys("4S", "N", "10", enter=False))),
+    Scenario("finished-rubber", "the worked rubber, won by We 2-1, 1,830 to 510", hands=WORKED_RUBBER),
+    Scenario("help", "the help screen as it opens: the keys and the rules of the game", keys=("question_mark",)),
+    Scenario("help-scoring-tables", "the help screen a page down: the scoring tables", keys=("question_mark", "pagedown")),
+)
+
+
+def scenario(name: str) -> Scenario:
+    for s in SCENARIOS:
+        if s.name == name:
+            return s
+    raise KeyError(name)
+
+
+def seed(root: Path | str, hands: Sequence[tuple[str, str, str, str]]) -> None:
+    """Enters ``hands`` into the game on ``root`` as an earlier run of the app would have left them.
+
+    The fields are read by the entry form's own reader, so a hand seeded here is the
+    hand the same typing would record; it is only faster than typing it.
+    """
+    from bridgepad.core.entry import read_form
+
+    session = Session.open(Store(Path(root)))
+    for contract, declarer, result, honors in hands:
+        reading = read_form({"contract": contract, "declarer": declarer, "result": result, "honors": honors})
+        assert reading.ok and reading.hand is not None, reading.errors
+        session.add_hand(reading.hand)

@@ -1,0 +1,86 @@
+"""Reading what the app shows, as plain text, and what its data folder holds.
+
+Widgets are found by their class, not by id or layout, so that the tests
+survive the layout being rearranged.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+from textual.message import Message
+from textual.notifications import Notification, Notify
+from textual.widget import Widget
+from textual.widgets import DataTable
+
+from bridgepad.tui.explanation import Explanation
+from bridgepad.tui.hand_list import HandList
+from bridgepad.tui.pad_view import PadView
+from bridgepad.tui.status_bar import StatusBar
+
+
+def text_of(widget: Widget) -> str:
+    """The plain text a Static or Label shows (its markup and styles dropped)."""
+    rendered = widget.render()
+    plain = getattr(rendered, "plain", None)
+    return plain if isinstance(plain, str) else str(rendered)
+
+
+def rows_of(table: DataTable) -> list[list[str]]:  # type: ignore[type-arg]
+    """Every row of a DataTable as the plain text of its cells."""
+    return [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
+
+
+def hand_list(app: App) -> HandList:  # type: ignore[type-arg]
+    return app.screen.query_one(HandList)
+
+
+def status_text(app: App) -> str:  # type: ignore[type-arg]
+    return text_of(app.screen.query_one(StatusBar))
+
+
+def pad_text(app: App) -> str:  # type: ignore[type-arg]
+    return text_of(app.screen.query_one(PadView))
+
+
+def explain_text(app: App) -> str:  # type: ignore[type-arg]
+    return text_of(app.screen.query_one(Explanation))
+
+
+def hand_rows(app: App) -> list[list[str]]:  # type: ignore[type-arg]
+    return rows_of(hand_list(app))
+
+
+def main_screen(app: App) -> dict[str, object]:  # type: ignore[type-arg]
+    """Everything the score pad's own screen shows, as plain text."""
+    return {"status": status_text(app), "pad": pad_text(app), "explain": explain_text(app), "hands": hand_rows(app)}
+
+
+class Notes:
+    """Every notification the app raises, kept even after it times out on screen.
+
+    Pass it as ``run_test(message_hook=notes)``; ``notes.said`` are the Notification
+    objects, ``notes.texts`` their "title: message" lines.
+    """
+
+    def __init__(self) -> None:
+        self.said: list[Notification] = []
+
+    def __call__(self, message: Message) -> None:
+        if isinstance(message, Notify):
+            self.said.append(message.notification)
+
+    @property
+    def texts(self) -> list[str]:
+        return [f"{n.title}: {n.message}" if n.title else n.message for n in self.said]
+
+
+def folder_bytes(root: Path) -> dict[str, bytes]:
+    """Every file under ``root``, by relative path, with its bytes."""
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def visible_text(widget: Widget) -> str:
+    """What the widget shows on screen right now: only the lines that fit in its region."""
+    return "\n".join(strip.text for strip in widget.render_lines(widget.region.reset_offset))

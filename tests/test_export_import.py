@@ -1,0 +1,378 @@
+"""``bridgepad import``, ``export`` and ``tally`` from the shell, and the export formats.
+
+The evening is the one worked by hand in test_tally.py: three rubbers among five
+players, then a fourth still being played.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bridgepad.core.game import derive
+from bridgepad.core.log import parse_log
+from bridgepad.core.pad import layout
+from bridgepad.export import CSV_HEADER, export, game_markdown, to_csv
+from bridgepad.store import Store, StoredGame
+
+EVENING = """\
+# Thursday at Ann's
+players N=Ann E=Bob S=Cy W=Di
+N 3S 10
+E 4HX -2
+N 2C 8
+E 3NT 9 honors EW 150
+N 4SX 9
+E 2H 8
+N 6D 12
+players N=Ann E=Cy S=Ed W=Bob
+N 3NT 9
+E 1C 6
+pass
+N 3NT 9
+players N=Di E=Ann S=Bob W=Ed
+N 2H 8
+E 4S 10
+E 4S 9
+E 4S 11
+players N=Ann E=Bob S=Cy W=Di
+N 1NT 8
+"""
+
+ENDED = """\
+players N=Ann E=Bob S=Cy W=Di
+N 3NT 9
+E 2S 8
+end
+S 1NT 7
+"""
+
+
+def run(data: Path, *args: str, stdin: str | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "BRIDGEPAD_DATA_DIR"}
+    return subprocess.run(
+        [sys.executable, "-m", "bridgepad", "--data-dir", str(data), *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        input=stdin,
+        cwd=cwd,
+        env=env,
+        timeout=120,
+    )
+
+
+def one_line_refusal(p: subprocess.CompletedProcess[str]) -> str:
+    assert p.returncode == 2, (p.stdout, p.stderr)
+    assert "Traceback" not in p.stderr
+    lines = p.stderr.strip().splitlines()
+    assert len(lines) == 1, p.stderr
+    return lines[0]
+
+
+@pytest.fixture
+def log_file(tmp_path: Path) -> Path:
+    f = tmp_path / "evening.log"
+    f.write_text(EVENING, encoding="utf-8")
+    return f
+
+
+@pytest.fixture
+def imported(data_dir: Path, log_file: Path) -> list[str]:
+    """The evening imported; returns the new ids in order."""
+    p = run(data_dir, "import", str(log_file))
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.strip().splitlines()
+    assert lines[0].startswith("Imported 4 games")
+    return [line.split()[0] for line in lines[1:]]
+
+
+# import ----------------------------------------------------------------------
+
+
+def test_import_stores_each_game_without_changing_the_current_one(data_dir: Path, log_file: Path) -> None:
+    assert run(data_dir, "new", "chicago").returncode == 0
+    store = Store(data_dir)
+    current = store.current_id()
+    p = run(data_dir, "import", str(log_file))
+    assert p.returncode == 0, p.stderr
+    ids = [line.split()[0] for line in p.stdout.strip().splitlines()[1:]]
+    assert len(ids) == 4 and len(set(ids)) == 4
+    assert store.current_id() == current
+    games = [store.load(i) for i in ids]
+    states = [derive(g.game) for g in games]
+    assert [s.status.value for s in states] == ["won", "won", "won", "in play"]
+    assert [g.game.players for g in games] == [
+        ("Ann", "Bob", "Cy", "Di"),
+        ("Ann", "Cy", "Ed", "Bob"),
+        ("Di", "Ann", "Bob", "Ed"),
+        ("Ann", "Bob", "Cy", "Di"),
+    ]
+    assert [g.created for g in games] == sorted(g.created for g in games)
+    assert ids == sorted(ids)  # the ids begin with the start times, in the log's order
+    assert "We win the rubber 2–1, 1,830 to 510, by 1,320." in p.stdout
+
+
+def test_import_keeps_a_game_the_players_ended(data_dir: Path, tmp_path: Path) -> None:
+    f = tmp_path / "ended.log"
+    f.write_text(ENDED, encoding="utf-8")
+    p = run(data_dir, "import", str(f))
+    assert p.returncode == 0, p.stderr
+    ids = [line.split()[0] for line in p.stdout.strip().splitlines()[1:]]
+    store = Store(data_dir)
+    first, second = (store.load(i).game for i in ids)
+    assert first.ended and derive(first).status.value == "ended"
+    assert not second.ended and derive(second).status.value == "in play"
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        (EVENING + "N 9S 10\n", ":22:"),
+        ("N 3NT 9\nN 3NT 9\nend\n", ":3:"),  # end after the rubber is over
+        ("players N=Ann\nN 3NT 9\nplayers E=Bob\n", ":3:"),  # names changed in the middle of a rubber
+        (EVENING.replace("N 6D 12", "N 6D 12 honors NS 90"), ":9:"),
+    ],
+)
+def test_a_bad_log_is_refused_whole(data_dir: Path, tmp_path: Path, text: str, where: str) -> None:
+    f = tmp_path / "bad.log"
+    f.write_text(text, encoding="utf-8")
+    p = run(data_dir, "import", str(f))
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    assert all(line.startswith(f"{f}:") for line in p.stderr.strip().splitlines())
+    assert where in p.stderr
+    assert not (data_dir / "games").exists() or not list((data_dir / "games").iterdir())
+
+
+def test_import_refusals_are_one_line(data_dir: Path, tmp_path: Path) -> None:
+    assert "no such file" in one_line_refusal(run(data_dir, "import", str(tmp_path / "nope.log")))
+    empty = tmp_path / "empty.log"
+    empty.write_text("# nothing\nplayers N=Ann\n", encoding="utf-8")
+    assert "no hands" in one_line_refusal(run(data_dir, "import", str(empty)))
+    assert not (data_dir / "games").exists()
+
+
+def test_import_from_standard_input(data_dir: Path) -> None:
+    p = run(data_dir, "import", "-", stdin="N 3NT 9\n")
+    assert p.returncode == 0 and p.stdout.startswith("Imported 1 game ")
+
+
+# export json: the replay shape -----------------------------------------------
+
+
+def test_export_json_matches_replay_rubber_for_rubber(data_dir: Path, log_file: Path, imported: list[str]) -> None:
+    replay = json.loads(run(data_dir, "replay", str(log_file), "--json").stdout)
+    p = run(data_dir, "export", "--all", "--format", "json")
+    assert p.returncode == 0, p.stderr
+    exported = json.loads(p.stdout)["rubbers"]
+    assert [r["id"] for r in exported] == imported
+    assert len(exported) == len(replay["rubbers"]) == 4
+    added = {"mode", "players", "started", "settings", "id"}
+    for r, expected in zip(exported, replay["rubbers"]):
+        assert set(r) == set(expected) | added
+        assert {k: v for k, v in r.items() if k not in added} == expected
+        assert r["mode"] == "rubber"
+        assert r["settings"]["honors"] is True
+    assert exported[1]["players"] == {"N": "Ann", "E": "Cy", "S": "Ed", "W": "Bob"}
+    assert exported[0]["NS"]["total"] == 1830 and exported[0]["EW"]["total"] == 510
+
+
+def test_export_defaults_to_the_current_game(data_dir: Path) -> None:
+    assert run(data_dir, "new", "rubber", "--players", "N=Ann,E=Bob,S=Cy,W=Di").returncode == 0
+    current = Store(data_dir).current_id()
+    data = json.loads(run(data_dir, "export").stdout)
+    assert [r["id"] for r in data["rubbers"]] == [current]
+    assert data["rubbers"][0]["players"] == {"N": "Ann", "E": "Bob", "S": "Cy", "W": "Di"}
+    assert data["rubbers"][0]["hands"] == []
+
+
+def test_export_one_game_by_id_or_its_start(data_dir: Path, imported: list[str]) -> None:
+    data = json.loads(run(data_dir, "export", "--game", imported[2]).stdout)
+    assert [r["id"] for r in data["rubbers"]] == [imported[2]]
+    assert data["rubbers"][0]["EW"]["total"] == 970
+    unique = imported[2]  # the full id is always unique; ".json" is allowed too
+    data = json.loads(run(data_dir, "export", "--game", unique + ".json").stdout)
+    assert data["rubbers"][0]["id"] == unique
+
+
+# export csv and md ---------------------------------------------------------
+
+
+def test_export_csv_one_row_per_hand(data_dir: Path, imported: list[str]) -> None:
+    p = run(data_dir, "export", "--all", "--format", "csv")
+    rows = list(csv.reader(io.StringIO(p.stdout)))
+    assert tuple(rows[0]) == CSV_HEADER
+    body = rows[1:]
+    assert len(body) == 7 + 4 + 4 + 1
+    assert body[0] == [imported[0], "1", "N", "N", "3S", "+1", "90", "30", "0", "0"]
+    assert body[1] == [imported[0], "2", "E", "E", "4HX", "-2", "0", "300", "0", "0"]
+    assert body[3] == [imported[0], "4", "W", "E", "3NT", "=", "0", "0", "100", "150"]
+    assert body[9] == [imported[1], "3", "E", "", "pass", "", "0", "0", "0", "0"]
+    # The hands plus the rubber bonus make the totals.
+    first = [r for r in body if r[0] == imported[0]]
+    ns = sum(int(r[6]) + int(r[7]) for r in first)
+    ew = sum(int(r[8]) + int(r[9]) for r in first)
+    assert (ns + 500, ew) == (1830, 510)
+
+
+def test_export_markdown_pad(data_dir: Path, imported: list[str]) -> None:
+    p = run(data_dir, "export", "--game", imported[0], "--format", "md")
+    text = p.stdout
+    lines = text.splitlines()
+    assert "| We (Ann & Cy) | They (Bob & Di) |" in lines
+    table = [line for line in lines if line.startswith("|")]
+    assert table[1] == "|---:|---:|"
+    assert table[2:7] == ["| 500 |  |", "| 750 |  |", "| 300 | 200 |", "| 30 | 150 |", "| ═════ | ═════ |"]
+    assert table[-1] == "| **1,830** | **510** |"
+    assert table.count("| ───── | ───── |") == 3  # a rule under each of the three games
+    assert lines[-1] == "We win the rubber 2–1, 1,830 to 510, by 1,320."
+
+
+def test_markdown_figures_are_the_pads(data_dir: Path, imported: list[str]) -> None:
+    stored = Store(data_dir).load(imported[2])
+    st = derive(stored.game)
+    pad = layout(st)
+    md = game_markdown(stored)
+    cells = [c.strip() for line in md.splitlines() if line.startswith("| ") for c in line.strip("|").split("|")]
+    figures = sorted(int(c.replace(",", "")) for c in cells if c.replace(",", "").isdigit())
+    on_pad = sorted(
+        [e.points for row in pad.above for e in (row.we, row.they) if e]
+        + [e.points for block in pad.below for row in block for e in (row.we, row.they) if e]
+    )
+    assert figures == on_pad
+    assert f"**{pad.totals[0]:,}**" in md and f"**{pad.totals[1]:,}**" in md
+
+
+def test_export_api_escapes_markdown_in_names(tmp_path: Path) -> None:
+    game = parse_log("players N=*Ann* E=a|b\nN 3NT 9\n").games()[0].game
+    stored = StoredGame("x1", game, "2026-08-17T20:00:00+00:00", "2026-08-17T20:00:00+00:00")
+    md = export([stored], "md")
+    assert "We (\\*Ann\\* & South)" not in md  # only named seats are listed
+    assert "We (\\*Ann\\*) | They (a\\|b) |" in md
+    assert to_csv([stored]).splitlines()[1] == "x1,1,N,N,3NT,=,100,0,0,0"
+    with pytest.raises(ValueError):
+        export([stored], "xml")
+
+
+# export -o ---------------------------------------------------------------------
+
+
+def test_export_to_a_file_refuses_to_overwrite_without_force(data_dir: Path, imported: list[str], tmp_path: Path) -> None:
+    out = tmp_path / "evening.json"
+    p = run(data_dir, "export", "--all", "-o", str(out))
+    assert p.returncode == 0 and out.is_file()
+    assert len(json.loads(out.read_text(encoding="utf-8"))["rubbers"]) == 4
+    out.write_text("mine", encoding="utf-8")
+    line = one_line_refusal(run(data_dir, "export", "--all", "-o", str(out)))
+    assert "already exists" in line and "--force" in line
+    assert out.read_text(encoding="utf-8") == "mine"
+    assert run(data_dir, "export", "--all", "--format", "md", "-o", str(out), "--force").returncode == 0
+    assert out.read_text(encoding="utf-8").startswith("### Rubber")
+
+
+def test_export_never_follows_a_link_it_was_not_given(data_dir: Path, imported: list[str], tmp_path: Path) -> None:
+    target = tmp_path / "precious.txt"
+    target.write_text("keep me", encoding="utf-8")
+    link = tmp_path / "out.json"
+    link.symlink_to(target)
+    assert "already exists" in one_line_refusal(run(data_dir, "export", "--all", "-o", str(link)))
+    dangling = tmp_path / "dangling.json"
+    dangling.symlink_to(tmp_path / "elsewhere.json")
+    assert "already exists" in one_line_refusal(run(data_dir, "export", "--all", "-o", str(dangling)))
+    assert not (tmp_path / "elsewhere.json").exists()
+    # With --force the link itself is replaced, and what it pointed to is untouched.
+    assert run(data_dir, "export", "--all", "-o", str(link), "--force").returncode == 0
+    assert not link.is_symlink() and json.loads(link.read_text(encoding="utf-8"))["rubbers"]
+    assert target.read_text(encoding="utf-8") == "keep me"
+
+
+def test_export_refusals(data_dir: Path, imported: list[str], tmp_path: Path) -> None:
+    assert "does not exist" in one_line_refusal(run(data_dir, "export", "-o", str(tmp_path / "no" / "such" / "x.json")))
+    assert not (tmp_path / "no").exists()
+    assert "folder" in one_line_refusal(run(data_dir, "export", "-o", str(tmp_path), "--force"))
+    assert "no game" in one_line_refusal(run(data_dir, "export", "--game", "19990101-000000-abcd"))
+    assert "not a game id" in one_line_refusal(run(data_dir, "export", "--game", "../../etc/passwd"))
+    assert "invalid choice" in one_line_refusal(run(data_dir, "export", "--format", "xml"))
+    assert "--force" in one_line_refusal(run(data_dir, "export", "--force"))
+    assert "not allowed" in one_line_refusal(run(data_dir, "export", "--all", "--game", imported[0]))
+    # The import left the current game alone, and there is none here.
+    assert "no current game" in one_line_refusal(run(data_dir, "export"))
+
+
+# tally -------------------------------------------------------------------------
+
+
+def test_tally_json_of_todays_games(data_dir: Path, imported: list[str]) -> None:
+    p = run(data_dir, "tally", "--json")
+    assert p.returncode == 0, p.stderr
+    data = json.loads(p.stdout)
+    assert data["players"] == {"Ann": 3080, "Ed": 1760, "Cy": 370, "Di": -2130, "Bob": -3080}
+    assert data["games"] == 3 and data["in_play"] == 1
+    assert [(x["from"], x["to"], x["amount"]) for x in data["payments"]] == [
+        ("Bob", "Ann", 3080),
+        ("Di", "Ed", 1760),
+        ("Di", "Cy", 370),
+    ]
+    assert data["ids"] == imported[:3]
+
+
+def test_tally_rounded_with_a_stake(data_dir: Path, imported: list[str]) -> None:
+    data = json.loads(run(data_dir, "tally", "--json", "--round", "100", "--stake", "1").stdout)
+    assert data["players"] == {"Ann": 3100, "Ed": 1800, "Cy": 300, "Di": -2100, "Bob": -3100}
+    assert [(x["from"], x["to"], x["amount"]) for x in data["payments"]] == [
+        ("Bob", "Ann", 31.0),
+        ("Di", "Ed", 18.0),
+        ("Di", "Cy", 3.0),
+    ]
+    p = run(data_dir, "tally", "--round", "100", "--stake", "0.10")
+    assert p.returncode == 0
+    lines = p.stdout.splitlines()
+    assert lines[0] == "3 finished games today, each margin rounded to the nearest 100; 1 still in play, not counted."
+    assert lines[3].split() == ["Ann", "+3,100", "+3.10"]
+    assert lines[-3:] == ["Bob pays Ann 3.10.", "Di pays Ed 1.80.", "Di pays Cy 0.30."]
+
+
+def test_tally_windows(data_dir: Path, imported: list[str]) -> None:
+    assert json.loads(run(data_dir, "tally", "--json", "--all").stdout)["games"] == 3
+    assert json.loads(run(data_dir, "tally", "--json", "--since", "2000-01-01").stdout)["games"] == 3
+    assert json.loads(run(data_dir, "tally", "--json", "--since", "2999-01-01").stdout)["games"] == 0
+    p = run(data_dir, "tally", "--since", "2999-01-01")
+    assert p.returncode == 0 and p.stdout.startswith("No finished games since 2999-01-01")
+
+
+def test_tally_of_an_empty_data_folder(data_dir: Path) -> None:
+    p = run(data_dir, "tally")
+    assert p.returncode == 0 and p.stdout.strip() == "No finished games today."
+    assert json.loads(run(data_dir, "tally", "--json").stdout)["players"] == {}
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--stake", "abc"], "--stake"),
+        (["--stake", "-1"], "--stake"),
+        (["--stake", "NaN"], "--stake"),
+        (["--round", "0"], "--round"),
+        (["--round", "ten"], "--round"),
+        (["--since", "17/08/2026"], "YYYY-MM-DD"),
+        (["--since", "2026-08-17", "--all"], "not allowed"),
+    ],
+)
+def test_tally_refusals(data_dir: Path, args: list[str], words: str) -> None:
+    assert words in one_line_refusal(run(data_dir, "tally", *args))
+
+
+def test_the_command_line_loads_no_user_interface() -> None:
+    code = (
+        "import sys, bridgepad.cli, bridgepad.history, bridgepad.export, bridgepad.core.tally;"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))"
+    )
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0 and p.stdout.strip() == "[]"

@@ -1,0 +1,252 @@
+"""The history's summary index: built once, then only changed game files are re-read.
+
+Game files are written here directly (no fsync) so that a few hundred take a moment.
+Reads are counted by wrapping ``Store.load``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import replace
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from bridgepad.core.game import Game, Mode, Status
+from bridgepad.core.log import parse_log
+from bridgepad.core.model import Hand, Side
+from bridgepad.core.serialize import game_to_json
+from bridgepad.core.tally import tally
+from bridgepad.history import INDEX_NAME, History
+from bridgepad.store import Store
+
+WORKED = parse_log(
+    """players N=Ann E=Bob S=Cy W=Di
+N 3S 10
+E 4HX -2
+N 2C 8
+E 3NT 9 honors EW 150
+N 4SX 9
+E 2H 8
+N 6D 12
+"""
+).games()[0]
+SHORT = parse_log("N 3NT 9\nN 3NT 9\n").games()[0]  # N-S 900 to 0, won 2-0
+OPEN = parse_log("E 2H 8\n").games()[0]  # in play: E-W 60 below
+ENDED = parse_log("N 3NT 9\nE 2S 8\nend\n").games()[0]  # ended: N-S 100 + 300, E-W 60 + 100
+TEMPLATES = [WORKED.game, SHORT.game, OPEN.game, ENDED.game]
+T0 = datetime(2025, 1, 1, 20, 0, tzinfo=timezone.utc)
+
+
+def write_game(store: Store, game_id: str, game: Game, created: datetime) -> None:
+    meta = {"id": game_id, "created": created.isoformat(), "updated": created.isoformat()}
+    store.path(game_id).write_text(json.dumps(game_to_json(game, meta)), encoding="utf-8")
+
+
+def gid(k: int) -> str:
+    return f"2025{k:010d}"
+
+
+@pytest.fixture
+def store(data_dir: Path) -> Store:
+    """A store of 300 games, one every six hours."""
+    s = Store(data_dir)
+    s.ensure()
+    for k in range(300):
+        write_game(s, gid(k), TEMPLATES[k % 4], T0 + timedelta(hours=6 * k))
+    return s
+
+
+@pytest.fixture
+def loads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The ids of every game file read through Store.load."""
+    seen: list[str] = []
+    real = Store.load
+
+    def counting(self: Store, game_id: str):  # type: ignore[no-untyped-def]
+        seen.append(game_id)
+        return real(self, game_id)
+
+    monkeypatch.setattr(Store, "load", counting)
+    return seen
+
+
+def index_stat(store: Store) -> tuple[int, int]:
+    st = os.stat(store.root / INDEX_NAME)
+    return (st.st_mtime_ns, st.st_ino)
+
+
+def test_the_index_is_built_from_every_game_then_read_instead_of_them(store: Store, loads: list[str]) -> None:
+    first = History(store).summaries()
+    assert len(first) == 300 and len(loads) == 300
+    assert (store.root / INDEX_NAME).is_file()
+    loads.clear()
+    again = History(store).summaries()  # a new instance: from index.json alone
+    assert loads == []
+    assert again == first
+
+
+def test_newest_first(store: Store) -> None:
+    ids = [s.id for s in History(store).summaries()]
+    assert ids == [gid(k) for k in reversed(range(300))]
+
+
+def test_only_changed_new_and_gone_files_are_looked_at(store: Store, loads: list[str]) -> None:
+    History(store).summaries()
+    loads.clear()
+    before = index_stat(store)
+    # Three games changed, two removed, four new.
+    renamed = replace(ENDED.game, players=("Eve", "Fay", "Gil", "Hal"))
+    for k in (3, 50, 299):
+        write_game(store, gid(k), renamed, T0 + timedelta(hours=6 * k))
+    for k in (10, 11):
+        store.path(gid(k)).unlink()
+    for k in range(300, 304):
+        write_game(store, gid(k), WORKED.game, T0 + timedelta(hours=6 * k))
+    h = History(store)
+    out = h.summaries()
+    assert sorted(loads) == sorted([gid(3), gid(50), gid(299)] + [gid(k) for k in range(300, 304)])
+    assert h.loads == 7
+    assert len(out) == 302
+    by_id = {s.id: s for s in out}
+    assert gid(10) not in by_id and gid(11) not in by_id
+    assert by_id[gid(3)].status is Status.ENDED and by_id[gid(3)].players == ("Eve", "Fay", "Gil", "Hal")
+    assert by_id[gid(50)].status is Status.ENDED and by_id[gid(303)].status is Status.WON
+    assert index_stat(store) != before  # rewritten, since it changed
+    # And the rewritten index now covers them: nothing is read on the next call.
+    loads.clear()
+    assert History(store).summaries() == out and loads == []
+
+
+def test_the_index_is_not_rewritten_when_nothing_changed(store: Store) -> None:
+    History(store).summaries()
+    before = index_stat(store)
+    h = History(store)
+    h.summaries()
+    h.summaries()
+    assert index_stat(store) == before
+
+
+def test_a_kept_history_rereads_only_what_another_window_saved(store: Store, loads: list[str]) -> None:
+    h = History(store)
+    h.summaries()
+    loads.clear()
+    stored = store.load(gid(7))  # what the pad does when a hand is added
+    store.save(type(stored)(stored.id, stored.game.add(Hand()), stored.created, stored.updated))
+    loads.clear()
+    out = h.summaries()
+    assert loads == [gid(7)]
+    assert next(s for s in out if s.id == gid(7)).hands == len(TEMPLATES[7 % 4].hands) + 1
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda p: p.unlink(),
+        lambda p: p.write_bytes(b"{not json"),
+        lambda p: p.write_bytes(b"\xff\xfe\x00"),
+        lambda p: p.write_text('{"schema": "0/1", "games": [], "problems": []}'),
+        lambda p: p.write_text("[1, 2, 3]"),
+    ],
+    ids=["missing", "corrupt", "binary", "other-schema", "wrong-shape"],
+)
+def test_a_missing_corrupt_or_foreign_index_is_rebuilt(store: Store, loads: list[str], damage) -> None:  # type: ignore[no-untyped-def]
+    first = History(store).summaries()
+    damage(store.root / INDEX_NAME)
+    loads.clear()
+    assert History(store).summaries() == first
+    assert len(loads) == 300
+    data = json.loads((store.root / INDEX_NAME).read_text(encoding="utf-8"))
+    assert len(data["games"]) == 300
+
+
+def test_a_damaged_row_costs_only_that_game(store: Store, loads: list[str]) -> None:
+    History(store).summaries()
+    path = store.root / INDEX_NAME
+    data = json.loads(path.read_text(encoding="utf-8"))
+    row = next(r for r in data["games"] if r[0] == gid(42))
+    row[16] = "nonsense status"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    loads.clear()
+    out = History(store).summaries()
+    assert loads == [gid(42)] and len(out) == 300
+
+
+def test_a_stale_entry_for_a_deleted_game_is_dropped(store: Store) -> None:
+    History(store).summaries()
+    store.discard(gid(0))
+    out = History(store).summaries()
+    assert len(out) == 299 and gid(0) not in {s.id for s in out}
+    data = json.loads((store.root / INDEX_NAME).read_text(encoding="utf-8"))
+    assert gid(0) not in {r[0] for r in data["games"]}
+
+
+def test_an_unreadable_game_is_skipped_reported_and_kept_aside(store: Store) -> None:
+    History(store).summaries()
+    bad = store.path(gid(5))
+    bad.write_bytes(b'{"schema": 2, "mode": "rub')
+    h = History(store)
+    out = h.summaries()
+    assert len(out) == 299
+    assert len(h.problems) == 1 and f"{gid(5)}.json" in h.problems[0]
+    assert not bad.exists()
+    assert [p.name for p in store.games_dir.glob(f"{gid(5)}.json.corrupt-*")]
+    h.summaries()
+    assert h.problems == []  # set aside: not met again
+
+
+def test_a_game_that_cannot_be_replayed_is_reported_and_not_reread(store: Store, loads: list[str]) -> None:
+    over = SHORT.game.add(SHORT.game.hands[0])  # a hand after the rubber was won
+    write_game(store, "2025-bad", over, T0)
+    h = History(store)
+    out = h.summaries()
+    assert len(out) == 300
+    assert any("2025-bad.json" in p for p in h.problems)
+    assert store.path("2025-bad").exists()  # left as it is
+    loads.clear()
+    h2 = History(store)
+    h2.summaries()
+    assert loads == [] and any("2025-bad.json" in p for p in h2.problems)
+
+
+def test_read_only_writes_nothing_and_moves_nothing(store: Store) -> None:
+    bad = store.path(gid(9))
+    bad.write_bytes(b"")
+    h = History(store, read_only=True)
+    out = h.summaries()
+    assert len(out) == 299 and len(h.problems) == 1
+    assert not (store.root / INDEX_NAME).exists()
+    assert bad.exists()
+    h.loads = 0
+    assert h.summaries() == out and h.loads == 1  # only the unreadable file is tried again
+
+
+def test_summary_figures(store: Store) -> None:
+    by_id = {s.id: s for s in History(store).summaries()}
+    worked, short, live, ended = (by_id[gid(k)] for k in range(4))
+    assert worked.totals == (1830, 510) and worked.margin == 1320 and worked.games == (2, 1)
+    assert worked.status is Status.WON and worked.complete and worked.hands == 7
+    assert worked.players == ("Ann", "Bob", "Cy", "Di") and worked.mode is Mode.RUBBER and worked.we is Side.NS
+    assert worked.headline == "We win the rubber 2–1, 1,830 to 510, by 1,320."
+    assert worked.created == T0.isoformat() and worked.started == T0
+    assert worked.total(Side.EW) == 510 and worked.games_won(Side.NS) == 2
+    assert short.totals == (900, 0) and short.games == (2, 0)
+    assert live.status is Status.IN_PLAY and not live.complete and live.totals == (0, 60)
+    assert ended.status is Status.ENDED and not ended.complete and ended.totals == (400, 160)
+
+
+def test_the_tally_from_the_history(store: Store) -> None:
+    t = tally(History(store).results())
+    # 75 of each template; the open ones do not count.
+    assert t.games == 225 and t.in_play == 75
+    # Only the worked rubber has names; the others count under the seat pairs.
+    per_cycle = {"Ann": 1320, "Cy": 1320, "Bob": -1320, "Di": -1320, "North-South": 900 + 240, "East-West": -1140}
+    assert {p.name: p.points for p in t.players} == {n: 75 * v for n, v in per_cycle.items()}
+
+
+def test_no_data_folder_lists_nothing_and_creates_nothing(tmp_path: Path) -> None:
+    store = Store(tmp_path / "none")
+    assert History(store).summaries() == []
+    assert not (tmp_path / "none").exists()

@@ -1,0 +1,276 @@
+"""Changing the pad: edit, delete, undo, ending early, a new rubber, help, and the rubber after a finished one."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from snapshot_apps.scenarios import WORKED_RUBBER, field_keys, hand_keys, make_app, seed
+from snapshot_apps.screen import Notes, explain_text, folder_bytes, hand_list, hand_rows, pad_text, status_text, text_of
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from bridgepad.core.game import Status
+from bridgepad.core.model import Seat, Side
+from bridgepad.store import Store
+from bridgepad.tui.entry_form import EntryForm
+from bridgepad.tui.help_screen import HelpScreen
+
+
+def on_disk(root: Path) -> tuple:  # type: ignore[type-arg]
+    """The hands of the current game as the data folder holds them."""
+    store = Store(root)
+    game_id = store.current_id()
+    assert game_id is not None
+    return store.load(game_id).game.hands
+
+
+def totals(app) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+    st = app.session.state
+    return st.total(Side.NS), st.total(Side.EW)
+
+
+async def test_edit_opens_the_hand_prefilled_and_reworks_the_figures(data_dir: Path) -> None:
+    seed(data_dir, WORKED_RUBBER[:3])
+    app = make_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.session.state.games[Side.NS] == 1  # 90 + 40: a game for We
+        await pilot.press("e")  # the last hand is selected
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, EntryForm)
+        assert text_of(form.query_one("#form-title")).startswith("Edit hand 3 · South dealt")
+        assert [form.query_one(f"#{n}", Input).value for n in ("contract", "declarer", "result", "honors")] == ["2C", "S", "8", ""]
+        # Eight tricks become seven: one down, 50 to They, and 90 below is no game.
+        await pilot.press("tab", "tab", "backspace", "7")
+        await pilot.pause()
+        assert "They 50 above" in text_of(form.query_one("#preview"))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, EntryForm)
+        st = app.session.state
+        assert st.hands[2].hand.tricks == 7
+        assert st.games[Side.NS] == 0 and st.next_vulnerable == frozenset()
+        assert totals(app) == (90 + 30 + 300, 50)
+        assert on_disk(data_dir) == app.session.game.hands
+        assert hand_rows(app)[2][2:5] == ["2♣", "S", "-1"]
+        assert "Nobody vulnerable" in status_text(app)
+
+
+async def test_escape_on_an_edit_changes_nothing(data_dir: Path) -> None:
+    seed(data_dir, WORKED_RUBBER[:2])
+    app = make_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        files = folder_bytes(data_dir)
+        await pilot.press("e", "backspace", "9", "escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, ModalScreen)
+        assert folder_bytes(data_dir) == files
+        assert app.session.undo_stack == []
+
+
+async def test_delete_asks_first_and_n_keeps_the_hand(data_dir: Path) -> None:
+    seed(data_dir, WORKED_RUBBER[:3])
+    app = make_app(data_dir)
+    notes = Notes()
+    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+        await pilot.pause()
+        files = folder_bytes(data_dir)
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, ModalScreen)
+        question = " ".join(text_of(w) for w in app.screen.query(Static))
+        assert "Delete hand 3" in question and "2♣ by S" in question
+        await pilot.press("n")
+        await pilot.pause()
+        assert not isinstance(app.screen, ModalScreen)
+        assert len(app.session.state.hands) == 3
+        assert folder_bytes(data_dir) == files
+
+        await pilot.press("d", "y")
+        await pilot.pause()
+        st = app.session.state
+        assert len(st.hands) == 2 and st.games[Side.NS] == 0
+        assert totals(app) == (420, 0)
+        assert on_disk(data_dir) == app.session.game.hands
+        assert len(hand_rows(app)) == 2
+        assert any("Hand 3 deleted" in m for m in notes.texts)
+
+
+async def test_undo_walks_back_add_edit_and_delete_one_by_one(data_dir: Path) -> None:
+    app = make_app(data_dir)
+    notes = Notes()
+    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+        history = [app.session.game.hands]
+        for keys in (
+            hand_keys("3S", "N", "10"),
+            hand_keys("4HX", "E", "8"),
+            ["e", "tab", "tab", "backspace", "7", "enter"],  # hand 2 now three down: We 500
+            ["d", "y"],  # and then deleted
+        ):
+            await pilot.press(*keys)
+            await pilot.pause()
+            history.append(app.session.game.hands)
+        assert [len(h) for h in history] == [0, 1, 2, 2, 1]
+        assert history[3][1].tricks == 7
+
+        for expected in reversed(history[:-1]):
+            await pilot.press("ctrl+z")
+            await pilot.pause()
+            assert app.session.game.hands == expected
+            assert on_disk(data_dir) == expected
+            assert len(hand_rows(app)) == len(expected)
+        assert totals(app) == (0, 0)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert any("Nothing to undo" in m for m in notes.texts)
+        assert [m for m in notes.texts if m.startswith("Undone")] == [
+            "Undone: hand 2 deleted.",
+            "Undone: hand 2 edited.",
+            "Undone: new hand.",
+            "Undone: new hand.",
+        ]
+
+
+async def test_ending_a_rubber_early_pays_the_unfinished_bonuses(data_dir: Path) -> None:
+    # Hands 1-6 of the worked rubber: a game each, and They have 60 toward the third.
+    seed(data_dir, WORKED_RUBBER[:6])
+    app = make_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert totals(app) == (460, 510)
+        files = folder_bytes(data_dir)
+        await pilot.press("x", "n")  # asked, and refused
+        await pilot.pause()
+        assert app.session.state.status is Status.IN_PLAY
+        assert folder_bytes(data_dir) == files
+
+        await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(app.screen, ModalScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        st = app.session.state
+        assert st.status is Status.ENDED
+        bonuses = sorted((e.side.value, e.points) for e in st.bonuses)
+        assert bonuses == [("EW", 100), ("EW", 300), ("NS", 300)]
+        assert totals(app) == (760, 910)
+        assert "ended early" in status_text(app)
+        assert "They lead, 910 to 760, by 150" in status_text(app)
+        assert "760" in pad_text(app) and "910" in pad_text(app)
+        assert json.loads((data_dir / "games" / f"{app.session.stored.id}.json").read_text())  # saved, readable
+
+
+async def test_n_starts_a_new_rubber_after_asking_and_keeps_the_old_one(data_dir: Path) -> None:
+    seed(data_dir, WORKED_RUBBER[:2])
+    app = make_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        old_id = app.session.stored.id
+        files = folder_bytes(data_dir)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, ModalScreen)
+        await pilot.press("escape")  # refused
+        await pilot.pause()
+        assert not isinstance(app.screen, ModalScreen)
+        assert app.session.stored.id == old_id and folder_bytes(data_dir) == files
+
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("enter")  # yes, as offered
+        await pilot.pause()
+        assert not isinstance(app.screen, ModalScreen)
+        assert app.session.stored.id != old_id
+        st = app.session.state
+        assert st.hands == () and st.status is Status.IN_PLAY
+        assert st.next_dealer is Seat.S  # the deal passes on: North, East, then South
+        assert "Rubber 2" in status_text(app)
+        assert "South deals" in status_text(app)
+        assert len(Store(data_dir).load(old_id).game.hands) == 2  # the old rubber stays saved
+        assert hand_rows(app) == []
+
+        await pilot.press("ctrl+z")  # and undo goes back to it
+        await pilot.pause()
+        assert app.session.stored.id == old_id and len(app.session.state.hands) == 2
+
+
+async def test_help_shows_the_keys_and_scoring_tables_and_escape_closes_it(data_dir: Path) -> None:
+    app = make_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        out = io.StringIO()
+        console = Console(width=100, file=out, color_system=None)
+        for w in app.screen.query(Static):  # Labels, and the Statics that hold the rich tables
+            console.print(w.content)
+        text = out.getvalue()
+        for words in ("Keys", "ctrl+z", "Trick score", "Overtricks", "Undertricks", "Slams", "Honors", "The rubber"):
+            assert words in text, words
+        for figures in ("750", "1,500", "700", "500"):
+            assert figures in text, figures
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, HelpScreen)
+        assert not isinstance(app.screen, ModalScreen)
+
+
+async def test_plus_after_a_finished_rubber_starts_the_next_in_a_new_file(data_dir: Path) -> None:
+    seed(data_dir, WORKED_RUBBER)
+    app = make_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.session.state.status is Status.WON
+        old_id = app.session.stored.id
+        old_bytes = (data_dir / "games" / f"{old_id}.json").read_bytes()
+        await pilot.press("plus")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, EntryForm)
+        assert text_of(form.query_one("#form-title")) == "Rubber 2 · first hand · West deals · Nobody vulnerable"
+        await pilot.press(*field_keys("1NT", "W", "7"), "enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, EntryForm)
+        new_id = app.session.stored.id
+        assert new_id != old_id
+        assert (data_dir / "current").read_text().strip() == new_id
+        assert (data_dir / "games" / f"{old_id}.json").read_bytes() == old_bytes
+        st = app.session.state
+        assert len(st.hands) == 1 and st.hands[0].dealer is Seat.W
+        assert st.next_dealer is Seat.N
+        assert totals(app) == (0, 40)
+        assert "Rubber 2" in status_text(app) and "Hand 2" in status_text(app)
+        assert hand_rows(app)[0][:4] == ["1", "W", "1NT", "W"]
+        assert "West dealt" in explain_text(app)
+
+
+async def test_x_on_a_finished_rubber_says_so_and_changes_nothing(data_dir: Path) -> None:
+    seed(data_dir, WORKED_RUBBER)
+    app = make_app(data_dir)
+    notes = Notes()
+    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+        await pilot.pause()
+        files = folder_bytes(data_dir)
+        await pilot.press("x")
+        await pilot.pause()
+        assert not isinstance(app.screen, ModalScreen)
+        assert any("already over" in m for m in notes.texts)
+        assert folder_bytes(data_dir) == files
+
+
+async def test_arrow_keys_select_a_hand_straight_away(data_dir: Path) -> None:
+    seed(data_dir, WORKED_RUBBER[:3])
+    app = make_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert hand_list(app).cursor_row == 2
+        await pilot.press("up")
+        await pilot.pause()
+        assert hand_list(app).cursor_row == 1
+        assert explain_text(app).startswith("Hand 2")

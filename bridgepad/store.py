@@ -259,13 +259,21 @@ class Store:
         return sorted(n[:-5] for n in names if n.endswith(".json") and not n.startswith("."))
 
     # Settings for new games -------------------------------------------------
-    def load_defaults(self) -> tuple[Settings, tuple[str, str, str, str]]:
+    def _settings_file(self) -> dict[str, Any]:
         try:
             data = json.loads((self.root / "settings.json").read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return Settings(), ("", "", "", "")
-        if not isinstance(data, dict):
-            return Settings(), ("", "", "", "")
+        except (OSError, ValueError, RecursionError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def _update_settings_file(self, **parts: Any) -> None:
+        # One file holds the rules for new games and the tally's stake; each writer keeps the rest.
+        data = self._settings_file()
+        data.update(parts)
+        atomic_write(self.root / "settings.json", json.dumps(data, indent=1).encode("utf-8"))
+
+    def load_defaults(self) -> tuple[Settings, tuple[str, str, str, str]]:
+        data = self._settings_file()
         players = data.get("players")
         names = ("", "", "", "")
         if isinstance(players, list) and len(players) == 4 and all(isinstance(p, str) for p in players):
@@ -273,5 +281,16 @@ class Store:
         return Settings.from_json(data.get("settings")), names
 
     def save_defaults(self, settings: Settings, players: tuple[str, str, str, str]) -> None:
-        data = {"settings": settings.to_json(), "players": list(players)}
-        atomic_write(self.root / "settings.json", json.dumps(data, indent=1).encode("utf-8"))
+        self._update_settings_file(settings=settings.to_json(), players=list(players))
+
+    def load_tally_prefs(self) -> tuple[bool, str]:
+        """The tally's last choices: round margins to 100 or not, and the stake per 100 ("" for none)."""
+        prefs = self._settings_file().get("tally")
+        if not isinstance(prefs, dict):
+            return False, ""
+        rounding = prefs.get("round") is True
+        stake = prefs.get("stake") if isinstance(prefs.get("stake"), str) else ""
+        return rounding, stake
+
+    def save_tally_prefs(self, rounding: bool, stake: str) -> None:
+        self._update_settings_file(tally={"round": rounding, "stake": stake})

@@ -29,11 +29,14 @@ class BridgepadApp(App[None]):
     BINDINGS = [
         Binding("plus,a", "add", "Add", key_display="+"),
         Binding("e", "edit", "Edit"),
-        Binding("d,delete", "delete", "Delete", key_display="d"),
+        Binding("d,delete", "delete", "Del", key_display="d"),
         Binding("ctrl+z", "undo", "Undo", key_display="^z"),
-        Binding("x", "end_game", "End"),
+        Binding("x", "end_game", "End", show=False),
         Binding("n", "new_game", "New"),
-        Binding("s", "settings", "Rules"),
+        Binding("s", "settings", "Rules", show=False),
+        Binding("h", "history", "History"),
+        Binding("t", "tally", "Tally"),
+        Binding("E", "export", "Export", show=False),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("q", "quit", "Quit"),
         Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
@@ -62,6 +65,16 @@ class BridgepadApp(App[None]):
             self._save_failed()
         for problem in self.session.problems:
             self.say(problem, title="A data file could not be read", severity="error", timeout=30)
+
+    # The pad's keys work on the pad alone, not under the history, tally or a form.
+    PAD_ACTIONS = frozenset(
+        {"add", "edit", "delete", "undo", "end_game", "new_game", "settings", "history", "tally", "export", "help"}
+    )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.PAD_ACTIONS and len(self.screen_stack) > 1:
+            return False
+        return True
 
     def _catch_signals(self) -> None:
         """A closed terminal or a polite kill ends the app cleanly; every hand is already saved."""
@@ -320,6 +333,25 @@ class BridgepadApp(App[None]):
             return False
         return True
 
+    def action_history(self) -> None:
+        from bridgepad.tui.history_screen import HistoryScreen
+
+        def back(_: object) -> None:
+            self.refresh_all()
+
+        self.push_screen(HistoryScreen(self.session.store, self.session.stored.id, self.session.read_only), back)
+
+    def action_tally(self) -> None:
+        from bridgepad.tui.tally_screen import TallyScreen
+
+        self.session.flush()
+        self.push_screen(TallyScreen(self.session.store, self.session.read_only))
+
+    def action_export(self) -> None:
+        from bridgepad.tui.export_dialog import export_game
+
+        export_game(self, self.session.stored)
+
     def action_help(self) -> None:
         from bridgepad.tui.help_screen import HelpScreen
 
@@ -334,6 +366,9 @@ class BridgepadApp(App[None]):
         yield SystemCommand("End the game now", "Stop the game unfinished (x)", self.action_end_game)
         yield SystemCommand("New game", "Start a new game: mode, dealer, players, rules (n)", self.action_new_game)
         yield SystemCommand("Settings", "The rules new games start with (s)", self.action_settings)
+        yield SystemCommand("History", "Every game, newest first; open one to review it (h)", self.action_history)
+        yield SystemCommand("Tally", "Each player's net, the money and who pays whom (t)", self.action_tally)
+        yield SystemCommand("Export this game", "To a file: md, csv or json (E)", self.action_export)
         yield SystemCommand("Help", "Keys and scoring tables (?)", self.action_help)
 
 

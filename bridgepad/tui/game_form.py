@@ -34,7 +34,7 @@ HINTS = {
     "S": "optional name",
     "W": "optional name",
     "honors": "yes or no",
-    "chicago_vulnerable": "opponents, dealer, or m: dealer then opponents",
+    "chicago_vulnerable": "opponents, dealer, or mixed (003/004)",
     "chicago_part_score": "carry (100 open after deal 4) or fifty",
     "pass_word": "Pass or No bid",
     "we": "NS or EW",

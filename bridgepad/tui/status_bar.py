@@ -13,15 +13,16 @@ from bridgepad.tui.names import seat_label, side_label
 
 
 class StatusBar(Static):
-    def show(self, state: GameState, number: int, session: Session | None = None) -> None:
-        self.update(render_status(state, number, session))
+    def show(self, state: GameState, number: int, session: Session | None = None, review: str = "") -> None:
+        self.update(render_status(state, number, session, review))
 
 
-def render_status(state: GameState, number: int, session: Session | None = None) -> Text:
+def render_status(state: GameState, number: int, session: Session | None = None, review: str = "") -> Text:
+    """``review``: the game is an old one, looked at from the history, and this says so."""
     game = state.game
     we = game.settings.we
     t = Text(no_wrap=True, overflow="ellipsis")
-    title = f"{state.mode.word.capitalize()} {number}"
+    title = review or f"{state.mode.word.capitalize()} {number}"
     t.append(f" {title} ", style="bold reverse")
     if session is not None and session.read_only:
         t.append(" READ-ONLY ", style="bold black on yellow")
@@ -32,7 +33,8 @@ def render_status(state: GameState, number: int, session: Session | None = None)
         t.append(headline(state, we), style="bold green")
         t.append("\n ")
         nxt = "rubber" if state.mode is Mode.RUBBER else state.mode.word
-        t.append(f"Press + to start the next {nxt}; {seat_label(game, state.next_first_dealer)} deals.", style="italic")
+        if not review:
+            t.append(f"Press + to start the next {nxt}; {seat_label(game, state.next_first_dealer)} deals.", style="italic")
         return t
     if state.mode is Mode.RUBBER:
         t.append(f"Hand {state.next_deal}", style="bold")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from textual.pilot import Pilot
 from textual.widgets import Input
@@ -89,12 +89,55 @@ class Scenario:
     what: str
     keys: tuple[str, ...] = ()
     hands: tuple[tuple[str, str, str, str], ...] = ()  # seeded before the app starts (faster than typing)
+    setup: Callable[[Path], None] | None = None  # prepares the data folder first (a new game, old games)
 
     def app(self, root: Path | str) -> BridgepadApp:
         """The app on a fresh data folder ``root``, with this scenario's hands on the pad."""
+        if self.setup is not None:
+            self.setup(Path(root))
         if self.hands:
             seed(root, self.hands)
         return make_app(root)
+
+
+def new_chicago(root: Path) -> None:
+    """``bridgepad new chicago --dealer N --players ...`` on ``root``."""
+    from bridgepad.cli import main
+
+    assert main(["--data-dir", str(root), "new", "chicago", "--dealer", "N", "--players", "N=Ann,E=Bob,S=Cy,W=Di"]) == 0
+
+
+# An evening of three rubbers with partners changing, at fixed times so the pictures keep still.
+EVENING = """\
+players N=Ann E=Bob S=Cy W=Di
+N 3S 10
+E 4HX 8
+S 2C 8
+W 3NT 9 honors EW 150
+N 4SX 9
+E 2H 8
+S 6D 12
+players N=Ann E=Eve S=Bob W=Cy
+N 4S 10
+E 3NT 9
+S 4H 11
+players N=Di E=Ann S=Eve W=Bob
+N 1NT 7
+E 3NT 10
+S 2S 8
+W 4H 10
+"""
+
+
+def evening(root: Path) -> None:
+    """Three finished rubbers in the history, started at fixed times, and a stake of 0.10."""
+    from bridgepad.core.log import parse_log
+
+    store = Store(root)
+    for k, state in enumerate(parse_log(EVENING).games()):
+        last = store.add(state.game, f"2026-11-27T20:{k * 25:02d}:00+00:00")
+    store.set_current(last.id)  # the pad shows the evening's last rubber: no game started "now"
+    store.save_tally_prefs(False, "0.10")
 
 
 # The hands of the pictures are seeded, not typed: it is the same game (the seed goes through the
@@ -106,6 +149,17 @@ SCENARIOS: tuple[Scenario, ...] = (
     Scenario("finished-rubber", "the worked rubber, won by We 2-1, 1,830 to 510", hands=WORKED_RUBBER),
     Scenario("help", "the help screen as it opens: the keys and the rules of the game", keys=("question_mark",)),
     Scenario("help-scoring-tables", "the help screen a page down: the scoring tables", keys=("question_mark", "pagedown")),
+    Scenario("new-game-dialog", "the new-game dialog (n), filled in from the game on the pad", keys=("n",)),
+    Scenario("rules-screen", "the rules that new games start with (s)", keys=("s",)),
+    Scenario(
+        "chicago-mid-way",
+        "a Chicago with names: deal 1 made, deal 2 passed out and redealt, then a game",
+        hands=(("1NT", "N", "7", ""), ("pass", "", "", ""), ("4S", "S", "10", "")),
+        setup=new_chicago,
+    ),
+    Scenario("history", "the history of an evening of three rubbers", keys=("h",), setup=evening),
+    Scenario("review", "an old rubber opened from the history, read-only", keys=("h", "down", "enter"), setup=evening),
+    Scenario("tally", "the tally of all time: players, money at 0.10 a hundred, payments", keys=("t", "w", "w"), setup=evening),
 )
 
 

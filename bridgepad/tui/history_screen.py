@@ -1,0 +1,139 @@
+"""The history: every game in the data folder, newest first, read from the summary index."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Label
+
+from bridgepad.core.game import Status
+from bridgepad.core.model import Side
+from bridgepad.history import GameSummary, History
+from bridgepad.store import Store
+
+STATE_WORDS = {Status.IN_PLAY: "in play", Status.WON: "won", Status.FINISHED: "finished", Status.ENDED: "ended early"}
+
+
+def players_text(s: GameSummary) -> str:
+    n, e, so, w = s.players
+    if not any(s.players):
+        return "N-S v E-W"
+    return f"{n or 'N'} & {so or 'S'} v {e or 'E'} & {w or 'W'}"
+
+
+def started_text(s: GameSummary) -> str:
+    t = s.started
+    return t.strftime("%Y-%m-%d %H:%M") if t else s.created[:16].replace("T", " ")
+
+
+def _fit(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+class HistoryScreen(Screen[None]):
+    CSS_PATH = "history_screen.tcss"
+    BINDINGS = [
+        Binding("enter", "open", "Open", priority=True),
+        Binding("d,delete", "delete", "Delete", key_display="d"),
+        Binding("escape,h,q", "close", "Back", key_display="Esc"),
+    ]
+
+    def __init__(self, store: Store, current_id: str, read_only: bool = False) -> None:
+        super().__init__()
+        self.store = store
+        self.current_id = current_id
+        self.read_only = read_only
+        self.rows: list[GameSummary] = []
+
+    def compose(self) -> ComposeResult:
+        yield Label("History · newest first · Enter reviews a game · d moves one to the trash", id="history-title")
+        yield DataTable(id="history", cursor_type="row", zebra_stripes=True)
+        yield Footer(show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.fill()
+
+    def fill(self) -> None:
+        history = History(self.store, read_only=self.read_only)
+        self.rows = history.summaries()
+        table = self.query_one("#history", DataTable)
+        keep = table.cursor_row
+        table.clear(columns=True)
+        table.cell_padding = 0
+        for name, width in (("Started", 17), ("Mode", 8), ("Players", 19), ("Games", 5), ("   N-S ", 7), ("   E-W ", 7), ("Margin ", 7), (" State", 8)):
+            table.add_column(name, width=width)
+        for s in self.rows:
+            games = f"{s.games[0]}–{s.games[1]}" if s.mode.value != "duplicate" else ""
+            margin = f"{s.margin:+,}" if s.margin else "0"
+            on_pad = s.id == self.current_id
+            state = "on pad" if on_pad and not s.over else STATE_WORDS[s.status]
+            right = (f"{s.total(Side.NS):,}", f"{s.total(Side.EW):,}", margin)
+            cells = [Text(started_text(s)), Text(s.mode.word), Text(_fit(players_text(s), 18)), Text(games)]
+            cells += [Text(f"{c:>6} ") for c in right] + [Text(" " + state)]
+            if on_pad:
+                for c in cells:
+                    c.stylize("bold")
+            table.add_row(*cells, key=s.id)
+        if self.rows:
+            table.move_cursor(row=max(0, min(keep, len(self.rows) - 1)), animate=False)
+        table.focus()
+        for problem in history.problems:
+            self.app.notify(problem, title="A data file could not be read", severity="error", timeout=20, markup=False)
+        if not self.rows:
+            self.query_one("#history-title", Label).update("History · no games yet")
+
+    def _selected(self) -> GameSummary | None:
+        table = self.query_one("#history", DataTable)
+        if not self.rows or not (0 <= table.cursor_row < len(self.rows)):
+            return None
+        return self.rows[table.cursor_row]
+
+    def action_open(self) -> None:
+        from bridgepad.core.game import derive
+        from bridgepad.tui.review_screen import ReviewScreen
+
+        s = self._selected()
+        if s is None:
+            return
+        stored = self.store.load_quietly(s.id)
+        if stored is None:
+            self.app.notify(f"Could not read the game of {started_text(s)}.", severity="error", markup=False)
+            return
+        try:
+            state = derive(stored.game)
+        except ValueError as e:
+            self.app.notify(f"That game cannot be replayed: {e}.", severity="error", markup=False)
+            return
+        self.app.push_screen(ReviewScreen(stored, state))
+
+    def action_delete(self) -> None:
+        from bridgepad.tui.confirm import Confirm
+
+        s = self._selected()
+        if s is None:
+            return
+        if self.read_only:
+            self.app.notify("This window is read-only: delete games from the other one.", severity="warning")
+            return
+        if s.id == self.current_id:
+            self.app.notify("That is the game on the pad. Start a new game (n) before deleting it.", severity="warning")
+            return
+
+        def done(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                where = self.store.discard(s.id)
+            except OSError as e:
+                self.app.notify(f"Could not move the game to the trash: {e.strerror or e}.", severity="error", markup=False)
+                return
+            self.app.notify(f"Moved to the trash folder: {where}", markup=False)
+            self.fill()
+
+        what = f"{s.mode.word} of {started_text(s)} ({players_text(s)})"
+        self.app.push_screen(Confirm(f"Delete the {what}?", "It is moved to the trash folder in the data directory, not destroyed."), done)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

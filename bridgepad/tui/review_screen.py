@@ -1,0 +1,43 @@
+"""An old game's pad, exactly as it was drawn at the table, to look at only."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from bridgepad.core.game import GameState
+from bridgepad.store import StoredGame
+from bridgepad.tui.game_view import GameView
+from bridgepad.tui.status_bar import StatusBar
+
+
+class ReviewScreen(Screen[None]):
+    BINDINGS = [
+        Binding("E", "export", "Export"),
+        Binding("escape,q", "close", "Back", key_display="Esc"),
+    ]
+
+    def __init__(self, stored: StoredGame, state: GameState) -> None:
+        super().__init__()
+        self.stored = stored
+        self.state = state
+
+    def compose(self) -> ComposeResult:
+        yield StatusBar(id="status")
+        yield GameView(self.state, id="review")
+        yield Footer(show_command_palette=False)
+
+    def on_mount(self) -> None:
+        started = self.stored.created[:16].replace("T", " ")
+        self.query_one(StatusBar).show(self.state, 0, review=f"Review · {started} · read-only")
+        self.query_one(GameView).focus_hands()
+
+    def action_export(self) -> None:
+        from bridgepad.tui.export_dialog import export_game
+
+        export_game(self.app, self.stored)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -250,9 +250,9 @@ def cmd_new(args: argparse.Namespace) -> int:
     except OSError as e:
         raise UsageError(f"bridgepad new: cannot write to {store.root}: {e.strerror or e}.") from None
     g = reading.game
-    who = g.first_dealer.word if g.mode is not Mode.DUPLICATE else "board 1's dealer"
+    who = f"{g.first_dealer.word} to deal" if g.mode is not Mode.DUPLICATE else "from board 1, North to deal"
     named = ", ".join(f"{s.value}={n}" for s, n in zip(SEATS, g.players) if n)
-    print(f"New {g.mode.word}, {who} to deal" + (f", players {named}" if named else "") + f": {store.path(stored.id)}")
+    print(f"New {g.mode.word}, {who}" + (f", players {named}" if named else "") + f": {store.path(stored.id)}")
     return 0
 
 

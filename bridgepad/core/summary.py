@@ -69,6 +69,8 @@ def entry_text(e: Entry, we: Side = Side.NS) -> str:
 def outcome_lines(outcome: HandOutcome, after: GameState, we: Side = Side.NS) -> list[str]:
     """What a hand writes, for whom and where, and what it does to the game."""
     hand = outcome.hand
+    if after.mode is Mode.DUPLICATE:
+        return board_lines(outcome)
     if hand.contract is None:
         if after.mode is Mode.CHICAGO:
             return [f"Passed out: nothing is scored; {outcome.dealer.word} deals again and the deal does not count."]
@@ -76,14 +78,25 @@ def outcome_lines(outcome: HandOutcome, after: GameState, we: Side = Side.NS) ->
     lines = [entry_text(e, we) for e in outcome.entries]
     if outcome.game_made_by is not None:
         lines.append(f"Game for {side_name(outcome.game_made_by, we)}: the line is drawn.")
-    if after.mode is Mode.DUPLICATE and outcome.ns_score is not None:
-        score = f"N-S {outcome.ns_score:+,}"
-        if outcome.imps is not None:
-            score += f", {outcome.imps:+d} IMPs against {hand.other_table:+,} at the other table"
-        lines.append(score)
     last = outcome.index == len(after.hands) - 1
     if last and after.over:
         lines.extend(entry_text(e, we) for e in after.bonuses)
         lines.append(headline(after, we))
     return lines
 
+
+
+def board_lines(outcome: HandOutcome) -> list[str]:
+    """A duplicate board: its parts, declarer's way, then N-S's score and the IMPs."""
+    hand = outcome.hand
+    if hand.contract is None:
+        lines = ["Passed out: the board scores 0 for both sides."]
+    else:
+        lines = [f"{e.side.short} {e.points:,}: {e.reason}" for e in outcome.entries]
+    ns = outcome.ns_score or 0
+    score = f"N-S {ns:+,}" if ns else "N-S 0"
+    if outcome.imps is not None and hand.other_table is not None:
+        other = f"{hand.other_table:+,}" if hand.other_table else "0"
+        score += f" against {other} at the other table: {outcome.imps:+d} IMPs for N-S"
+    lines.append(score)
+    return lines

@@ -92,7 +92,8 @@ def render_boards(state: GameState, selected: int | None) -> Text:
         style = "bold black on yellow" if h.index == selected else ""
         other = "" if h.hand.other_table is None else f"{h.hand.other_table:+,}"
         imps = "" if h.imps is None else f"{h.imps:+d}"
-        out.append(f"{h.deal:>3} {h.ns_score or 0:>+6,} {other:>6} {imps:>4}\n", style=style)
+        ns = f"{h.ns_score:+,}" if h.ns_score else "0"
+        out.append(f"{h.deal:>3} {ns:>6} {other:>6} {imps:>4}\n", style=style)
     out.append("─" * 22 + "\n", style="dim")
     out.append(f"{'':>3} {state.ns_total:>+6,} {'':>6} {state.imps_total:>+4d}", style="bold")
     return out

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from functools import lru_cache
 
 from bridgepad.core import tables
-from bridgepad.core.model import SIDES, Hand, Seat, Side
+from bridgepad.core.model import SIDES, Contract, Hand, Seat, Side
 from bridgepad.core.scoring import (
     Item,
     Kind,
@@ -70,7 +71,9 @@ class Game:
         return replace(self, hands=self.hands + (hand,))
 
 
-@dataclass(frozen=True, slots=True)
+# The derived records below are built in bulk on every replay and never changed after:
+# plain slotted dataclasses, since a frozen one's __init__ costs several times more.
+@dataclass(slots=True)
 class Entry:
     """One figure on the pad: whose, how much, above or below, why, and from which hand."""
 
@@ -83,7 +86,7 @@ class Entry:
     section: int  # games finished before it was written: below the line, the rule it sits above
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class HandOutcome:
     index: int
     hand: Hand
@@ -103,7 +106,7 @@ class HandOutcome:
         return sum(e.points for e in self.entries if e.side is side and (above is None or e.above == above))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GameState:
     game: Game
     hands: tuple[HandOutcome, ...]
@@ -201,6 +204,34 @@ def board_dealer(board: int) -> Seat:
     return Seat.N.after(board - 1)
 
 
+_NOBODY: frozenset[Side] = frozenset()
+_BOTH: frozenset[Side] = frozenset(SIDES)
+# Rubber vulnerability, by [N-S have a game][E-W have a game].
+_RUBBER_VUL = ((_NOBODY, frozenset({Side.EW})), (frozenset({Side.NS}), _BOTH))
+_SIDE_OF = {seat: seat.side for seat in Seat}
+_NEXT_SEAT = {seat: seat.next for seat in Seat}
+
+Row = tuple[Side, int, bool, Kind, str]  # an entry without its hand: side, points, above, kind, reason
+
+
+@lru_cache(maxsize=16384)
+def contract_rows(contract: Contract, tricks: int, vulnerable: bool, side: Side) -> tuple[bool, int, tuple[Row, ...]]:
+    """What a contract writes for the declaring ``side``: made?, trick score, and its entries' rows.
+
+    A game is a few thousand such combinations at most, and each replay meets them again.
+    """
+    cs = score_contract(contract, tricks, vulnerable)
+    rows = tuple((side if i.for_declarer else side.other, i.points, not i.below, i.kind, i.reason) for i in cs.items)
+    return cs.made, cs.trick_score, rows
+
+
+@lru_cache(maxsize=8)
+def bonus_row(trick_score: int, vulnerable: bool) -> tuple[int, bool, Kind, str]:
+    """The Chicago bonus written at once for a contract made: points, above, kind, reason."""
+    item = bonus_item(trick_score, vulnerable, True)
+    return item.points, True, item.kind, item.reason
+
+
 class Replayer:
     """Plays hands one by one into a game's state; ``derive`` and log replay both use it."""
 
@@ -221,7 +252,7 @@ class Replayer:
     @property
     def vulnerable(self) -> frozenset[Side]:
         if self.mode is Mode.RUBBER:
-            return frozenset(s for s in SIDES if self.games[s] > 0)
+            return _RUBBER_VUL[self.games[Side.NS] > 0][self.games[Side.EW] > 0]
         if self.mode is Mode.CHICAGO:
             return chicago_vulnerable(self.deal, self.dealer, self.settings.chicago_vulnerable)
         return board_vulnerable(self.deal)
@@ -231,55 +262,50 @@ class Replayer:
         return self.games[Side.NS] + self.games[Side.EW]
 
     def play(self, hand: Hand) -> HandOutcome:
-        if self.status.over:
+        if self.status is not Status.IN_PLAY:
             raise ValueError("this game is over; a new hand starts the next game")
         if self.mode is Mode.DUPLICATE:
             return self._play_board(hand)
         index = len(self.outcomes)
         vul = self.vulnerable
         dealer = self.dealer
-        deal = self.deal if self.mode is Mode.CHICAGO else None
+        chicago = self.mode is Mode.CHICAGO
         section = self.section
-        entries: list[Entry] = []
         made_game: Side | None = None
-
-        def write(side: Side, item: Item) -> None:
-            entries.append(Entry(side, item.points, not item.below, item.kind, item.reason, index, section))
-
-        if hand.contract is None:
-            if self.mode is Mode.CHICAGO:
+        contract = hand.contract
+        if contract is None:
+            if chicago:
                 outcome = HandOutcome(index, hand, dealer, vul, None, ())
                 self.outcomes.append(outcome)
                 return outcome  # the same dealer deals again; the deal does not count
+            entries: list[Entry] = []
         else:
             assert hand.declarer is not None and hand.tricks is not None
-            side = hand.declarer.side
+            side = _SIDE_OF[hand.declarer]
             side_vul = side in vul
-            cs = score_contract(hand.contract, hand.tricks, side_vul)
-            for item in cs.items:
-                write(side if item.for_declarer else side.other, item)
-            if cs.made:
-                fifty = self.mode is Mode.CHICAGO and self.settings.chicago_part_score is ChicagoPartScore.FIFTY
-                if fifty:
-                    write(side, bonus_item(cs.trick_score, side_vul, True))
-                    if cs.trick_score >= tables.GAME:
+            made, trick_score, rows = contract_rows(contract, hand.tricks, side_vul, side)
+            entries = [Entry(*row, index, section) for row in rows]
+            if made:
+                if chicago and self.settings.chicago_part_score is ChicagoPartScore.FIFTY:
+                    entries.append(Entry(side, *bonus_row(trick_score, side_vul), index, section))
+                    if trick_score >= tables.GAME:
                         made_game = side
                 else:
-                    self.open_below[side] += cs.trick_score
+                    self.open_below[side] += trick_score
                     if self.open_below[side] >= tables.GAME:
                         made_game = side
-                        if self.mode is Mode.CHICAGO:
-                            write(side, bonus_item(tables.GAME, side_vul, True))
+                        if chicago:
+                            entries.append(Entry(side, *bonus_row(tables.GAME, side_vul), index, section))
             if hand.honors is not None and self.settings.honors:
-                item = Item(Kind.HONORS, hand.honors.points, True, honors_reason(hand.honors, hand.contract))
-                write(hand.honors.side, item)
+                reason = honors_reason(hand.honors, contract)
+                entries.append(Entry(hand.honors.side, hand.honors.points, True, Kind.HONORS, reason, index, section))
         if made_game is not None:
             self.games[made_game] += 1
             self.open_below = {Side.NS: 0, Side.EW: 0}
-        outcome = HandOutcome(index, hand, dealer, vul, deal, tuple(entries), made_game)
+        outcome = HandOutcome(index, hand, dealer, vul, self.deal if chicago else None, tuple(entries), made_game)
         self.outcomes.append(outcome)
-        self.dealer = dealer.next
-        if self.mode is Mode.RUBBER:
+        self.dealer = _NEXT_SEAT[dealer]
+        if not chicago:
             if made_game is not None and self.games[made_game] >= 2:
                 pts = tables.rubber_bonus(self.games[made_game.other])
                 how = "two games to none" if self.games[made_game.other] == 0 else "two games to one"

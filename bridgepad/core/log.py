@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import re
 import shlex
 from dataclasses import dataclass, field
 
@@ -107,6 +108,10 @@ def parse_hand_line(words: list[str]) -> Hand:
     return Hand(contract, declarer, tricks, honors)
 
 
+# Characters that make shlex's reading differ from a plain split on whitespace.
+_SHLEX_SPECIAL = re.compile(r"[\"'\\\x00-\x08\x0a-\x1f\x7f]")
+
+
 def parse_log(text: str) -> Log:
     log = Log()
     errors: list[tuple[int, str]] = []
@@ -118,7 +123,8 @@ def parse_log(text: str) -> Log:
         if not line:
             continue
         try:
-            words = shlex.split(line)
+            # shlex is exact but slow; a plain line (no quotes, no backslash) splits the same.
+            words = line.split() if line.isascii() and _SHLEX_SPECIAL.search(line) is None else shlex.split(line)
         except ValueError:
             errors.append((n, "A quotation mark is not closed."))
             continue
@@ -167,20 +173,23 @@ def play_items(template: Game, items: list[tuple[int, LogItem]]) -> list[GameSta
     hands: list[Hand] = []
 
     def close() -> None:
-        st = r.state()
-        states.append(replace(st, game=replace(game, hands=tuple(hands), ended=st.status is Status.ENDED)))
+        # The state's game is the one its hands were played into, as ``derive`` would give it.
+        g = game
+        r.game = Game(g.mode, g.settings, g.first_dealer, tuple(hands), r.status is Status.ENDED, g.players, g.first_board)
+        states.append(r.state())
 
     for n, item in items:
         if isinstance(item, End):
-            if r.status.over:
+            if r.status is not Status.IN_PLAY:
                 errors.append((n, f"An end comes after a {game.mode.word} that is already over."))
             else:
                 r.end()
             continue
-        if r.status.over:
+        if r.status is not Status.IN_PLAY:
             close()
             prev = states[-1]
-            game = replace(game, first_dealer=prev.next_first_dealer, first_board=prev.next_deal, hands=())
+            g = game
+            game = Game(g.mode, g.settings, prev.next_first_dealer, (), False, g.players, prev.next_deal)
             r = Replayer(game)
             hands = []
         if isinstance(item, Players):

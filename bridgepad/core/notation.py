@@ -97,11 +97,13 @@ def parse_tricks(text: str, contract: Contract) -> int:
     return tricks
 
 
+_SEAT_WORDS = {"N": Seat.N, "NORTH": Seat.N, "E": Seat.E, "EAST": Seat.E, "S": Seat.S, "SOUTH": Seat.S, "W": Seat.W, "WEST": Seat.W}
+
+
 def parse_seat(text: str) -> Seat:
     t = text.strip().upper()
-    words = {"N": Seat.N, "NORTH": Seat.N, "E": Seat.E, "EAST": Seat.E, "S": Seat.S, "SOUTH": Seat.S, "W": Seat.W, "WEST": Seat.W}
-    if t in words:
-        return words[t]
+    if t in _SEAT_WORDS:
+        return _SEAT_WORDS[t]
     if not t:
         raise NotationError("The seat is empty: give N, E, S or W.")
     raise NotationError(f"{_quote(text)} is not a seat: give N, E, S or W.")

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import tempfile
 from dataclasses import dataclass
 from datetime import datetime
@@ -100,7 +99,7 @@ class StoredGame:
 
 
 def new_id() -> str:
-    return datetime.now().strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(2)
+    return datetime.now().strftime("%Y%m%d-%H%M%S-") + os.urandom(2).hex()
 
 
 class Store:
@@ -159,7 +158,7 @@ class Store:
             at = None
 
         def fresh() -> str:  # the id begins with the start time, so ids sort as the games began
-            return at.strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(2) if at is not None else new_id()
+            return at.strftime("%Y%m%d-%H%M%S-") + os.urandom(2).hex() if at is not None else new_id()
 
         stored = StoredGame(fresh(), game, t, t)
         while self.path(stored.id).exists():

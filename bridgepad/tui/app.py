@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Iterable
 
 from textual.app import App, ComposeResult, SystemCommand
@@ -22,9 +23,12 @@ from bridgepad.tui.names import seat_label
 from bridgepad.tui.status_bar import StatusBar
 
 
+_HERE = Path(__file__).parent
+
+
 class BridgepadApp(App[None]):
     TITLE = "bridgepad"
-    CSS_PATH = ["app.tcss", "game_view.tcss"]
+    CSS_PATH = [_HERE / "app.tcss", _HERE / "game_view.tcss"]
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = [
         Binding("plus,a", "add", "Add", key_display="+"),
@@ -46,6 +50,7 @@ class BridgepadApp(App[None]):
         super().__init__()
         self.session = session
         self._number = 1
+        self._numbered = ""
         self._retry_timer: Timer | None = None
 
     # Layout -----------------------------------------------------------------
@@ -117,7 +122,9 @@ class BridgepadApp(App[None]):
 
     def refresh_all(self, select_last: bool = False) -> None:
         st = self.session.state
-        self._number = self.game_number()
+        if self._numbered != self.session.stored.id:  # the games folder is listed once a game
+            self._number = self.game_number()
+            self._numbered = self.session.stored.id
         self.query_one(StatusBar).show(st, self._number, self.session)
         self.game_view.show(st, select_last=select_last)
 

@@ -65,6 +65,7 @@ class EntryForm(ModalScreen[Hand | None]):
         if other_table_on:
             self.fields.append("other_table")
         self.shown_errors: set[str] = set()
+        self._shown: dict[str, tuple[str, bool, bool]] = {}
 
     def compose(self) -> ComposeResult:
         with Vertical(id="form"):
@@ -95,21 +96,27 @@ class EntryForm(ModalScreen[Hand | None]):
         for name in self.fields:
             # Errors appear once the player has pressed Enter, then follow the typing.
             msg = reading.errors.get(name, "") if name in self.shown_errors else ""
-            label = self.query_one(f"#{name}-error", Label)
-            label.update(msg or HINTS[name])
-            label.set_class(bool(msg), "field-error")
-            label.set_class(not msg, "field-hint")
-        preview = self.query_one("#preview", Static)
+            self._show(f"#{name}-error", msg or HINTS[name], error=bool(msg))
         if reading.hand is None:
-            preview.update(Text("Type the contract, declarer and result to see what the hand scores.", style="dim italic"))
+            self._show("#preview", "Type the contract, declarer and result to see what the hand scores.", hint=True)
             return
         try:
             outcome, after = self.preview_fn(reading.hand)
         except ValueError as e:
-            preview.update(Text(f"This hand cannot go here: {e}.", style="red"))
+            self._show("#preview", f"This hand cannot go here: {e}.", error=True)
             return
-        lines = outcome_lines(outcome, after, self.we)
-        preview.update(Text("\n".join(lines)))
+        self._show("#preview", "\n".join(outcome_lines(outcome, after, self.we)))
+
+    def _show(self, selector: str, text: str, *, error: bool = False, hint: bool = False) -> None:
+        """Updates a label only when its words change: a repaint per keystroke is what costs."""
+        key = (text, error, hint)
+        if self._shown.get(selector) == key:
+            return
+        self._shown[selector] = key
+        widget = self.query_one(selector, Static)
+        widget.update(Text(text))
+        widget.set_class(error, "field-error")
+        widget.set_class(hint or (not error and selector != "#preview"), "field-hint")
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
@@ -122,7 +129,7 @@ class EntryForm(ModalScreen[Hand | None]):
             try:
                 self.preview_fn(reading.hand)  # type: ignore[arg-type]
             except ValueError as e:
-                self.query_one("#preview", Static).update(Text(f"This hand cannot go here: {e}.", style="red"))
+                self._show("#preview", f"This hand cannot go here: {e}.", error=True)
                 return
             self.dismiss(reading.hand)
             return

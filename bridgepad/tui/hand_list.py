@@ -32,24 +32,31 @@ class HandList(DataTable[Text]):
     def on_mount(self) -> None:
         self.cursor_type = "row"
         self.zebra_stripes = True
+        self._columns_for: tuple[object, ...] = ()
 
     def show(self, state: GameState) -> None:
         keep = self.cursor_row
-        self.clear(columns=True)
         game = state.game
         we = game.settings.we
-        first = "Bd" if state.mode is Mode.DUPLICATE else "#"
-        self.add_column(first, width=3)
-        self.add_column("Dlr", width=3)
-        self.add_column("Contract", width=8)
-        self.add_column("By", width=max(2, min(9, max((len(seat_label(game, s)) for s in _declarers(state)), default=2))))
-        self.add_column("Res", width=3)
-        if state.mode is Mode.DUPLICATE:
-            self.add_column("N-S", width=6)
-            self.add_column("IMPs", width=4)
+        by_width = max(2, min(9, max((len(seat_label(game, s)) for s in _declarers(state)), default=2)))
+        columns = (state.mode is Mode.DUPLICATE, by_width)
+        if columns == self._columns_for:
+            self.clear()  # the same columns: only the rows are written again
         else:
-            self.add_column("We", width=6)
-            self.add_column("They", width=6)
+            self.clear(columns=True)
+            self._columns_for = columns
+            first = "Bd" if state.mode is Mode.DUPLICATE else "#"
+            self.add_column(first, width=3)
+            self.add_column("Dlr", width=3)
+            self.add_column("Contract", width=8)
+            self.add_column("By", width=by_width)
+            self.add_column("Res", width=3)
+            if state.mode is Mode.DUPLICATE:
+                self.add_column("N-S", width=6)
+                self.add_column("IMPs", width=4)
+            else:
+                self.add_column("We", width=6)
+                self.add_column("They", width=6)
         pass_word = game.settings.pass_word.value
         for h in state.hands:
             first_cell = str(h.deal) if state.mode is Mode.DUPLICATE else str(h.number)

@@ -1,0 +1,113 @@
+"""A campaign of random keys pressed into the app under Pilot, checking its state as it goes.
+
+Run in-process by ``campaign`` or as ``python -m robust_support.random_keys ROOT SEED KEYS``
+(which prints the figures as JSON), so that two campaigns can use two cores at once.
+The quit keys (q, ctrl+c, ctrl+q) and the command palette are never pressed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import string
+import sys
+from pathlib import Path
+
+from bridgepad.core.game import GameState, derive
+from bridgepad.core.model import Side
+from bridgepad.session import Session
+from bridgepad.store import Store
+from bridgepad.tui.app import BridgepadApp
+
+from robust_support.keys import key_event
+
+PRINTABLE = [c for c in string.ascii_letters + string.digits + " +-=/*#,.:;[]!@$%&()_'\"\\<>~" if c != "q"] + list("♠♥é😀")
+NAMED = ["tab", "shift+tab", "enter", "escape", "backspace", "delete", "up", "down", "left", "right", "home", "end",
+         "pageup", "pagedown", "ctrl+z", "f1", "question_mark", "plus"]
+# The app's own keys, more often than chance would press them.
+APP_KEYS = ["plus", "e", "d", "x", "n", "s", "y", "h", "t", "enter", "escape", "ctrl+z", "question_mark", "E"]
+
+
+def random_keys(rng: random.Random, n: int) -> list[str]:
+    keys: list[str] = []
+    while len(keys) < n:
+        r = rng.random()
+        if r < 0.25:
+            keys.append(rng.choice(APP_KEYS))
+        elif r < 0.45:
+            keys.append(rng.choice(NAMED))
+        elif r < 0.6:  # now and then, a hand typed properly
+            keys += ["plus", *rng.choice(["4s", "3nt", "2hx", "pass", "7c"]), "tab", rng.choice("NESW"), "tab",
+                     *str(rng.randint(0, 13)), "enter"]
+        else:
+            keys.append(rng.choice(PRINTABLE))
+    return keys[:n]
+
+
+def figures(state: GameState) -> tuple[object, ...]:
+    return (state.total(Side.NS), state.total(Side.EW), state.games[Side.NS], state.games[Side.EW], state.status, len(state.hands))
+
+
+def check_state(app: BridgepadApp, root: Path) -> None:
+    """The state on screen replays from its hands to the same figures, and is the game on disk."""
+    session = app.session
+    assert figures(derive(session.game)) == figures(session.state)
+    if not (session.unsaved or session.unsaved_current):
+        stored = Store(root).load(session.stored.id)
+        assert stored.game == session.game
+        assert figures(derive(stored.game)) == figures(session.state)
+        assert Store(root).current_id() == session.stored.id
+
+
+async def campaign(root: Path, seed: int, n: int) -> dict[str, int]:
+    rng = random.Random(seed)
+    keys = random_keys(rng, n)
+    app = BridgepadApp(Session.open(Store(root)))
+    skipped_edits = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        driver = app._driver
+        assert driver is not None
+        for i, key in enumerate(keys, 1):
+            if key == "e" and app.session.state.over and app.screen is app.screen_stack[0]:
+                # Editing a hand of a finished game crashes the app (see the xfail test
+                # test_editing_a_hand_of_a_finished_rubber_does_not_crash); skipped until fixed.
+                skipped_edits += 1
+                continue
+            # One key at a time, each handled before the next, as a person types (the
+            # xfail tests in test_robust_input.py show keys that come faster than that).
+            event = key_event(key)
+            event.set_sender(app)
+            driver.send_message(event)
+            await pilot.pause(0)
+            await pilot.pause(0)
+            if i % 250 == 0:
+                assert app.is_running, f"seed {seed}: stopped after {i} keys"
+                check_state(app, root)
+        for _ in range(6):  # back to the pad from whatever is open
+            await pilot.press("escape")
+        await pilot.pause()
+        assert app.is_running and app.return_code is None
+        check_state(app, root)
+        result = {
+            "keys": len(keys) - skipped_edits,
+            "hands_on_the_pad": len(app.session.state.hands),
+            "changes_undoable": len(app.session.undo_stack),
+            "edits_of_a_finished_game_skipped": skipped_edits,
+        }
+        game = app.session.game
+    # Every file parses, nothing was found unreadable, and the next start shows the same game.
+    store = Store(root)
+    for game_id in store.ids():
+        derive(store.load(game_id).game)
+    assert not list(store.games_dir.glob("*.corrupt-*"))
+    again = Session.open(Store(root))
+    assert again.game == game and again.problems == []
+    result["games_on_disk"] = len(store.ids())
+    return result
+
+
+if __name__ == "__main__":
+    root, seed, n = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+    print(json.dumps(asyncio.run(campaign(root, seed, n))))

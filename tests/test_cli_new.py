@@ -1,0 +1,255 @@
+"""``bridgepad new MODE [flags]``: the new game's file, the ``current`` pointer, the saved defaults,
+one-line refusals, and the pad that then opens on the new game."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from snapshot_apps.scenarios import make_app
+from snapshot_apps.screen import pad_text, status_text
+
+from bridgepad.cli import main
+from bridgepad.core.game import Game, Mode
+from bridgepad.core.model import Seat, Side
+from bridgepad.core.settings import ChicagoPartScore, ChicagoVulnerable, NextDealer, PassWord, Settings
+from bridgepad.store import Store
+
+
+def run(root: Path, *args: str) -> int:
+    return main(["--data-dir", str(root), "new", *args])
+
+
+def current(root: Path) -> tuple[str, Game, dict[str, object]]:
+    """The id in ``current``, that game as the store reads it, and its file as JSON."""
+    store = Store(root)
+    game_id = store.current_id()
+    assert game_id is not None
+    raw = json.loads(store.path(game_id).read_text(encoding="utf-8"))
+    return game_id, store.load(game_id).game, raw
+
+
+def saved_settings(root: Path) -> dict[str, object]:
+    return json.loads((root / "settings.json").read_text(encoding="utf-8"))
+
+
+def test_new_rubber_with_no_flags_uses_the_rules_of_seed_000(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = tmp_path / "data"  # not there yet: bridgepad new makes it
+    assert run(root, "rubber") == 0
+    out, err = capsys.readouterr()
+    game_id, game, raw = current(root)
+    assert err == ""
+    assert out == f"New rubber, North to deal: {Store(root).path(game_id)}\n"
+    assert game == Game(mode=Mode.RUBBER, settings=Settings(), first_dealer=Seat.N)
+    assert (raw["mode"], raw["first_dealer"], raw["players"], raw["hands"]) == ("rubber", "N", {}, [])
+    assert raw["settings"] == {
+        "honors": True, "chicago_vulnerable": "opponents", "chicago_part_score": "carry",
+        "pass_word": "Pass", "we": "NS", "next_dealer": "passes-on",
+    }
+    assert saved_settings(root) == {"settings": raw["settings"], "players": ["", "", "", ""]}
+
+
+def test_new_chicago_with_every_flag(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = tmp_path / "data"
+    assert run(root, "rubber") == 0
+    first_id, _, _ = current(root)
+    capsys.readouterr()
+
+    assert run(
+        root, "chicago", "--dealer", "W", "--players", "N=Ann,E=Bob,S=Cy,W=Di", "--no-honors",
+        "--chicago-vulnerable", "dealer-then-opponents", "--chicago-partscore", "fifty",
+        "--pass-word", "No bid", "--we", "EW", "--next-dealer", "rotates",
+    ) == 0
+    out, err = capsys.readouterr()
+    game_id, game, raw = current(root)
+    assert err == ""
+    assert out == f"New Chicago, West to deal, players N=Ann, E=Bob, S=Cy, W=Di: {Store(root).path(game_id)}\n"
+    # The new game is the current one; the rubber it replaced stays in games/.
+    assert game_id != first_id
+    assert Store(root).ids() == sorted([first_id, game_id])
+    assert Store(root).load(first_id).game.mode is Mode.RUBBER
+    want = Settings(
+        honors=False, chicago_vulnerable=ChicagoVulnerable.DEALER_THEN_OPPONENTS,
+        chicago_part_score=ChicagoPartScore.FIFTY, pass_word=PassWord.NO_BID, we=Side.EW,
+        next_dealer=NextDealer.ROTATES,
+    )
+    assert game == Game(mode=Mode.CHICAGO, settings=want, first_dealer=Seat.W, players=("Ann", "Bob", "Cy", "Di"))
+    assert (raw["mode"], raw["first_dealer"]) == ("chicago", "W")
+    assert raw["players"] == {"N": "Ann", "E": "Bob", "S": "Cy", "W": "Di"}
+    # settings.json remembers the flags and the names for the next new game.
+    assert saved_settings(root) == {"settings": want.to_json(), "players": ["Ann", "Bob", "Cy", "Di"]}
+
+    # A new game without flags takes them all from settings.json; --dealer is not remembered.
+    assert run(root, "c") == 0
+    _, again, _ = current(root)
+    assert again == Game(mode=Mode.CHICAGO, settings=want, first_dealer=Seat.N, players=("Ann", "Bob", "Cy", "Di"))
+    assert len(Store(root).ids()) == 3
+    # A flag changes only its own rule, and is remembered in turn.
+    assert run(root, "rubber", "--honors", "--we", "ns") == 0
+    _, third, _ = current(root)
+    assert third.settings == want.with_(honors=True, we=Side.NS)
+    assert Settings.from_json(saved_settings(root)["settings"]) == third.settings
+
+
+@pytest.mark.parametrize(
+    "flag,value,field,want",
+    [
+        ("--dealer", "e", "first_dealer", Seat.E),
+        ("--dealer", "south", "first_dealer", Seat.S),
+        ("--chicago-vulnerable", "opponents", "chicago_vulnerable", ChicagoVulnerable.OPPONENTS),
+        ("--chicago-vulnerable", "dealer", "chicago_vulnerable", ChicagoVulnerable.DEALER),
+        ("--chicago-vulnerable", "mixed", "chicago_vulnerable", ChicagoVulnerable.DEALER_THEN_OPPONENTS),
+        ("--chicago-partscore", "carry", "chicago_part_score", ChicagoPartScore.CARRY),
+        ("--chicago-partscore", "50", "chicago_part_score", ChicagoPartScore.FIFTY),
+        ("--pass-word", "Pass", "pass_word", PassWord.PASS),
+        ("--pass-word", "nb", "pass_word", PassWord.NO_BID),
+        ("--we", "E-W", "we", Side.EW),
+        ("--next-dealer", "passes-on", "next_dealer", NextDealer.PASSES_ON),
+        ("--next-dealer", "r", "next_dealer", NextDealer.ROTATES),
+    ],
+)
+def test_each_flag_alone(tmp_path: Path, flag: str, value: str, field: str, want: object) -> None:
+    root = tmp_path / "data"
+    assert run(root, "chicago", flag, value) == 0
+    _, game, _ = current(root)
+    if field == "first_dealer":
+        assert game.first_dealer is want and game.settings == Settings()
+        return
+    assert getattr(game.settings, field) is want
+    assert game.settings.with_(**{field: getattr(Settings(), field)}) == Settings()  # nothing else changed
+    assert Settings.from_json(saved_settings(root)["settings"]) == game.settings
+
+
+@pytest.mark.parametrize("flag,honors", [("--honors", True), ("--no-honors", False)])
+def test_honors_flags(tmp_path: Path, flag: str, honors: bool) -> None:
+    root = tmp_path / "data"
+    assert run(root, "rubber", "--no-honors" if honors else "--honors") == 0
+    assert run(root, "rubber", flag) == 0
+    _, game, _ = current(root)
+    assert game.settings.honors is honors
+    assert saved_settings(root)["settings"]["honors"] is honors  # type: ignore[index]
+
+
+def test_some_players_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = tmp_path / "data"
+    assert run(root, "rubber", "--players", "S=Cy, N=Ann") == 0
+    out, _ = capsys.readouterr()
+    _, game, raw = current(root)
+    assert game.players == ("Ann", "", "Cy", "")
+    assert raw["players"] == {"N": "Ann", "S": "Cy"}
+    assert "players N=Ann, S=Cy:" in out
+
+
+@pytest.mark.parametrize(
+    "args,says",
+    [
+        (["poker"], "rubber, chicago or duplicate"),
+        ([], "MODE"),
+        (["chicago", "--dealer", "X"], "not a seat"),
+        (["chicago", "--dealer", "NE"], "not a seat"),
+        (["chicago", "--players", "N:Ann"], "N=Ann"),
+        (["chicago", "--players", "N=Ann,N=Bob"], "named twice"),
+        (["chicago", "--players", "Q=Ann"], "not a seat"),
+        (["chicago", "--players", "N="], "empty"),
+        (["chicago", "--players", "N=" + "x" * 41], "longer than 40"),
+        (["chicago", "--honors", "--no-honors"], "not allowed with"),
+        (["chicago", "--honors", "yes"], "unrecognized"),
+        (["chicago", "--chicago-vulnerable", "sometimes"], "opponents, dealer or dealer-then-opponents"),
+        (["chicago", "--chicago-partscore", "half"], "carry or fifty"),
+        (["chicago", "--pass-word", "skip"], "Pass or No bid"),
+        (["chicago", "--we", "NE"], "NS or EW"),
+        (["chicago", "--next-dealer", "random"], "passes-on"),
+        (["chicago", "--dealer"], "expected one argument"),
+    ],
+    ids=lambda v: " ".join(v) if isinstance(v, list) else None,
+)
+def test_bad_values_are_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], says: str
+) -> None:
+    root = tmp_path / "data"
+    assert run(root, "rubber", "--players", "N=Zoe") == 0
+    before_id, before, _ = current(root)
+    before_settings = (root / "settings.json").read_bytes()
+    capsys.readouterr()
+
+    assert run(root, *args) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.endswith("\n") and err.count("\n") == 1, err
+    # (argparse's own "unrecognized arguments" comes from the top-level parser: "bridgepad: ...")
+    assert err.startswith(("bridgepad new: ", "bridgepad: ")), err
+    assert says in err, err
+    assert "Traceback" not in err
+    # Nothing changed: no new game, the same current game, the same defaults.
+    assert Store(root).ids() == [before_id]
+    assert current(root)[:2] == (before_id, before)
+    assert (root / "settings.json").read_bytes() == before_settings
+
+
+def test_a_bad_value_from_the_shell(tmp_path: Path) -> None:
+    """The real command: exit status 2, one line on stderr, no traceback."""
+    done = subprocess.run(
+        [sys.executable, "-m", "bridgepad", "--data-dir", str(tmp_path / "data"), "new", "chicago",
+         "--chicago-vulnerable", "sometimes"],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("bridgepad new: ")
+    assert not (tmp_path / "data" / "games").exists() or not list((tmp_path / "data" / "games").iterdir())
+
+
+@pytest.mark.parametrize(
+    "args,first_line,second_line",
+    [
+        (["chicago", "--dealer", "N"], ["Chicago 1", "Deal 1 of 4", "Games We 0–0 They"], ["North deals", "Nobody vulnerable"]),
+        (["chicago", "--dealer", "S", "--players", "N=Ann,E=Bob,S=Cy,W=Di"], ["Deal 1 of 4"], ["Cy (S) deals", "Nobody vulnerable"]),
+        (["rubber", "--dealer", "E", "--we", "EW"], ["Rubber 1", "Hand 1", "Games We 0–0 They"], ["East deals", "Nobody vulnerable"]),
+        (["duplicate", "--players", "N=Ann,E=Bob,S=Cy,W=Di"], ["Duplicate 1", "Board 1"], ["Ann (N) deals", "Nobody vulnerable"]),
+    ],
+)
+async def test_the_pad_opens_on_the_new_game(tmp_path: Path, args: list[str], first_line: list[str], second_line: list[str]) -> None:
+    root = tmp_path / "data"
+    assert run(root, *args) == 0
+    game_id, game, _ = current(root)
+    app = make_app(root)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert app.session.stored.id == game_id and app.session.game == game
+        line1, line2 = status_text(app).splitlines()
+        for words in first_line:
+            assert words in line1, line1
+        for words in second_line:
+            assert words in line2, line2
+        pad = pad_text(app)
+        if "--we" in args:  # We are E-W: their column is the left one
+            assert pad.splitlines()[0].split() == ["We", "(E-W)", "│", "They", "(N-S)"]
+        if "--players" in args and game.mode is not Mode.DUPLICATE:
+            assert "Ann & Cy" in pad and "Bob & Di" in pad
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="parse_players_option (core/new_game.py) splits on commas only, although its docstring says "
+    "'commas or spaces between seats': --players 'N=Ann E=Bob S=Cy W=Di' names North 'Ann E=Bob S=Cy W=Di' "
+    "and leaves the other seats unnamed, with exit 0.",
+)
+def test_players_separated_by_spaces(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    assert run(root, "chicago", "--players", "N=Ann E=Bob S=Cy W=Di") == 0
+    _, game, _ = current(root)
+    assert game.players == ("Ann", "Bob", "Cy", "Di")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="cmd_new reads the dealer as `args.dealer or \"N\"`, so an empty --dealer (e.g. an unset shell "
+    "variable) silently starts with North instead of being refused like --dealer X.",
+)
+def test_an_empty_dealer_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = tmp_path / "data"
+    assert run(root, "chicago", "--dealer", "") == 2
+    assert capsys.readouterr().err.startswith("bridgepad new: ")

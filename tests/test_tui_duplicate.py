@@ -1,0 +1,147 @@
+"""A home team match: four duplicate boards typed through the keyboard, with the N-S score at the other table.
+
+Boards are numbered from 1 and take their dealer and vulnerability from the board
+number (the standard schedule printed on every board):
+
+    Board 1: North deals, nobody vulnerable
+    Board 2: East deals, N-S vulnerable
+    Board 3: South deals, E-W vulnerable
+    Board 4: West deals, both vulnerable
+
+Each board is scored on its own (duplicate scoring: trick score, 50 for a part score,
+300/500 for a game, no honors) and, given the N-S score at the other table, the
+difference is turned into IMPs on the WBF scale. Worked by hand:
+
+    Bd  contract        N-S here  other table  difference  IMPs  running
+     1  4S by N, =        +420        -50          +470     +10     +10   (430-490: 10)
+     2  3NT by E, -1       +50       +100           -50      -2      +8   (50-80: 2; E-W not vulnerable, 50 a trick)
+     3  passed out           0       +110          -110      -3      +5   (90-120: 3)
+     4  3S doubled by W,  -730       -140          -590     -11      -6   (500-590: 11)
+        9 tricks, E-W vulnerable: 90 x 2 = 180 (a game), 500 game bonus, 50 insult = 730
+
+N-S's boards add up to 420 + 50 + 0 - 730 = -260.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Sequence
+
+from snapshot_apps.scenarios import field_keys, make_app
+from snapshot_apps.screen import explain_text, hand_rows, pad_text, status_text, text_of
+from textual import events
+from textual.keys import _character_to_key
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from bridgepad.cli import main
+from bridgepad.core.game import Mode, Status
+from bridgepad.core.model import Seat, Side
+from bridgepad.tui.entry_form import EntryForm
+
+SIZE = (100, 30)
+_CONTROL = {"tab": "\t", "enter": "\r", "escape": "\x1b", "plus": "+"}
+
+
+async def keyboard(pilot: Pilot, keys: Sequence[str]) -> None:  # type: ignore[type-arg]
+    """Presses ``keys``: the key events a terminal sends, as ``pilot.press`` sends them, but
+    waiting only where the next key depends on it (``pilot.press`` waits twice after every
+    key, which made six Chicagos typed in full take most of a minute).
+
+    Characters typed into a field, and the Tab or Enter after them, all go to that field's
+    queue, so they are taken in order without waiting; after Tab the next key waits until
+    the focus has moved on; any other key (+, Enter, Escape, a command such as n or s) is
+    followed by a pause until the app is idle.
+    """
+    app = pilot.app
+    for key in keys:
+        in_field = isinstance(app.focused, Input)
+        if len(key) == 1 and in_field:
+            app.post_message(events.Key(key if key.isalnum() else _character_to_key(key), key))
+            continue
+        char = key if len(key) == 1 else _CONTROL.get(key)
+        name = key if len(key) > 1 or key.isalnum() else _character_to_key(key)
+        before = app.focused
+        app.post_message(events.Key(name, char))
+        if key == "tab" and in_field:
+            for _ in range(2000):
+                if app.focused is not before:
+                    break
+                await asyncio.sleep(0.001)
+            else:
+                raise AssertionError(f"Tab did not move the focus from {before}")
+        else:
+            await pilot.pause()
+
+
+# (contract, declarer, result, other table), the dealer and vulnerability shown before it,
+# and what the board then shows: N-S's score, the IMPs and the running total.
+BOARDS = [
+    (("4S", "N", "=", "-50"), "Ann (N)", "Nobody vulnerable", "Nobody vulnerable", 420, 10, 10),
+    (("3NT", "E", "-1", "100"), "Bob (E)", "We: Ann & Cy vulnerable", "We (N-S) vulnerable", 50, -2, 8),
+    (("pass", "", "", "110"), "Cy (S)", "They: Bob & Di vulnerable", "They (E-W) vulnerable", 0, -3, 5),
+    (("3SX", "W", "9", "-140"), "Di (W)", "Both sides vulnerable", "Both vulnerable", -730, -11, -6),
+]
+
+
+def signed(n: int) -> str:
+    return f"{n:+,}" if n else "0"
+
+
+async def test_four_boards_with_imps_against_the_other_table(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    assert main(["--data-dir", str(root), "new", "duplicate", "--players", "N=Ann,E=Bob,S=Cy,W=Di"]) == 0
+    app = make_app(root)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.session.game.mode is Mode.DUPLICATE
+        assert "IMPs" not in status_text(app)  # no IMPs until a board has an other-table score
+
+        for n, (fields, dealer, badge, vul, ns, imps, running) in enumerate(BOARDS, 1):
+            status = status_text(app)
+            assert f"Board {n}" in status and f"{dealer} deals" in status and badge in status, status
+            await keyboard(pilot, ["plus"])
+            assert isinstance(app.screen, EntryForm)
+            assert text_of(app.screen.query_one("#form-title")) == f"Board {n} · {dealer} deals · {vul}"
+            # Duplicate has no honors; it asks for the N-S score at the other table instead.
+            assert [str(w.id) for w in app.screen.query(Input)] == ["contract", "declarer", "result", "other_table"]
+            # Contract, declarer, result, then the other table: field_keys tabs over the empty ones of a pass-out.
+            await keyboard(pilot, [*field_keys(*fields), "enter"])
+            assert not isinstance(app.screen, EntryForm), f"board {n} was refused: {fields}"
+
+            st = app.session.state
+            h = st.hands[-1]
+            assert (h.deal, h.dealer, h.ns_score, h.imps, st.imps_total) == (n, Seat("NESW"[n - 1]), ns, imps, running)
+            assert f"IMPs for N-S: {running:+d}" in status_text(app)
+            row = hand_rows(app)[-1]
+            assert (row[0], row[1], row[6]) == (str(n), "NESW"[n - 1], f"{imps:+d}")
+            assert row[5] == (signed(ns) if fields[0] != "pass" else "")
+            # The board's explanation: N-S's score against the other table's, in IMPs.
+            other = int(fields[3])
+            assert f"N-S {signed(ns)} against {other:+,} at the other table: {imps:+d} IMPs for N-S" in explain_text(app)
+
+        st = app.session.state
+        assert st.status is Status.IN_PLAY and st.next_deal == 5  # a match goes on as long as boards are played
+        assert (st.ns_total, st.imps_total) == (-260, -6)
+        assert [h.vulnerable for h in st.hands] == [
+            frozenset(), frozenset({Side.NS}), frozenset({Side.EW}), frozenset({Side.NS, Side.EW})
+        ]
+        # Board 5 starts the schedule's second round: North deals, N-S vulnerable.
+        status = status_text(app)
+        assert "Board 5" in status and "Ann (N) deals" in status and "We: Ann & Cy vulnerable" in status
+        assert "IMPs for N-S: -6" in status
+
+        rows = hand_rows(app)
+        assert [r[3] for r in rows] == ["Ann (N)", "Bob (E)", "", "Di (W)"]  # declarers by name and seat
+        assert [r[2] for r in rows] == ["4♠", "3NT", "Pass", "3♠X"]
+
+        pad = [line.split() for line in pad_text(app).splitlines()]
+        assert pad[0] == ["Bd", "N-S", "Other", "IMPs"]
+        assert pad[1:5] == [
+            ["1", "+420", "-50", "+10"],
+            ["2", "+50", "+100", "-2"],
+            ["3", "0", "+110", "-3"],
+            ["4", "-730", "-140", "-11"],
+        ]
+        assert pad[-1] == ["-260", "-6"]

@@ -1,0 +1,152 @@
+"""The ``s`` rules screen: the rules new games start with, typed like the other forms.
+
+``s`` edits settings.json (the defaults for new games); the game on the pad keeps
+its own rules. ``bridgepad new`` without flags starts from what ``s`` saved.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Sequence
+
+import pytest
+from snapshot_apps.scenarios import field_keys, make_app
+from snapshot_apps.screen import Notes, status_text
+from textual import events
+from textual.keys import _character_to_key
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from bridgepad.cli import main
+from bridgepad.core.game import Mode
+from bridgepad.core.settings import ChicagoPartScore, Settings
+from bridgepad.store import Store
+from bridgepad.tui.entry_form import EntryForm
+from bridgepad.tui.game_form import GameForm
+
+SIZE = (100, 30)
+_CONTROL = {"tab": "\t", "enter": "\r", "escape": "\x1b", "plus": "+"}
+
+
+async def keyboard(pilot: Pilot, keys: Sequence[str]) -> None:  # type: ignore[type-arg]
+    """Presses ``keys``: the key events a terminal sends, as ``pilot.press`` sends them, but
+    waiting only where the next key depends on it (``pilot.press`` waits twice after every
+    key, which made six Chicagos typed in full take most of a minute).
+
+    Characters typed into a field, and the Tab or Enter after them, all go to that field's
+    queue, so they are taken in order without waiting; after Tab the next key waits until
+    the focus has moved on; any other key (+, Enter, Escape, a command such as n or s) is
+    followed by a pause until the app is idle.
+    """
+    app = pilot.app
+    for key in keys:
+        in_field = isinstance(app.focused, Input)
+        if len(key) == 1 and in_field:
+            app.post_message(events.Key(key if key.isalnum() else _character_to_key(key), key))
+            continue
+        char = key if len(key) == 1 else _CONTROL.get(key)
+        name = key if len(key) > 1 or key.isalnum() else _character_to_key(key)
+        before = app.focused
+        app.post_message(events.Key(name, char))
+        if key == "tab" and in_field:
+            for _ in range(2000):
+                if app.focused is not before:
+                    break
+                await asyncio.sleep(0.001)
+            else:
+                raise AssertionError(f"Tab did not move the focus from {before}")
+        else:
+            await pilot.pause()
+
+
+def form_values(app) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    assert isinstance(app.screen, GameForm)
+    return {str(w.id)[2:]: w.value for w in app.screen.query(Input)}
+
+
+def saved(root: Path) -> Settings:
+    return Settings.from_json(json.loads((root / "settings.json").read_text(encoding="utf-8"))["settings"])
+
+
+# honors, Chicago deals 2 & 3, part scores: "no", kept, "fifty"; Enter saves.
+NO_HONORS_FIFTY = [*field_keys("no", "", "fifty"), "enter"]
+
+
+async def test_rules_screen_saves_the_defaults_that_bridgepad_new_then_uses(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    app = make_app(root)  # a fresh folder: a rubber under the default rules
+    notes = Notes()
+    async with app.run_test(size=SIZE, message_hook=notes) as pilot:
+        await pilot.pause()
+        await keyboard(pilot, ["s"])
+        assert form_values(app) == {
+            "honors": "yes", "chicago_vulnerable": "opponents", "chicago_part_score": "carry",
+            "pass_word": "Pass", "we": "NS", "next_dealer": "passes-on",
+        }
+        await keyboard(pilot, NO_HONORS_FIFTY)
+        assert not isinstance(app.screen, GameForm)
+        assert notes.texts[-1] == "Saved. New games use these rules; the game on the pad keeps the rules it started with."
+        assert saved(root) == Settings(honors=False, chicago_part_score=ChicagoPartScore.FIFTY)
+        assert app.session.game.settings == Settings()  # the rubber on the pad is unchanged
+
+        # A bad value is refused in place, with the choices, and nothing is saved.
+        await keyboard(pilot, ["s", *field_keys("", "", "half"), "enter"])
+        assert isinstance(app.screen, GameForm)
+        assert "carry or fifty" in str(app.screen.query_one("#m-chicago_part_score").render())
+        await keyboard(pilot, ["escape"])
+        assert saved(root) == Settings(honors=False, chicago_part_score=ChicagoPartScore.FIFTY)
+
+    # bridgepad new without flags starts from the saved rules.
+    assert main(["--data-dir", str(root), "new", "chicago"]) == 0
+    store = Store(root)
+    game = store.load(store.current_id() or "").game
+    assert game.mode is Mode.CHICAGO
+    assert game.settings == Settings(honors=False, chicago_part_score=ChicagoPartScore.FIFTY)
+
+    again = make_app(root)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Deal 1 of 4" in status_text(again)
+        await keyboard(pilot, ["plus"])
+        assert isinstance(again.screen, EntryForm)
+        assert [str(w.id) for w in again.screen.query(Input)] == ["contract", "declarer", "result"]  # no honors
+        # A part score at fifty: 60 below and 50 above, at once.
+        await keyboard(pilot, [*field_keys("2S", "N", "="), "enter"])
+        assert [e.points for e in again.session.state.hands[0].entries] == [60, 50]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="The n dialog is prefilled from the game on the pad (app.action_new_game: game_values(self.session.game, ...)), "
+    "not from the rules saved with s, although s says 'New games use these rules'.",
+)
+async def test_new_game_dialog_offers_the_rules_saved_with_s(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    app = make_app(root)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await keyboard(pilot, ["s", *NO_HONORS_FIFTY])
+        assert saved(root).honors is False
+        await keyboard(pilot, ["n"])
+        values = form_values(app)
+        assert (values["honors"], values["chicago_part_score"]) == ("no", "fifty"), values
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="After s saves honors off and fifty, n then Enter (only the mode typed) starts a game under the pad game's "
+    "rules (honors on, carry) and app._save_defaults writes those back to settings.json: the s change is silently lost.",
+)
+async def test_starting_a_game_with_n_keeps_the_rules_saved_with_s(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    app = make_app(root)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await keyboard(pilot, ["s", *NO_HONORS_FIFTY])
+        await keyboard(pilot, ["n", "c", "enter"])
+        assert app.session.game.mode is Mode.CHICAGO
+        settings = app.session.game.settings
+        assert (settings.honors, settings.chicago_part_score) == (False, ChicagoPartScore.FIFTY), settings
+        assert saved(root) == Settings(honors=False, chicago_part_score=ChicagoPartScore.FIFTY)

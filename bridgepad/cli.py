@@ -223,7 +223,9 @@ def cmd_new(args: argparse.Namespace) -> int:
     store = Store(data_dir(args.data_dir))
     defaults, names = store.load_defaults()
     values = rule_values(defaults)
-    values.update({"mode": args.mode, "dealer": args.dealer or "N"})
+    if args.dealer is not None and not args.dealer.strip():
+        raise UsageError("bridgepad new: --dealer needs a seat: N, E, S or W.")
+    values.update({"mode": args.mode, "dealer": "N" if args.dealer is None else args.dealer})
     if args.players is not None:
         try:
             names = parse_players_option(args.players)
@@ -243,8 +245,11 @@ def cmd_new(args: argparse.Namespace) -> int:
     if reading.game is None or reading.settings is None:
         first = next(iter(reading.errors.values()))
         raise UsageError(f"bridgepad new: {first}")
+    if reading.game.mode is Mode.DUPLICATE and args.dealer is not None:
+        raise UsageError("bridgepad new: at duplicate the dealer follows the board number; leave out --dealer.")
     try:
         store.ensure()
+        _drop_empty_current(store)
         stored = store.create(reading.game)
         store.save_defaults(reading.settings, reading.game.players)
     except OSError as e:
@@ -255,6 +260,21 @@ def cmd_new(args: argparse.Namespace) -> int:
     print(f"New {g.mode.word}, {who}" + (f", players {named}" if named else "") + f": {store.path(stored.id)}")
     return 0
 
+
+
+def _drop_empty_current(store: Store) -> None:
+    """A current game with no hand in it holds nothing: to the trash, so it never counts as played."""
+    from bridgepad.store import UnreadableGame
+
+    game_id = store.current_id()
+    if game_id is None:
+        return
+    try:
+        current = store.load(game_id)
+    except (OSError, UnreadableGame):
+        return
+    if not current.game.hands and not current.game.ended:
+        store.discard(game_id)
 
 
 # tally, import, export -------------------------------------------------------

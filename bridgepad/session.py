@@ -20,11 +20,15 @@ class SaveError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    """How to take one change back: the game's id and what it held before (None: it was new)."""
+    """How to take one change back.
+
+    A change within a game keeps the game as it was (``before``); starting a game keeps
+    the game that was on the pad (``previous``), to go back to it.
+    """
 
     game_id: str
     before: Game | None
-    previous_current: str | None
+    previous: StoredGame | None
     what: str
 
 
@@ -53,6 +57,7 @@ class Session:
         problems: list[str] = []
         if not read_only:
             store.ensure()
+            store.tidy()
         game_id = store.current_id()
         stored: StoredGame | None = None
         if game_id is not None:
@@ -69,10 +74,15 @@ class Session:
                 problems.append(f"Could not replay {game_id}.json: {e}; it was kept as {kept}.")
                 stored = None
         if stored is not None:
+            problems += store.problems
+            store.problems.clear()
             return cls(store, stored, problems, read_only)
         settings, players = store.load_defaults()
+        problems += store.problems
+        store.problems.clear()
         session = cls(store, store.new_stored(Game(settings=settings, players=players)), problems, read_only)
-        session.unsaved = session.unsaved_current = True
+        # A read-only window keeps its fresh game in memory only, and never claims to owe a save.
+        session.unsaved = session.unsaved_current = not read_only
         session.flush()
         return session
 
@@ -98,8 +108,8 @@ class Session:
         return self.stored.game
 
     def preview(self, hand: Hand, index: int | None = None) -> tuple[HandOutcome, GameState]:
-        """What ``hand`` would write if recorded (``index``: in place of that hand)."""
-        game = self._target_game()
+        """What ``hand`` would write if recorded (``index``: in place of that hand of this game)."""
+        game = self._target_game() if index is None else self.game
         if index is None:
             candidate = game.add(hand)
             at = len(candidate.hands) - 1
@@ -150,12 +160,18 @@ class Session:
         """Makes ``game`` the current one, in a new file; the old game stays on disk."""
         self._check_writable()
         state = derive(game)
-        previous = self.stored.id
+        previous = self.stored
         if self.unsaved:
             self.flush()  # the old game must reach the disk before the pad moves on
-        self.undo_stack.append(Change("", None, previous, what))
+        if not previous.game.hands and not previous.game.ended and not self.unsaved:
+            # A game with nothing in it is not kept: it would only count as a game played.
+            # Undo writes it back from memory.
+            try:
+                self.store.discard(previous.id)
+            except OSError:
+                pass
         self.stored = self.store.new_stored(game)
-        self.undo_stack[-1] = Change(self.stored.id, None, previous, what)
+        self.undo_stack.append(Change(self.stored.id, None, previous, what))
         self.state = state
         self.unsaved = self.unsaved_current = True
         return self.flush()
@@ -181,8 +197,9 @@ class Session:
             if self.unsaved_current:
                 self.store.set_current(self.stored.id)
                 self.unsaved_current = False
-        except OSError as e:
-            self.save_error = _save_failed(e)
+        except (OSError, ValueError) as e:
+            # ValueError: text the disk cannot take (it is refused on reading, so should never come).
+            self.save_error = _save_failed(e, self.store.path(self.stored.id))
             return False
         self.save_error = None
         return True
@@ -194,15 +211,14 @@ class Session:
             return None
         change = self.undo_stack[-1]
         if change.before is None:
-            assert change.previous_current is not None
+            assert change.previous is not None
             try:
-                stored = self.store.load(change.previous_current)
                 self.store.discard(change.game_id)
-                self.store.set_current(change.previous_current)
-            except (OSError, UnreadableGame) as e:
-                raise SaveError(f"Could not go back to the previous game: {e}") from None
-            self.unsaved = self.unsaved_current = False
-            self.stored = stored
+            except OSError as e:
+                raise SaveError(f"Could not go back to the previous game: {e.strerror or e}.") from None
+            self.stored = change.previous
+            self.unsaved = not self.store.path(change.previous.id).exists()
+            self.unsaved_current = True
         else:
             self.stored = replace(self.stored, game=change.before, updated=now_iso())
             self.unsaved = True
@@ -223,9 +239,9 @@ class ReadOnlyError(ValueError):
     """A change was asked of a window that may only look."""
 
 
-def _save_failed(e: OSError) -> str:
-    why = e.strerror or str(e)
+def _save_failed(e: Exception, path: object) -> str:
+    why = (e.strerror if isinstance(e, OSError) else None) or str(e)
     return (
-        f"Could not save to {e.filename or 'the data folder'}: {why}. The change is kept on screen and "
-        "saving is retried; free some space or fix the folder's permissions."
+        f"Could not save to {path}: {why}. The change is kept on screen and saving is retried; "
+        "free some space or fix the folder's permissions."
     )

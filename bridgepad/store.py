@@ -102,14 +102,39 @@ def new_id() -> str:
     return datetime.now().strftime("%Y%m%d-%H%M%S-") + os.urandom(2).hex()
 
 
+STALE_TEMP_SECONDS = 60
+
+
 class Store:
     def __init__(self, root: Path) -> None:
         self.root = root
         self.games_dir = root / "games"
+        self.problems: list[str] = []  # files found unreadable and kept aside, in words
 
     def ensure(self) -> None:
         for folder in (self.root, self.games_dir):
             folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+
+    def tidy(self) -> None:
+        """At start: moves aside a ``current`` that is not a file, and sweeps temp files
+        left by a write that was killed half-way (old enough that no writer still owns them)."""
+        current = self.root / "current"
+        if current.is_dir() or (current.exists() and not current.is_file()):
+            kept = self.keep_aside(current)
+            self.problems.append(f"The pointer to the current game was not a file; it was kept as {kept}.")
+        now = datetime.now().timestamp()
+        for folder in (self.root, self.games_dir):
+            try:
+                entries = list(os.scandir(folder))
+            except OSError:
+                continue
+            for entry in entries:
+                if entry.name.startswith(".") and entry.name.endswith(".tmp"):
+                    try:
+                        if now - entry.stat().st_mtime > STALE_TEMP_SECONDS:
+                            os.unlink(entry.path)
+                    except OSError:
+                        pass
 
     def path(self, game_id: str) -> Path:
         return self.games_dir / f"{game_id}.json"
@@ -259,11 +284,25 @@ class Store:
 
     # Settings for new games -------------------------------------------------
     def _settings_file(self) -> dict[str, Any]:
+        path = self.root / "settings.json"
         try:
-            data = json.loads((self.root / "settings.json").read_text(encoding="utf-8"))
-        except (OSError, ValueError, RecursionError):
+            raw = path.read_bytes()
+        except FileNotFoundError:
             return {}
-        return data if isinstance(data, dict) else {}
+        except OSError:
+            raw = None  # a folder, or unreadable: kept aside below
+        data: Any = None
+        if raw is not None:
+            try:
+                data = json.loads(raw.decode("utf-8"))
+            except (ValueError, RecursionError):
+                data = None
+        if isinstance(data, dict):
+            return data
+        # Never written over: kept aside byte for byte, and said, before the defaults are used.
+        kept = self.keep_aside(path)
+        self.problems.append(f"Could not read settings.json; it was kept as {kept}, and the usual rules are used.")
+        return {}
 
     def _update_settings_file(self, **parts: Any) -> None:
         # One file holds the rules for new games and the tally's stake; each writer keeps the rest.

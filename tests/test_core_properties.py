@@ -250,7 +250,8 @@ def test_derive_equals_replaying_one_hand_at_a_time(hands: list[Hand]) -> None:
 
 # --- JSON round trip ------------------------------------------------------------------
 
-names = st.text(max_size=12)
+# Names as a player can type them: printable, spaces tidied (a file holding others is refused).
+names = st.text(max_size=12).map(lambda t: " ".join(t.split())).filter(str.isprintable)
 
 
 @st.composite

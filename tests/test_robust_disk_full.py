@@ -218,12 +218,6 @@ async def test_a_read_only_games_folder_for_real(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: q (or ctrl+c, SIGTERM) while a hand is NOT SAVED exits at once with status 0 and no word: "
-    "run()'s final session.flush() fails silently and the hand is gone. Fix: ask before quitting while "
-    "session.unsaved, and/or have run() print the save_error and return non-zero when the last flush fails",
-)
 def test_quitting_with_a_hand_not_saved_is_never_silent(tmp_path: Path) -> None:
     from robust_support.pty_app import ALT_SCREEN_OFF, DISK_FULL, PtyApp, plain
     from robust_support.typing import type_hand

@@ -179,11 +179,6 @@ def test_players_and_names_give_names_or_a_clear_error(text: str) -> None:
 LONG_LEVEL = "1" * 5000 + "S"  # more digits than int() converts (sys.get_int_max_str_digits(): 4300)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: notation.py reads the contract's level with int(level_text) on an unbounded run of digits "
-    "(_CONTRACT_RE's [0-9]+); over 4300 digits int() raises a plain ValueError, not NotationError",
-)
 @pytest.mark.parametrize("reader", ["parse_contract", "read_form", "parse_log"])
 def test_a_contract_with_thousands_of_digits_is_a_clear_error(reader: str) -> None:
     if reader == "parse_contract":
@@ -196,10 +191,6 @@ def test_a_contract_with_thousands_of_digits_is_a_clear_error(reader: str) -> No
             parse_log(f"N {LONG_LEVEL} 10")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: pasting a 5,000-digit contract into the entry form crashes the app (ValueError from read_form in refresh_preview)",
-)
 async def test_pasting_a_huge_number_into_the_contract_field_keeps_the_app_running(tmp_path: Path) -> None:
     from textual import events
     from textual.widgets import Input
@@ -217,12 +208,6 @@ async def test_pasting_a_huge_number_into_the_contract_field_keeps_the_app_runni
         assert app.session.state.hands == ()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: keys typed right after Tab in the entry form land in the field Tab is leaving: Tab is a "
-    "non-priority binding, resolved only after the key has bubbled up, by which time the next keys have gone "
-    "to the old field. Fix: Binding('tab', 'app.focus_next', priority=True) (and shift+tab) on EntryForm/GameForm",
-)
 async def test_typing_ahead_a_hand_in_one_burst_records_it(tmp_path: Path) -> None:
     """A quick typist (or keys queued while the app is busy): 4S, Tab, N, Tab, 10, Enter, all at once."""
     app = BridgepadApp(Session.open(Store(tmp_path / "data")))
@@ -358,12 +343,6 @@ async def test_names_with_markup_emoji_and_length_show_literally_and_keep_the_la
 # Found by these tests: keys faster than one at a time, and hostile names in a file --------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: a second dismiss() from a modal already dismissed pops the pad's own screen and the app dies "
-    "with ScreenStackError (EntryForm.action_record, entry_form.py:127; ExportDialog._submitted, export_dialog.py:39). "
-    "Fix: dismiss only while the screen is current (if self.is_current: self.dismiss(...)), in every modal",
-)
 @pytest.mark.parametrize(
     "opening,keys",
     [(["plus"], ["p", "a", "s", "s", "enter", "enter"]), (["E"], ["enter", "escape"])],
@@ -382,12 +361,6 @@ async def test_two_quick_keys_that_each_close_a_dialog_do_not_crash_the_app(
         assert app.is_running
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: game_from_json takes any text as a name; control characters from a game file reach the "
-    "terminal raw (an ESC sequence in a name sets the title, blinks, or garbles the screen). Fix: check names "
-    "as check_name does (printable, at most 40) and refuse the file as a SchemaError, or strip controls on display",
-)
 async def test_control_characters_in_a_name_from_a_file_never_reach_the_terminal(tmp_path: Path) -> None:
     store = Store(tmp_path / "data")
     store.create(Game(players=("\x1b]0;PWNED\x07Ann", "\x1b[5mBob", "Cy", "Di")))
@@ -398,13 +371,6 @@ async def test_control_characters_in_a_name_from_a_file_never_reach_the_terminal
         assert "\x1b" not in text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: a game file whose name is a lone surrogate (JSON \\ud800) loads, but every save then raises "
-    "UnicodeEncodeError, which Session.flush (catching only OSError) lets escape: add_hand raises, the app says "
-    "the hand was not made though it is in memory, no retry, and run()'s final flush raises at exit. Fix: refuse "
-    "such names in game_from_json (SchemaError: kept aside), or save with ensure_ascii=True",
-)
 def test_a_name_that_cannot_be_written_back_is_refused_at_open_or_saved(tmp_path: Path) -> None:
     store = Store(tmp_path / "data")
     stored = store.create(Game(players=("Ann", "Bob", "Cy", "Di")))
@@ -417,12 +383,6 @@ def test_a_name_that_cannot_be_written_back_is_refused_at_open_or_saved(tmp_path
     assert Store(tmp_path / "data").load(session.stored.id).game.hands == (hand("pass"),)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: e on a finished rubber crashes the app: Session.preview(hand, index) replays against "
-    "_target_game(), the next (empty) game once this one is over, so hands[index] raises IndexError "
-    "(session.py, preview). Fix: use self.game when index is given",
-)
 async def test_editing_a_hand_of_a_finished_rubber_does_not_crash(tmp_path: Path) -> None:
     root = tmp_path / "data"
     session = Session.open(Store(root))

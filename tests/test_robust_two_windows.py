@@ -82,10 +82,6 @@ def test_the_second_window_is_read_only_changes_nothing_and_follows_the_first(tm
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: the rules screen (s) of a read-only window saves settings.json; action_settings has no _writable() check",
-)
 def test_a_read_only_window_writes_nothing_not_even_the_rules(tmp_path: Path) -> None:
     root = tmp_path / "data"
     with PtyApp(root) as writer:
@@ -102,13 +98,6 @@ def test_a_read_only_window_writes_nothing_not_even_the_rules(tmp_path: Path) ->
             assert folder_bytes(root) == before, "the read-only window wrote to the data folder"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: a read-only window opened before the other window saved its first game keeps a fresh game in "
-    "memory with unsaved/unsaved_current set; Session.reload() swaps in the other window's game but never clears "
-    "them, so the read-only window shows NOT SAVED for good over hands that are saved. Fix: reset unsaved and "
-    "unsaved_current in reload() (and never set them in a read-only Session.open)",
-)
 def test_a_read_only_window_never_says_not_saved_about_the_game_it_follows() -> None:
     import tempfile
 

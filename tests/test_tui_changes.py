@@ -233,7 +233,7 @@ async def test_plus_after_a_finished_rubber_starts_the_next_in_a_new_file(data_d
         await pilot.pause()
         form = app.screen
         assert isinstance(form, EntryForm)
-        assert text_of(form.query_one("#form-title")) == "Rubber 2 · first hand · West deals · Nobody vulnerable"
+        assert text_of(form.query_one("#form-title")) == "Rubber 2 · hand 1 · West deals · Nobody vulnerable"
         await pilot.press(*field_keys("1NT", "W", "7"), "enter")
         await pilot.pause()
         assert not isinstance(app.screen, EntryForm)

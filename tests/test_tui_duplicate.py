@@ -116,7 +116,7 @@ async def test_four_boards_with_imps_against_the_other_table(tmp_path: Path) -> 
             assert f"IMPs for N-S: {running:+d}" in status_text(app)
             row = hand_rows(app)[-1]
             assert (row[0], row[1], row[6]) == (str(n), "NESW"[n - 1], f"{imps:+d}")
-            assert row[5] == (signed(ns) if fields[0] != "pass" else "")
+            assert row[5] == (signed(ns) if fields[0] != "pass" else "0")  # a passed-out board scores 0
             # The board's explanation: N-S's score against the other table's, in IMPs.
             other = int(fields[3])
             assert f"N-S {signed(ns)} against {other:+,} at the other table: {imps:+d} IMPs for N-S" in explain_text(app)

@@ -117,11 +117,6 @@ async def test_rules_screen_saves_the_defaults_that_bridgepad_new_then_uses(tmp_
         assert [e.points for e in again.session.state.hands[0].entries] == [60, 50]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="The n dialog is prefilled from the game on the pad (app.action_new_game: game_values(self.session.game, ...)), "
-    "not from the rules saved with s, although s says 'New games use these rules'.",
-)
 async def test_new_game_dialog_offers_the_rules_saved_with_s(tmp_path: Path) -> None:
     root = tmp_path / "data"
     app = make_app(root)
@@ -134,11 +129,6 @@ async def test_new_game_dialog_offers_the_rules_saved_with_s(tmp_path: Path) -> 
         assert (values["honors"], values["chicago_part_score"]) == ("no", "fifty"), values
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="After s saves honors off and fifty, n then Enter (only the mode typed) starts a game under the pad game's "
-    "rules (honors on, carry) and app._save_defaults writes those back to settings.json: the s change is silently lost.",
-)
 async def test_starting_a_game_with_n_keeps_the_rules_saved_with_s(tmp_path: Path) -> None:
     root = tmp_path / "data"
     app = make_app(root)

@@ -17,7 +17,7 @@ from dataclasses import replace
 from bridgepad.core.game import Game, GameState, Mode, Replayer, Status
 from bridgepad.core.settings import Settings
 from bridgepad.core.model import SEATS, Hand, Seat
-from bridgepad.core.notation import NotationError, is_pass, parse_contract, parse_honors, parse_seat, parse_tricks
+from bridgepad.core.notation import MAX_NAME, NotationError, check_name, is_pass, parse_contract, parse_honors, parse_seat, parse_tricks
 
 
 class LogError(ValueError):
@@ -56,9 +56,6 @@ class Log:
         return play_items(template, self.items)
 
 
-MAX_NAME = 40
-
-
 def parse_players(words: list[str]) -> Players:
     names = ["", "", "", ""]
     if not words:
@@ -68,13 +65,9 @@ def parse_players(words: list[str]) -> Players:
         if not eq:
             raise NotationError(f"'{word}' is not a seat and a name: write it like N=Ann.")
         seat = parse_seat(seat_text)
-        name = " ".join(name.split())
+        name = check_name(name, seat)
         if not name:
             raise NotationError(f"The name for {seat.value} is empty.")
-        if len(name) > MAX_NAME:
-            raise NotationError(f"The name for {seat.value} is longer than {MAX_NAME} characters.")
-        if not name.isprintable():
-            raise NotationError(f"The name for {seat.value} has characters that cannot be shown.")
         i = SEATS.index(seat)
         if names[i]:
             raise NotationError(f"{seat.value} is named twice.")

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bridgepad.core.game import Game, Mode
-from bridgepad.core.log import MAX_NAME, parse_players
+from bridgepad.core.log import parse_players
 from bridgepad.core.model import SEATS, Seat, Side
-from bridgepad.core.notation import NotationError, parse_seat
+from bridgepad.core.notation import NotationError, check_name, parse_seat
 from bridgepad.core.settings import ChicagoPartScore, ChicagoVulnerable, NextDealer, PassWord, Settings
 
 
@@ -90,18 +90,9 @@ def parse_next_dealer(text: str) -> NextDealer:
 
 
 def parse_players_option(text: str) -> tuple[str, str, str, str]:
-    """``N=Ann,E=Bob,S=Cy,W=Di`` (commas or spaces between seats)."""
-    parts = [p for chunk in text.split(",") for p in [chunk.strip()] if p]
-    return parse_players(parts).names
-
-
-def check_name(text: str, seat: Seat) -> str:
-    name = " ".join(text.split())
-    if len(name) > MAX_NAME:
-        raise NotationError(f"The name for {seat.word} is longer than {MAX_NAME} characters.")
-    if not name.isprintable():
-        raise NotationError(f"The name for {seat.word} has characters that cannot be shown.")
-    return name
+    """``N=Ann,E=Bob,S=Cy,W=Di``; without commas, spaces separate the seats (``N=Ann E=Bob``)."""
+    chunks = text.split(",") if "," in text else text.split()
+    return parse_players([p.strip() for p in chunks if p.strip()]).names
 
 
 RULE_FIELDS = ("honors", "chicago_vulnerable", "chicago_part_score", "pass_word", "we", "next_dealer")

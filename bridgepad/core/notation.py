@@ -58,7 +58,7 @@ def parse_contract(text: str) -> Contract | None:
     if m is None:
         raise NotationError(f"{_quote(text)} is not a contract: {CONTRACT_HELP}.")
     level_text, strain_text, doubles = m.groups()
-    level = int(level_text)
+    level = int(level_text) if len(level_text) <= 2 else 99  # never int() a pasted wall of digits
     if not 1 <= level <= 7:
         raise NotationError(f"{_quote(text)}: the level must be 1 to 7, then C, D, H, S or NT, e.g. 4S or 3NT.")
     if strain_text is None:
@@ -164,3 +164,16 @@ def _quote(text: str) -> str:
     if len(shown) > 24:
         shown = shown[:21] + "..."
     return f"'{shown}'"
+
+
+MAX_NAME = 40
+
+
+def check_name(text: str, seat: Seat) -> str:
+    """A player's name as it will be shown: spaces tidied, printable, not too long."""
+    name = " ".join(text.split())
+    if len(name) > MAX_NAME:
+        raise NotationError(f"The name for {seat.word} is longer than {MAX_NAME} characters.")
+    if not name.isprintable():
+        raise NotationError(f"The name for {seat.word} has characters that cannot be shown.")
+    return name

@@ -10,7 +10,7 @@ from typing import Any
 
 from bridgepad.core.game import Game, Mode
 from bridgepad.core.model import Hand, Honors, Seat, Side
-from bridgepad.core.notation import NotationError, check_honors, parse_contract
+from bridgepad.core.notation import NotationError, check_honors, check_name, parse_contract
 from bridgepad.core.settings import Settings
 
 SCHEMA = 2
@@ -147,7 +147,11 @@ def game_from_json(data: Any) -> Game:
         name = players_data.get(seat.value, "")
         if not isinstance(name, str):
             raise SchemaError(f"The name for {seat.value} is not text.")
-        names.append(name)
+        try:
+            names.append(check_name(name, seat))
+        except NotationError as e:
+            # Control characters or broken text in a name would reach the terminal raw.
+            raise SchemaError(str(e)) from None
     ended = data.get("ended", False)
     if not isinstance(ended, bool):
         raise SchemaError("The file's ended flag is not true or false.")

@@ -42,8 +42,8 @@ class BridgepadApp(App[None]):
         Binding("t", "tally", "Tally"),
         Binding("E", "export", "Export", show=False),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
-        Binding("q", "quit", "Quit"),
-        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
+        Binding("q", "leave", "Quit"),
+        Binding("ctrl+c", "leave", "Quit", show=False, priority=True),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -118,7 +118,7 @@ class BridgepadApp(App[None]):
         """This game's place among the games started the same day."""
         current = self.session.stored.id
         day = current[:8]
-        return sum(1 for i in self.session.store.ids() if i[:8] == day and i <= current) or 1
+        return 1 + sum(1 for i in self.session.store.ids() if i[:8] == day and i < current)
 
     def refresh_all(self, select_last: bool = False) -> None:
         st = self.session.state
@@ -175,7 +175,8 @@ class BridgepadApp(App[None]):
             number = self._number + 1
             dealer = nxt.hands[0].dealer
             vul = nxt.hands[0].vulnerable
-            where = f"{game.mode.word.capitalize()} {number} · first hand"
+            first = {Mode.RUBBER: "hand 1", Mode.CHICAGO: "deal 1 of 4", Mode.DUPLICATE: f"board {nxt.hands[0].deal}"}
+            where = f"{game.mode.word.capitalize()} {number} · {first[game.mode]}"
         else:
             dealer, vul = st.next_dealer, st.next_vulnerable
             where = self._where(st.next_deal)
@@ -303,11 +304,14 @@ class BridgepadApp(App[None]):
     def action_new_game(self) -> None:
         if not self._writable():
             return
-        from bridgepad.core.new_game import NewGameReading, game_values
+        from bridgepad.core.new_game import NewGameReading, game_values, rule_values
         from bridgepad.tui.game_form import GameForm
 
         st = self.session.state
         values = game_values(self.session.game, st.next_first_dealer)
+        # The rules are those new games start with (the s screen), not the old game's.
+        values.update(rule_values(self.session.store.load_defaults()[0]))
+        self._report_store_problems()
 
         def done(result: object) -> None:
             if not isinstance(result, NewGameReading) or result.game is None or result.settings is None:
@@ -321,16 +325,25 @@ class BridgepadApp(App[None]):
         self.push_screen(GameForm("new", "New game · the game on the pad stays saved", values), done)
 
     def action_settings(self) -> None:
+        if not self._writable():
+            return
         from bridgepad.core.new_game import rule_values
         from bridgepad.tui.game_form import GameForm
 
         settings, players = self.session.store.load_defaults()
+        self._report_store_problems()
 
         def done(result: object) -> None:
             if isinstance(result, Settings) and self._save_defaults(result, players):
                 self.say("Saved. New games use these rules; the game on the pad keeps the rules it started with.")
 
         self.push_screen(GameForm("settings", "Rules for new games", rule_values(settings)), done)
+
+    def _report_store_problems(self) -> None:
+        """Files the store found unreadable (and kept aside) since it last said so."""
+        problems = self.session.store.problems
+        while problems:
+            self.say(problems.pop(0), title="A data file could not be read", severity="error", timeout=30)
 
     def _save_defaults(self, settings: Settings, players: tuple[str, str, str, str]) -> bool:
         try:
@@ -358,6 +371,28 @@ class BridgepadApp(App[None]):
         from bridgepad.tui.export_dialog import export_game
 
         export_game(self, self.session.stored)
+
+    async def action_leave(self) -> None:
+        """Quit; every hand is already saved, unless a save failed: then ask first."""
+        from bridgepad.tui.confirm import Confirm
+
+        if self.session.read_only or self.session.flush():
+            self.exit()
+            return
+        if isinstance(self.screen, Confirm):
+            return
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.exit(return_code=1)
+
+        self.push_screen(
+            Confirm(
+                "A change is NOT SAVED. Quit anyway and lose it?",
+                f"{self.session.save_error} Press n to stay: saving is tried again every few seconds.",
+            ),
+            done,
+        )
 
     def action_help(self) -> None:
         from bridgepad.tui.help_screen import HelpScreen
@@ -388,7 +423,7 @@ def run(data_dir_override: str | None = None) -> int:
     store = Store(root)
     try:
         store.ensure()
-        lock = FileLock(root / "bridgepad.lock")
+        lock = FileLock(root / "bridgepad.lock", mode=0o600)
         try:
             lock.acquire(timeout=0)
             read_only = False
@@ -398,10 +433,14 @@ def run(data_dir_override: str | None = None) -> int:
     except OSError as e:
         print(f"bridgepad: cannot use the data folder {root}: {e.strerror or e}.", file=sys.stderr)
         return 1
+    app = BridgepadApp(session)
     try:
-        BridgepadApp(session).run()
+        app.run()
     finally:
-        session.flush()
+        saved = session.read_only or session.flush()
         if lock.is_locked:
             lock.release()
-    return 0
+    if not saved:
+        print(f"bridgepad: {session.save_error}", file=sys.stderr)
+        return 1
+    return app.return_code or 0

@@ -7,6 +7,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label
+from bridgepad.tui.closing import close
 
 
 class Confirm(ModalScreen[bool]):
@@ -29,4 +30,4 @@ class Confirm(ModalScreen[bool]):
             yield Label("[b]y[/b] or Enter: yes    [b]n[/b] or Esc: no", id="answer-keys")
 
     def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
+        close(self, yes)

@@ -16,6 +16,7 @@ from bridgepad.core.entry import FormReading, read_form
 from bridgepad.core.game import GameState, HandOutcome
 from bridgepad.core.model import Hand, Side
 from bridgepad.core.summary import outcome_lines
+from bridgepad.tui.closing import close
 
 Preview = Callable[[Hand], tuple[HandOutcome, GameState]]
 
@@ -39,7 +40,13 @@ class EntryForm(ModalScreen[Hand | None]):
     """Returns the hand typed, or None when cancelled with Escape."""
 
     CSS_PATH = "entry_form.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    # Tab moves on at once, before the keys typed after it are read: a quick typist's
+    # "4s<Tab>n" must not land "n" in the contract field.
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("tab", "app.focus_next", "Next field", show=False, priority=True),
+        Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True),
+    ]
     AUTO_FOCUS = "#contract"
 
     def __init__(
@@ -131,7 +138,7 @@ class EntryForm(ModalScreen[Hand | None]):
             except ValueError as e:
                 self._show("#preview", f"This hand cannot go here: {e}.", error=True)
                 return
-            self.dismiss(reading.hand)
+            close(self, reading.hand)
             return
         self.shown_errors = set(reading.errors)
         self.refresh_preview()
@@ -141,4 +148,4 @@ class EntryForm(ModalScreen[Hand | None]):
                 break
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        close(self, None)

@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
 from bridgepad.store import StoredGame
+from bridgepad.tui.closing import close
 
 FORMAT_WORDS = {"j": "json", "json": "json", "c": "csv", "csv": "csv", "m": "md", "md": "md", "markdown": "md"}
 
@@ -36,10 +37,10 @@ class ExportDialog(ModalScreen[str | None]):
         if fmt is None:
             self.query_one("#export-error", Label).update("The format is md, csv or json (m, c or j).")
             return
-        self.dismiss(fmt)
+        close(self, fmt)
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        close(self, None)
 
 
 def export_folder() -> Path:

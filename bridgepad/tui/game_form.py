@@ -11,6 +11,7 @@ from textual.widgets import Input, Label
 
 from bridgepad.core.new_game import GAME_FIELDS, RULE_FIELDS, NewGameReading, read_new_game, read_rules
 from bridgepad.core.settings import Settings
+from bridgepad.tui.closing import close
 
 LABELS = {
     "mode": "Mode",
@@ -34,7 +35,7 @@ HINTS = {
     "S": "optional name",
     "W": "optional name",
     "honors": "yes or no",
-    "chicago_vulnerable": "opponents, dealer, or mixed (003/004)",
+    "chicago_vulnerable": "opponents, dealer, or mixed (dealer 2, opponents 3)",
     "chicago_part_score": "carry (100 open after deal 4) or fifty",
     "pass_word": "Pass or No bid",
     "we": "NS or EW",
@@ -46,7 +47,13 @@ class GameForm(ModalScreen[NewGameReading | Settings | None]):
     """``new``: returns a NewGameReading with the game to start; ``settings``: the new defaults."""
 
     CSS_PATH = "game_form.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    # Tab moves on at once, before the keys typed after it are read: a quick typist's
+    # "4s<Tab>n" must not land "n" in the contract field.
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("tab", "app.focus_next", "Next field", show=False, priority=True),
+        Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True),
+    ]
 
     def __init__(self, kind: str, title: str, values: dict[str, str]) -> None:
         super().__init__()
@@ -91,7 +98,7 @@ class GameForm(ModalScreen[NewGameReading | Settings | None]):
             label.set_class(bool(msg), "field-error")
             label.set_class(not msg, "field-hint")
         if result is not None and not errors:
-            self.dismiss(result)
+            close(self, result)
             return
         for name in self.fields:
             if name in errors:
@@ -99,4 +106,4 @@ class GameForm(ModalScreen[NewGameReading | Settings | None]):
                 break
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        close(self, None)

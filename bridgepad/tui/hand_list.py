@@ -7,7 +7,7 @@ from textual.widgets import DataTable
 
 from bridgepad.core.game import GameState, HandOutcome, Mode
 from bridgepad.core.model import Strain
-from bridgepad.tui.names import seat_label
+from bridgepad.tui.names import seat_label, seat_label_fit
 
 SUIT_STYLE = {Strain.H: "red", Strain.D: "red"}
 
@@ -38,15 +38,15 @@ class HandList(DataTable[Text]):
         keep = self.cursor_row
         game = state.game
         we = game.settings.we
-        by_width = max(2, min(9, max((len(seat_label(game, s)) for s in _declarers(state)), default=2)))
-        columns = (state.mode is Mode.DUPLICATE, by_width)
+        by_width = max(2, min(12, max((len(seat_label(game, s)) for s in _declarers(state)), default=2)))
+        columns = (state.mode, by_width)
         if columns == self._columns_for:
             self.clear()  # the same columns: only the rows are written again
         else:
             self.clear(columns=True)
             self._columns_for = columns
-            first = "Bd" if state.mode is Mode.DUPLICATE else "#"
-            self.add_column(first, width=3)
+            first = {Mode.RUBBER: "#", Mode.CHICAGO: "Deal", Mode.DUPLICATE: "Bd"}[state.mode]
+            self.add_column(first, width=4 if state.mode is Mode.CHICAGO else 3)
             self.add_column("Dlr", width=3)
             self.add_column("Contract", width=8)
             self.add_column("By", width=by_width)
@@ -59,10 +59,13 @@ class HandList(DataTable[Text]):
                 self.add_column("They", width=6)
         pass_word = game.settings.pass_word.value
         for h in state.hands:
-            first_cell = str(h.deal) if state.mode is Mode.DUPLICATE else str(h.number)
-            by = seat_label(game, h.hand.declarer) if h.hand.declarer and game.name(h.hand.declarer) else (h.hand.declarer.value if h.hand.declarer else "")
+            if state.mode is Mode.RUBBER:
+                first_cell = str(h.number)
+            else:  # a Chicago deal passed out is dealt again: it has no deal number of its own
+                first_cell = "–" if h.deal is None else str(h.deal)
+            by = seat_label_fit(game, h.hand.declarer, by_width) if h.hand.declarer else ""
             if state.mode is Mode.DUPLICATE:
-                score = f"{h.ns_score:+,}" if h.ns_score else ("0" if h.hand.contract else "")
+                score = f"{h.ns_score:+,}" if h.ns_score else "0"
                 tail: tuple[str, str] = (score, "" if h.imps is None else f"{h.imps:+d}")
             else:
                 tail = (_points(h.points(we)), _points(h.points(we.other)))

@@ -12,6 +12,7 @@ from textual.widgets import Label, Static
 
 from bridgepad.core.game import Game
 from bridgepad.core.rules_text import scoring_tables
+from bridgepad.tui.closing import close
 
 KEYS = (
     ("+ or a", "enter a hand"),
@@ -62,4 +63,4 @@ class HelpScreen(ModalScreen[None]):
                     yield Label(rt.note, classes="rule-note", markup=False)
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        close(self, None)

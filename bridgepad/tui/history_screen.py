@@ -12,6 +12,7 @@ from bridgepad.core.game import Status
 from bridgepad.core.model import Side
 from bridgepad.history import GameSummary, History
 from bridgepad.store import Store
+from bridgepad.tui.closing import close
 
 STATE_WORDS = {Status.IN_PLAY: "in play", Status.WON: "won", Status.FINISHED: "finished", Status.ENDED: "ended early"}
 
@@ -136,4 +137,4 @@ class HistoryScreen(Screen[None]):
         self.app.push_screen(Confirm(f"Delete the {what}?", "It is moved to the trash folder in the data directory, not destroyed."), done)
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        close(self, None)

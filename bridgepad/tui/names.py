@@ -22,6 +22,17 @@ def seat_label(game: Game, seat: Seat) -> str:
     return f"{name} ({seat.value})" if name else seat.word
 
 
+def seat_label_fit(game: Game, seat: Seat, width: int) -> str:
+    """``Ann (N)`` within ``width``: a long name is shortened, the seat always stays."""
+    name = game.name(seat)
+    if not name:
+        return seat.value
+    room = width - 4
+    if len(name) > room:
+        name = name[: max(1, room - 1)] + "…"
+    return f"{name} ({seat.value})"
+
+
 def short_side(game: Game, side: Side) -> str:
     return "We" if side is game.settings.we else "They"
 

@@ -10,6 +10,7 @@ from bridgepad.core.pad import PadLayout, layout
 from bridgepad.tui.names import side_names, side_word
 
 MIN_COL = 11
+MAX_COL = 16
 
 
 class PadView(Static):
@@ -48,7 +49,9 @@ def render_pad(pad: PadLayout, state: GameState, selected: int | None) -> Text:
     game = state.game
     vul = state.next_vulnerable if not state.over else frozenset()
     we_head, they_head = side_word(game, pad.we), side_word(game, pad.they)
-    col = max(MIN_COL, len(f"{max(pad.totals):,}") + 2)
+    we_names, they_names = side_names(game, pad.we), side_names(game, pad.they)
+    # Wide enough for the partnerships' names, within reason: they are cut beyond that.
+    col = max(MIN_COL, len(f"{max(pad.totals):,}") + 2, min(MAX_COL, max(len(we_names), len(they_names)) + 2))
     out = Text(no_wrap=True, overflow="ellipsis")
 
     def row(left: Text, right: Text, mid: str = "│", style: str = "dim") -> None:
@@ -61,7 +64,6 @@ def render_pad(pad: PadLayout, state: GameState, selected: int | None) -> Text:
         Text(f"{we_head:>{col - 1}} ", style="bold red" if pad.we in vul else "bold"),
         Text(f" {they_head:<{col - 1}}", style="bold red" if pad.they in vul else "bold"),
     )
-    we_names, they_names = side_names(game, pad.we), side_names(game, pad.they)
     if we_names or they_names:
         row(Text(f"{_fit(we_names, col - 1):>{col - 1}} "), Text(f" {_fit(they_names, col - 1):<{col - 1}}"))
     row(Text(" " * col), Text(" " * col))

@@ -11,6 +11,7 @@ from bridgepad.core.game import GameState
 from bridgepad.store import StoredGame
 from bridgepad.tui.game_view import GameView
 from bridgepad.tui.status_bar import StatusBar
+from bridgepad.tui.closing import close
 
 
 class ReviewScreen(Screen[None]):
@@ -40,4 +41,4 @@ class ReviewScreen(Screen[None]):
         export_game(self.app, self.stored)
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        close(self, None)

@@ -16,6 +16,7 @@ from bridgepad.core.tally import Tally, Window, since, tally
 from bridgepad.history import History
 from bridgepad.store import Store
 from bridgepad.tui.net_chart import render_chart
+from bridgepad.tui.closing import close
 
 
 def parse_stake(text: str) -> Decimal | None:
@@ -140,4 +141,4 @@ class TallyScreen(Screen[None]):
             pass  # a preference only: the tally on screen is right either way
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        close(self, None)

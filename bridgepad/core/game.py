@@ -118,6 +118,8 @@ class GameState:
     next_vulnerable: frozenset[Side]
     next_deal: int  # Chicago: deal 1-4 to come; duplicate: the next board; rubber: next hand number
     imps_total: int = 0
+    sections: int = 0  # rules drawn under the trick scores: one under each game (and, at Chicago
+    # played "fifty", under each part score, which closes at once as nothing carries)
 
     @property
     def mode(self) -> Mode:
@@ -168,11 +170,6 @@ class GameState:
     def leader(self) -> Side | None:
         m = self.margin
         return None if m == 0 else Side.NS if m > 0 else Side.EW
-
-    @property
-    def sections(self) -> int:
-        """Games finished, i.e. rules drawn under the below-the-line column."""
-        return sum(self.games.values())
 
     @property
     def next_first_dealer(self) -> Seat:
@@ -247,6 +244,7 @@ class Replayer:
         self.bonuses: list[Entry] = []
         self.status = Status.IN_PLAY
         self.imps_total = 0
+        self.rules = 0
 
     # The state of play before the next hand.
     @property
@@ -259,7 +257,8 @@ class Replayer:
 
     @property
     def section(self) -> int:
-        return self.games[Side.NS] + self.games[Side.EW]
+        """Rules drawn so far: the block of trick scores the next hand writes into."""
+        return self.rules
 
     def play(self, hand: Hand) -> HandOutcome:
         if self.status is not Status.IN_PLAY:
@@ -288,6 +287,7 @@ class Replayer:
             if made:
                 if chicago and self.settings.chicago_part_score is ChicagoPartScore.FIFTY:
                     entries.append(Entry(side, *bonus_row(trick_score, side_vul), index, section))
+                    self.rules += 1  # nothing carries: the rule goes under every contract made
                     if trick_score >= tables.GAME:
                         made_game = side
                 else:
@@ -302,6 +302,8 @@ class Replayer:
         if made_game is not None:
             self.games[made_game] += 1
             self.open_below = {Side.NS: 0, Side.EW: 0}
+            if not (chicago and self.settings.chicago_part_score is ChicagoPartScore.FIFTY):
+                self.rules += 1
         outcome = HandOutcome(index, hand, dealer, vul, self.deal if chicago else None, tuple(entries), made_game)
         self.outcomes.append(outcome)
         self.dealer = _NEXT_SEAT[dealer]
@@ -375,6 +377,7 @@ class Replayer:
             next_vulnerable=self.vulnerable,
             next_deal=self.deal if self.mode is not Mode.RUBBER else len(self.outcomes) + 1,
             imps_total=self.imps_total,
+            sections=self.rules,
         )
 
 

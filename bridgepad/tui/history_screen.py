@@ -47,14 +47,19 @@ class HistoryScreen(Screen[None]):
         self.current_id = current_id
         self.read_only = read_only
         self.rows: list[GameSummary] = []
+        self.loaded = 0
 
     def compose(self) -> ComposeResult:
-        yield Label("History · newest first · Enter reviews a game · d moves one to the trash", id="history-title")
+        yield Label("History", id="history-title", markup=False)
         yield DataTable(id="history", cursor_type="row", zebra_stripes=True)
         yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.fill()
+
+    # Rows are written a page at a time as the cursor goes down: years of games open as
+    # fast as one evening's.
+    PAGE = 100
 
     def fill(self) -> None:
         history = History(self.store, read_only=self.read_only)
@@ -65,25 +70,38 @@ class HistoryScreen(Screen[None]):
         table.cell_padding = 0
         for name, width in (("Started", 17), ("Mode", 8), ("Players", 19), ("Games", 5), ("   N-S ", 7), ("   E-W ", 7), ("Margin ", 7), (" State", 8)):
             table.add_column(name, width=width)
-        for s in self.rows:
-            games = f"{s.games[0]}–{s.games[1]}" if s.mode.value != "duplicate" else ""
-            margin = f"{s.margin:+,}" if s.margin else "0"
-            on_pad = s.id == self.current_id
-            state = "on pad" if on_pad and not s.over else STATE_WORDS[s.status]
-            right = (f"{s.total(Side.NS):,}", f"{s.total(Side.EW):,}", margin)
-            cells = [Text(started_text(s)), Text(s.mode.word), Text(_fit(players_text(s), 18)), Text(games)]
-            cells += [Text(f"{c:>6} ") for c in right] + [Text(" " + state)]
-            if on_pad:
-                for c in cells:
-                    c.stylize("bold")
-            table.add_row(*cells, key=s.id)
+        self.loaded = 0
+        self._load_more(max(self.PAGE, keep + 1))
         if self.rows:
-            table.move_cursor(row=max(0, min(keep, len(self.rows) - 1)), animate=False)
+            table.move_cursor(row=max(0, min(keep, self.loaded - 1)), animate=False)
         table.focus()
         for problem in history.problems:
             self.app.notify(problem, title="A data file could not be read", severity="error", timeout=20, markup=False)
-        if not self.rows:
-            self.query_one("#history-title", Label).update("History · no games yet")
+        title = f"History · {len(self.rows):,} games, newest first · Enter reviews a game · d moves one to the trash"
+        self.query_one("#history-title", Label).update(title if self.rows else "History · no games yet")
+
+    def _load_more(self, count: int) -> None:
+        table = self.query_one("#history", DataTable)
+        for s in self.rows[self.loaded : self.loaded + count]:
+            table.add_row(*self._cells(s), key=s.id)
+        self.loaded = min(len(self.rows), self.loaded + count)
+
+    def _cells(self, s: GameSummary) -> list[Text]:
+        games = f"{s.games[0]}–{s.games[1]}" if s.mode.value != "duplicate" else ""
+        margin = f"{s.margin:+,}" if s.margin else "0"
+        on_pad = s.id == self.current_id
+        state = "on pad" if on_pad and not s.over else STATE_WORDS[s.status]
+        right = (f"{s.total(Side.NS):,}", f"{s.total(Side.EW):,}", margin)
+        cells = [Text(started_text(s)), Text(s.mode.word), Text(_fit(players_text(s), 18)), Text(games)]
+        cells += [Text(f"{c:>6} ") for c in right] + [Text(" " + state)]
+        if on_pad:
+            for c in cells:
+                c.stylize("bold")
+        return cells
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.cursor_row >= self.loaded - 10 and self.loaded < len(self.rows):
+            self._load_more(self.PAGE)
 
     def _selected(self) -> GameSummary | None:
         table = self.query_one("#history", DataTable)

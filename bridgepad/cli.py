@@ -16,7 +16,6 @@ from bridgepad.core.log import LogError, parse_log
 from bridgepad.core.notation import NotationError, parse_contract, parse_tricks
 from bridgepad.core.scoring import duplicate_score, score_contract
 from bridgepad.core.settings import ChicagoPartScore, ChicagoVulnerable, Settings
-from bridgepad.export import state_json  # the replay shape; export adds to it
 
 if TYPE_CHECKING:
     from decimal import Decimal
@@ -200,6 +199,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
     else:
         print_pads(games)
     return 0
+
+
+def state_json(st: GameState) -> dict[str, Any]:
+    """One game in the replay shape (``bridgepad.export`` owns it; imported late to start fast)."""
+    from bridgepad.export import state_json as shape
+
+    return shape(st)
 
 
 def replay_json(mode: Mode, games: list[GameState]) -> dict[str, Any]:

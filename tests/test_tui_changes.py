@@ -6,7 +6,6 @@ import io
 import json
 from pathlib import Path
 
-import pytest
 from rich.console import Console
 from snapshot_apps.scenarios import WORKED_RUBBER, field_keys, hand_keys, make_app, seed
 from snapshot_apps.screen import Notes, explain_text, folder_bytes, hand_list, hand_rows, pad_text, status_text, text_of

@@ -6,17 +6,12 @@ its own rules. ``bridgepad new`` without flags starts from what ``s`` saved.
 
 from __future__ import annotations
 
-import asyncio
 import json
 from pathlib import Path
-from typing import Sequence
 
-import pytest
+from snapshot_apps.keyboard import keyboard
 from snapshot_apps.scenarios import field_keys, make_app
 from snapshot_apps.screen import Notes, status_text
-from textual import events
-from textual.keys import _character_to_key
-from textual.pilot import Pilot
 from textual.widgets import Input
 
 from bridgepad.cli import main
@@ -27,40 +22,6 @@ from bridgepad.tui.entry_form import EntryForm
 from bridgepad.tui.game_form import GameForm
 
 SIZE = (100, 30)
-_CONTROL = {"tab": "\t", "enter": "\r", "escape": "\x1b", "plus": "+"}
-
-
-async def keyboard(pilot: Pilot, keys: Sequence[str]) -> None:  # type: ignore[type-arg]
-    """Presses ``keys``: the key events a terminal sends, as ``pilot.press`` sends them, but
-    waiting only where the next key depends on it (``pilot.press`` waits twice after every
-    key, which made six Chicagos typed in full take most of a minute).
-
-    Characters typed into a field, and the Tab or Enter after them, all go to that field's
-    queue, so they are taken in order without waiting; after Tab the next key waits until
-    the focus has moved on; any other key (+, Enter, Escape, a command such as n or s) is
-    followed by a pause until the app is idle.
-    """
-    app = pilot.app
-    for key in keys:
-        in_field = isinstance(app.focused, Input)
-        if len(key) == 1 and in_field:
-            app.post_message(events.Key(key if key.isalnum() else _character_to_key(key), key))
-            continue
-        char = key if len(key) == 1 else _CONTROL.get(key)
-        name = key if len(key) > 1 or key.isalnum() else _character_to_key(key)
-        before = app.focused
-        app.post_message(events.Key(name, char))
-        if key == "tab" and in_field:
-            for _ in range(2000):
-                if app.focused is not before:
-                    break
-                await asyncio.sleep(0.001)
-            else:
-                raise AssertionError(f"Tab did not move the focus from {before}")
-        else:
-            await pilot.pause()
-
-
 def form_values(app) -> dict[str, str]:  # type: ignore[no-untyped-def]
     assert isinstance(app.screen, GameForm)
     return {str(w.id)[2:]: w.value for w in app.screen.query(Input)}

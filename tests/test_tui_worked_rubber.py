@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from snapshot_apps.scenarios import WORKED_RUBBER, hand_keys, make_app, seed
 from snapshot_apps.screen import explain_text, main_screen, visible_text
 

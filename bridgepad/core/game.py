@@ -16,7 +16,6 @@ from functools import lru_cache
 from bridgepad.core import tables
 from bridgepad.core.model import SIDES, Contract, Hand, Seat, Side
 from bridgepad.core.scoring import (
-    Item,
     Kind,
     bonus_item,
     duplicate_items,

@@ -602,7 +602,6 @@ def _write_output(path: str, text: str, force: bool) -> None:
     itself rather than the file it points to.
     """
     import os
-    import tempfile
 
     data = text.encode("utf-8")
     try:
@@ -615,21 +614,15 @@ def _write_output(path: str, text: str, force: bool) -> None:
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
             return
-        parent = os.path.dirname(path) or "."
-        fd, tmp = tempfile.mkstemp(prefix=".bridgepad-export-", dir=parent)
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-            mask = os.umask(0)
-            os.umask(mask)
-            os.chmod(tmp, 0o666 & ~mask)
-            os.replace(tmp, path)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+        # Replaced as the pad's own files are (the rename replaces a link itself), but
+        # readable as the user's other files are: it is theirs to send on.
+        from pathlib import Path
+
+        from bridgepad.store import atomic_write
+
+        mask = os.umask(0)
+        os.umask(mask)
+        atomic_write(Path(path), data, mode=0o666 & ~mask)
     except IsADirectoryError:
         raise UsageError(f"bridgepad export: {path} is a folder; give a file name.") from None
     except OSError as e:

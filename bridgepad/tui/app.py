@@ -85,7 +85,10 @@ class BridgepadApp(App[None]):
         """A closed terminal or a polite kill ends the app cleanly; every hand is already saved."""
         import asyncio
         import signal
+        import sys
 
+        if sys.platform == "win32":
+            return  # Windows' event loops take no signal handlers; closing the console ends the app
         loop = asyncio.get_running_loop()
         for name in ("SIGTERM", "SIGHUP"):
             sig = getattr(signal, name, None)
@@ -93,8 +96,8 @@ class BridgepadApp(App[None]):
                 continue
             try:
                 loop.add_signal_handler(sig, self.exit)
-            except (NotImplementedError, RuntimeError, ValueError):
-                pass  # not on this platform, or not the main thread (as under tests)
+            except (RuntimeError, ValueError):
+                pass  # not the main thread (as under tests)
 
     def _follow(self) -> None:
         """Read-only: show what the other window writes, as it writes it."""

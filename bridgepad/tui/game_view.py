@@ -15,6 +15,10 @@ from bridgepad.tui.hand_list import HandList
 from bridgepad.tui.pad_view import PadView
 
 
+class PadScroll(VerticalScroll, can_focus=False):
+    """Scrolls a long pad; never takes the focus, so the arrows always move through the hands."""
+
+
 class GameView(Horizontal):
     DEFAULT_CLASSES = "game-view"
 
@@ -23,14 +27,13 @@ class GameView(Horizontal):
         self.state = state
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="pad-scroll"):
+        with PadScroll(classes="pad-scroll"):
             yield PadView(classes="pad")
         with Vertical(classes="right"):
             yield HandList(classes="hands")
             yield Explanation(classes="explain")
 
     def on_mount(self) -> None:
-        self.query_one(VerticalScroll).can_focus = False  # arrows always move through the hands
         if self.state is not None:
             self.show(self.state, select_last=True)
 
@@ -44,7 +47,7 @@ class GameView(Horizontal):
         if select_last and state.hands:
             hl.move_cursor(row=len(state.hands) - 1, animate=False)
         self.refresh_selection()
-        self.query_one(VerticalScroll).scroll_end(animate=False)
+        self.query_one(PadScroll).scroll_end(animate=False)
 
     def selected(self) -> int | None:
         """The selected row: a hand's index, or one past the last hand for the bonus row."""

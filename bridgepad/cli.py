@@ -253,34 +253,26 @@ def cmd_new(args: argparse.Namespace) -> int:
         raise UsageError(f"bridgepad new: {first}")
     if reading.game.mode is Mode.DUPLICATE and args.dealer is not None:
         raise UsageError("bridgepad new: at duplicate the dealer follows the board number; leave out --dealer.")
+    from bridgepad.session import Session
+
     try:
-        store.ensure()
-        _drop_empty_current(store)
-        stored = store.create(reading.game)
+        # The same change as the pad's own new game: an empty game it replaces goes to the trash.
+        session = Session.open(store)
+        for problem in session.problems:
+            print(f"bridgepad new: {problem}", file=sys.stderr)
+        saved = session.start(reading.game)
         store.save_defaults(reading.settings, reading.game.players)
     except OSError as e:
         raise UsageError(f"bridgepad new: cannot write to {store.root}: {e.strerror or e}.") from None
+    if not saved:
+        raise UsageError(f"bridgepad new: {session.save_error}")
+    stored = session.stored
     g = reading.game
     who = f"{g.first_dealer.word} to deal" if g.mode is not Mode.DUPLICATE else "from board 1, North to deal"
     named = ", ".join(f"{s.value}={n}" for s, n in zip(SEATS, g.players) if n)
     print(f"New {g.mode.word}, {who}" + (f", players {named}" if named else "") + f": {store.path(stored.id)}")
     return 0
 
-
-
-def _drop_empty_current(store: Store) -> None:
-    """A current game with no hand in it holds nothing: to the trash, so it never counts as played."""
-    from bridgepad.store import UnreadableGame
-
-    game_id = store.current_id()
-    if game_id is None:
-        return
-    try:
-        current = store.load(game_id)
-    except (OSError, UnreadableGame):
-        return
-    if not current.game.hands and not current.game.ended:
-        store.discard(game_id)
 
 
 # tally, import, export -------------------------------------------------------

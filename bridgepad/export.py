@@ -177,10 +177,7 @@ def to_markdown(games: Sequence[StoredGame]) -> str:
 
 def export(games: Sequence[StoredGame], fmt: str) -> str:
     """``games`` in ``fmt`` (one of ``FORMATS``); raises ExportError for a game that cannot be replayed."""
-    if fmt == "json":
-        return to_json(games)
-    if fmt == "csv":
-        return to_csv(games)
-    if fmt == "md":
-        return to_markdown(games)
-    raise ValueError(f"unknown export format {fmt!r}: choose json, csv or md")
+    writer = {"json": to_json, "csv": to_csv, "md": to_markdown}.get(fmt)
+    if writer is None:
+        raise ValueError(f"unknown export format {fmt!r}: choose one of {', '.join(FORMATS)}")
+    return writer(games)

@@ -7,7 +7,6 @@ import pytest
 from bridgepad.core.model import Contract, Doubling, Hand, Seat, Side, Strain
 from bridgepad.core.notation import (
     NotationError,
-    format_result,
     is_pass,
     parse_contract,
     parse_seat,
@@ -216,9 +215,9 @@ def test_bad_sides(text: str) -> None:
     assert "NS or EW" in str(e.value)
 
 
-def test_result_text_and_format_result() -> None:
+def test_result_text() -> None:
     c = C("4S")
-    assert [format_result(t, c) for t in (10, 11, 8, 0)] == ["=", "+1", "-2", "-10"]
+    assert [Hand(c, Seat.N, t).result_text for t in (10, 11, 8, 0)] == ["=", "+1", "-2", "-10"]
     assert Hand(c, Seat.N, 11).result_text == "+1"
     assert Hand(c, Seat.N, 10).result_text == "="
     assert Hand().result_text == ""

@@ -166,11 +166,6 @@ class GameState:
         return None
 
     @property
-    def leader(self) -> Side | None:
-        m = self.margin
-        return None if m == 0 else Side.NS if m > 0 else Side.EW
-
-    @property
     def next_first_dealer(self) -> Seat:
         """Who deals the first hand of the game that follows this one."""
         if self.game.settings.next_dealer is NextDealer.ROTATES and self.mode is not Mode.DUPLICATE:

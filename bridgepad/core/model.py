@@ -25,10 +25,6 @@ class Seat(str, Enum):
         return _SEATS[(_SEATS.index(self) + 1) % 4]
 
     @property
-    def partner(self) -> Seat:
-        return _SEATS[(_SEATS.index(self) + 2) % 4]
-
-    @property
     def word(self) -> str:
         return _SEAT_WORDS[self]
 
@@ -179,7 +175,3 @@ class Hand:
             return ""
         diff = self.tricks - self.contract.tricks_needed
         return "=" if diff == 0 else f"{diff:+d}"
-
-    @staticmethod
-    def passed() -> Hand:
-        return Hand()

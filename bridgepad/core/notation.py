@@ -153,11 +153,6 @@ def check_honors(points: int, contract: Contract) -> None:
         raise NotationError(f"Honors are 100 or 150, not {points}.")
 
 
-def format_result(tricks: int, contract: Contract) -> str:
-    diff = tricks - contract.tricks_needed
-    return "=" if diff == 0 else f"{diff:+d}"
-
-
 def _quote(text: str) -> str:
     # Any run of whitespace, line breaks included, is shown as one space: the message stays one line.
     shown = " ".join(text.split())

@@ -1,27 +1,17 @@
-"""The score pad: one screen with the pad, the state of play and the hands entered."""
+"""The score pad app: the pad's screen, quitting safely, and the command palette."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Iterable
 
-from textual.app import App, ComposeResult, SystemCommand
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.timer import Timer
-from textual.widgets import Footer
 
-from bridgepad.core.entry import form_values
-from bridgepad.core.game import Mode
-from bridgepad.core.settings import Settings
-from bridgepad.core.model import Hand
-from bridgepad.core.summary import vulnerability_text
-from bridgepad.session import READ_ONLY, SaveError, Session
+from bridgepad.session import Session
 from bridgepad.store import Store, data_dir
-from bridgepad.tui.game_view import GameView
-from bridgepad.tui.names import seat_label
-from bridgepad.tui.status_bar import StatusBar
-
+from bridgepad.tui.pad_screen import PadScreen
 
 _HERE = Path(__file__).parent
 
@@ -31,17 +21,6 @@ class BridgepadApp(App[None]):
     CSS_PATH = [_HERE / "app.tcss", _HERE / "game_view.tcss"]
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = [
-        Binding("plus,a", "add", "Add", key_display="+"),
-        Binding("e", "edit", "Edit"),
-        Binding("d,delete", "delete", "Del", key_display="d"),
-        Binding("ctrl+z", "undo", "Undo", key_display="^z"),
-        Binding("x", "end_game", "End", show=False),
-        Binding("n", "new_game", "New"),
-        Binding("s", "settings", "Rules", show=False),
-        Binding("h", "history", "History"),
-        Binding("t", "tally", "Tally"),
-        Binding("E", "export", "Export", show=False),
-        Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("q", "leave", "Quit"),
         Binding("ctrl+c", "leave", "Quit", show=False, priority=True),
     ]
@@ -49,37 +28,13 @@ class BridgepadApp(App[None]):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
-        self._number = 1
-        self._numbered = ""
-        self._retry_timer: Timer | None = None
+        self.pad = PadScreen(session)
 
-    # Layout -----------------------------------------------------------------
-    def compose(self) -> ComposeResult:
-        yield StatusBar(id="status")
-        yield GameView(id="game")
-        yield Footer(show_command_palette=False)
+    def get_default_screen(self) -> Screen[None]:
+        return self.pad
 
     def on_mount(self) -> None:
         self._catch_signals()
-        self.refresh_all(select_last=True)
-        self.game_view.focus_hands()
-        if self.session.read_only:
-            self.say(READ_ONLY, title="Read-only", severity="warning", timeout=15)
-            self.set_interval(2, self._follow)
-        if self.session.save_error:
-            self._save_failed()
-        for problem in self.session.problems:
-            self.say(problem, title="A data file could not be read", severity="error", timeout=30)
-
-    # The pad's keys work on the pad alone, not under the history, tally or a form.
-    PAD_ACTIONS = frozenset(
-        {"add", "edit", "delete", "undo", "end_game", "new_game", "settings", "history", "tally", "export", "help"}
-    )
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in self.PAD_ACTIONS and len(self.screen_stack) > 1:
-            return False
-        return True
 
     def _catch_signals(self) -> None:
         """A closed terminal or a polite kill ends the app cleanly; every hand is already saved."""
@@ -98,282 +53,6 @@ class BridgepadApp(App[None]):
                 loop.add_signal_handler(sig, self.exit)
             except (RuntimeError, ValueError):
                 pass  # not the main thread (as under tests)
-
-    def _follow(self) -> None:
-        """Read-only: show what the other window writes, as it writes it."""
-        if self.session.reload():
-            self.refresh_all(select_last=True)
-
-    def say(self, message: str, *, title: str = "", severity: str = "information", timeout: float = 6) -> None:
-        """A notification; never parsed as markup, since it may quote what a player typed."""
-        self.notify(message, title=title, severity=severity, timeout=timeout, markup=False)  # type: ignore[arg-type]
-
-    # Drawing ------------------------------------------------------------------
-    @property
-    def game_view(self) -> GameView:
-        return self.query_one("#game", GameView)
-
-    def selected(self) -> int | None:
-        """The selected hand's index (None when no hand, or the bonus row, is selected)."""
-        return self.game_view.selected_hand()
-
-    def game_number(self) -> int:
-        """This game's place among the games started the same day."""
-        current = self.session.stored.id
-        day = current[:8]
-        return 1 + sum(1 for i in self.session.store.ids() if i[:8] == day and i < current)
-
-    def refresh_all(self, select_last: bool = False) -> None:
-        st = self.session.state
-        if self._numbered != self.session.stored.id:  # the games folder is listed once a game
-            self._number = self.game_number()
-            self._numbered = self.session.stored.id
-        self.query_one(StatusBar).show(st, self._number, self.session)
-        self.game_view.show(st, select_last=select_last)
-
-    # Changes ----------------------------------------------------------------
-    def _apply(self, change: str, fn, *args) -> bool:  # type: ignore[no-untyped-def]
-        """Makes a change through the session; False if it was refused."""
-        try:
-            saved = fn(*args)
-        except SaveError as e:
-            self.say(str(e), title="Not changed", severity="error", timeout=30)
-            return False
-        except ValueError as e:
-            self.say(f"{change} was not made: {e}.", severity="warning", timeout=10)
-            return False
-        if saved is False:
-            self._save_failed()
-        return True
-
-    def _save_failed(self) -> None:
-        """The change stands on screen but is not on disk: say so, and keep trying."""
-        self.say(self.session.save_error or "Could not save.", title="NOT SAVED", severity="error", timeout=30)
-        if self._retry_timer is None:
-            self._retry_timer = self.set_interval(3, self._retry_save)
-
-    def _retry_save(self) -> None:
-        if self.session.flush():
-            if self._retry_timer is not None:
-                self._retry_timer.stop()
-                self._retry_timer = None
-            self.say("Saved: every hand on the pad is on disk again.", title="Saved")
-        self.query_one(StatusBar).show(self.session.state, self._number, self.session)
-
-    def _writable(self) -> bool:
-        if self.session.read_only:
-            self.say(READ_ONLY, title="Read-only", severity="warning", timeout=10)
-            return False
-        return True
-
-    def action_add(self) -> None:
-        if not self._writable():
-            return
-        from bridgepad.tui.entry_form import EntryForm
-
-        st = self.session.state
-        game = self.session.game
-        if st.over:
-            nxt = self.session.preview(Hand())[1]  # the state the next game would start from
-            number = self._number + 1
-            dealer = nxt.hands[0].dealer
-            vul = nxt.hands[0].vulnerable
-            first = {Mode.RUBBER: "hand 1", Mode.CHICAGO: "deal 1 of 4", Mode.DUPLICATE: f"board {nxt.hands[0].deal}"}
-            where = f"{game.mode.word.capitalize()} {number} · {first[game.mode]}"
-        else:
-            dealer, vul = st.next_dealer, st.next_vulnerable
-            where = self._where(st.next_deal)
-        title = f"{where} · {seat_label(game, dealer)} deals · {vulnerability_text(vul, game.settings.we)}"
-
-        def done(hand: Hand | None) -> None:
-            if hand is not None and self._apply("The hand", self.session.add_hand, hand):
-                self.refresh_all(select_last=True)
-                if hand.passed_out and self.session.game.mode is Mode.CHICAGO:
-                    dealer = seat_label(self.session.game, self.session.state.next_dealer)
-                    self.say(f"Passed out: {dealer} deals again, and the deal does not count.")
-
-        self.push_screen(
-            EntryForm(
-                title,
-                self.session.preview,
-                we=game.settings.we,
-                honors_on=game.settings.honors and game.mode is not Mode.DUPLICATE,
-                other_table_on=game.mode is Mode.DUPLICATE,
-            ),
-            done,
-        )
-
-    def _where(self, deal: int) -> str:
-        mode = self.session.game.mode
-        if mode is Mode.CHICAGO:
-            return f"Deal {deal} of 4"
-        if mode is Mode.DUPLICATE:
-            return f"Board {deal}"
-        return f"Hand {deal}"
-
-    def action_edit(self) -> None:
-        if not self._writable():
-            return
-        from bridgepad.tui.entry_form import EntryForm
-
-        index = self.selected()
-        if index is None:
-            self.say(self._no_hand("edit"))
-            return
-        st = self.session.state
-        game = self.session.game
-        h = st.hands[index]
-        title = f"Edit hand {h.number} · {seat_label(game, h.dealer)} dealt · {vulnerability_text(h.vulnerable, game.settings.we)}"
-
-        def done(hand: Hand | None) -> None:
-            if hand is not None and self._apply("The edit", self.session.replace_hand, index, hand):
-                self.refresh_all()
-
-        self.push_screen(
-            EntryForm(
-                title,
-                lambda hand: self.session.preview(hand, index),
-                values=form_values(h.hand, game.settings.we),
-                we=game.settings.we,
-                honors_on=game.settings.honors and game.mode is not Mode.DUPLICATE,
-                other_table_on=game.mode is Mode.DUPLICATE,
-            ),
-            done,
-        )
-
-    def _no_hand(self, verb: str) -> str:
-        if self.session.state.hands:
-            return f"Select a hand with ↑ ↓ to {verb} it; the bonus row is written by the game itself."
-        return f"There is no hand to {verb} yet: press + to enter one."
-
-    def action_delete(self) -> None:
-        if not self._writable():
-            return
-        from bridgepad.tui.confirm import Confirm
-
-        index = self.selected()
-        if index is None:
-            self.say(self._no_hand("delete"))
-            return
-        h = self.session.state.hands[index]
-        what = "passed out" if h.hand.contract is None else f"{h.hand.contract.pretty} by {h.hand.declarer.value if h.hand.declarer else ''}"
-
-        def done(yes: bool | None) -> None:
-            if yes and self._apply("The deletion", self.session.delete_hand, index):
-                self.refresh_all()
-                self.say(f"Hand {index + 1} deleted. ctrl+z brings it back.")
-
-        self.push_screen(Confirm(f"Delete hand {h.number} ({what})?", "Every figure after it is worked out again."), done)
-
-    def action_undo(self) -> None:
-        if not self._writable():
-            return
-        try:
-            what = self.session.undo()
-        except SaveError as e:
-            self.say(str(e), title="Not saved", severity="error", timeout=30)
-            return
-        if what is None:
-            self.say("Nothing to undo.")
-            return
-        self.refresh_all()
-        self.say(f"Undone: {what}.")
-
-    def action_end_game(self) -> None:
-        if not self._writable():
-            return
-        from bridgepad.tui.confirm import Confirm
-
-        st = self.session.state
-        if st.over:
-            self.say(f"This {st.mode.word} is already over. Press + to start the next.")
-            return
-        if not st.hands:
-            self.say(f"Nothing to end yet: no hand of this {st.mode.word} has been entered.")
-            return
-        word = st.mode.word
-        detail = {
-            Mode.RUBBER: "A side with a game scores 300, a side with a part score in the open game 100.",
-            Mode.CHICAGO: "No bonus is paid for the deals not played.",
-            Mode.DUPLICATE: "The boards played so far stand as they are.",
-        }[st.mode]
-
-        def done(yes: bool | None) -> None:
-            if yes and self._apply("Ending", self.session.end_game):
-                self.refresh_all()
-
-        self.push_screen(Confirm(f"End this {word} now, unfinished?", detail), done)
-
-    def action_new_game(self) -> None:
-        if not self._writable():
-            return
-        from bridgepad.core.new_game import NewGameReading, game_values, rule_values
-        from bridgepad.tui.game_form import GameForm
-
-        st = self.session.state
-        values = game_values(self.session.game, st.next_first_dealer)
-        # The rules are those new games start with (the s screen), not the old game's.
-        values.update(rule_values(self.session.store.load_defaults()[0]))
-        self._report_store_problems()
-
-        def done(result: object) -> None:
-            if not isinstance(result, NewGameReading) or result.game is None or result.settings is None:
-                return
-            game = result.game
-            if self._apply("The new game", self.session.start, game, f"new {game.mode.word}"):
-                self._save_defaults(result.settings, game.players)
-                self.refresh_all()
-                self.say(f"New {game.mode.word} started. The last one stays saved.")
-
-        self.push_screen(GameForm("new", "New game · the game on the pad stays saved", values), done)
-
-    def action_settings(self) -> None:
-        if not self._writable():
-            return
-        from bridgepad.core.new_game import rule_values
-        from bridgepad.tui.game_form import GameForm
-
-        settings, players = self.session.store.load_defaults()
-        self._report_store_problems()
-
-        def done(result: object) -> None:
-            if isinstance(result, Settings) and self._save_defaults(result, players):
-                self.say("Saved. New games use these rules; the game on the pad keeps the rules it started with.")
-
-        self.push_screen(GameForm("settings", "Rules for new games", rule_values(settings)), done)
-
-    def _report_store_problems(self) -> None:
-        """Files the store found unreadable (and kept aside) since it last said so."""
-        problems = self.session.store.problems
-        while problems:
-            self.say(problems.pop(0), title="A data file could not be read", severity="error", timeout=30)
-
-    def _save_defaults(self, settings: Settings, players: tuple[str, str, str, str]) -> bool:
-        try:
-            self.session.store.save_defaults(settings, players)
-        except OSError as e:
-            self.say(f"Could not save the settings: {e.strerror or e}.", severity="error", timeout=20)
-            return False
-        return True
-
-    def action_history(self) -> None:
-        from bridgepad.tui.history_screen import HistoryScreen
-
-        def back(_: object) -> None:
-            self.refresh_all()
-
-        self.push_screen(HistoryScreen(self.session.store, self.session.stored.id, self.session.read_only), back)
-
-    def action_tally(self) -> None:
-        from bridgepad.tui.tally_screen import TallyScreen
-
-        self.session.flush()
-        self.push_screen(TallyScreen(self.session.store, self.session.read_only))
-
-    def action_export(self) -> None:
-        from bridgepad.tui.export_dialog import export_game
-
-        export_game(self, self.session.stored)
 
     async def action_leave(self) -> None:
         """Quit; every hand is already saved, unless a save failed: then ask first."""
@@ -397,24 +76,21 @@ class BridgepadApp(App[None]):
             done,
         )
 
-    def action_help(self) -> None:
-        from bridgepad.tui.help_screen import HelpScreen
-
-        self.push_screen(HelpScreen(self.session.game))
-
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        yield SystemCommand("Add a hand", "Enter the next hand (+)", self.action_add)
-        yield SystemCommand("Edit the selected hand", "Change a hand already entered (e)", self.action_edit)
-        yield SystemCommand("Delete the selected hand", "Remove a hand, after a confirmation (d)", self.action_delete)
-        yield SystemCommand("Undo", "Take back the last change (ctrl+z)", self.action_undo)
-        yield SystemCommand("End the game now", "Stop the game unfinished (x)", self.action_end_game)
-        yield SystemCommand("New game", "Start a new game: mode, dealer, players, rules (n)", self.action_new_game)
-        yield SystemCommand("Settings", "The rules new games start with (s)", self.action_settings)
-        yield SystemCommand("History", "Every game, newest first; open one to review it (h)", self.action_history)
-        yield SystemCommand("Tally", "Each player's net, the money and who pays whom (t)", self.action_tally)
-        yield SystemCommand("Export this game", "To a file: md, csv or json (E)", self.action_export)
-        yield SystemCommand("Help", "Keys and scoring tables (?)", self.action_help)
+        if screen is not self.pad:
+            return  # the pad's commands act on the pad, not under the history or a form
+        yield SystemCommand("Add a hand", "Enter the next hand (+)", self.pad.action_add)
+        yield SystemCommand("Edit the selected hand", "Change a hand already entered (e)", self.pad.action_edit)
+        yield SystemCommand("Delete the selected hand", "Remove a hand, after a confirmation (d)", self.pad.action_delete)
+        yield SystemCommand("Undo", "Take back the last change (ctrl+z)", self.pad.action_undo)
+        yield SystemCommand("End the game now", "Stop the game unfinished (x)", self.pad.action_end_game)
+        yield SystemCommand("New game", "Start a new game: mode, dealer, players, rules (n)", self.pad.action_new_game)
+        yield SystemCommand("Settings", "The rules new games start with (s)", self.pad.action_settings)
+        yield SystemCommand("History", "Every game, newest first; open one to review it (h)", self.pad.action_history)
+        yield SystemCommand("Tally", "Each player's net, the money and who pays whom (t)", self.pad.action_tally)
+        yield SystemCommand("Export this game", "To a file: md, csv or json (E)", self.pad.action_export)
+        yield SystemCommand("Help", "Keys and scoring tables (?)", self.pad.action_help)
 
 
 def run(data_dir_override: str | None = None) -> int:

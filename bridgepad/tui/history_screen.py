@@ -77,7 +77,8 @@ class HistoryScreen(Screen[None]):
         table.focus()
         for problem in history.problems:
             self.app.notify(problem, title="A data file could not be read", severity="error", timeout=20, markup=False)
-        title = f"History · {len(self.rows):,} games, newest first · Enter reviews a game · d moves one to the trash"
+        n = len(self.rows)
+        title = f"History · {n:,} game{'s' if n != 1 else ''}, newest first · Enter reviews one · d to the trash"
         self.query_one("#history-title", Label).update(title if self.rows else "History · no games yet")
 
     def _load_more(self, count: int) -> None:

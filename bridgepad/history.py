@@ -24,17 +24,17 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from bridgepad.core.game import GameState, Mode, Status, derive
+from bridgepad.core.game import Mode, Status
 from bridgepad.core.model import Side
+from bridgepad.core.record import GameRecord, make_record
 from bridgepad.core.serialize import SCHEMA as GAME_SCHEMA
-from bridgepad.core.summary import headline
 from bridgepad.core.tally import GameResult, parse_time
 from bridgepad.store import Store, StoredGame, UnreadableGame, atomic_write
 
 INDEX_NAME = "index.json"
 # Bumped whenever a summary's content or the scoring that produces it changes: an
 # index of another schema is rebuilt from the games.
-INDEX_SCHEMA = f"1/{GAME_SCHEMA}"
+INDEX_SCHEMA = f"2/{GAME_SCHEMA}"
 
 _STATUSES = {s.value: s for s in Status}
 _MODES = {m.value: m for m in Mode}
@@ -43,11 +43,14 @@ _SIDES = {s.value: s for s in Side}
 
 @dataclass(frozen=True, slots=True)
 class GameSummary:
-    """What the history shows of one game, without reading the game file.
+    """What the history shows of one game, without reading the game file: a projection
+    of the game's derived record (``bridgepad.core.record``).
 
     Pairs of figures are (N-S, E-W). ``margin`` is N-S total less E-W total.
     ``timestamp`` is ``created`` as POSIX seconds (None if it cannot be read), and
-    ``started`` the same as a timezone-aware datetime.
+    ``started`` the same as a timezone-aware datetime. Duplicate games also keep their
+    scoring form and N-S's comparison: IMPs, matchpoints and the sum of the tops
+    (``imps`` None and ``top`` 0 when nothing was compared).
     """
 
     id: str
@@ -64,6 +67,10 @@ class GameSummary:
     we: Side  # the side the pad writes as We (settings.we)
     headline: str  # bridgepad.core.summary.headline, from We's point of view
     timestamp: float | None
+    scoring: str = ""  # duplicate: "imps" or "matchpoints"; "" for rubber and Chicago
+    imps: float | None = None  # duplicate: N-S IMPs
+    matchpoints: int = 0  # duplicate: N-S matchpoints
+    top: int = 0  # duplicate: the sum of the tops
 
     @property
     def started(self) -> datetime | None:
@@ -84,36 +91,41 @@ class GameSummary:
         return GameResult(self.players, self.totals[0], self.totals[1], self.status, self.started, self.id)
 
     @classmethod
-    def of(cls, stored: StoredGame, state: GameState | None = None) -> GameSummary:
-        """The summary of a game read from its file (``state``: its derived state, if at hand)."""
-        st = state if state is not None else derive(stored.game)
-        we = stored.game.settings.we
-        started = parse_time(stored.created)
+    def of(cls, r: GameRecord) -> GameSummary:
+        """The summary of a game's record."""
+        started = parse_time(r.created)
+        mp = r.matchpoints
         return cls(
-            id=stored.id,
-            created=stored.created,
-            updated=stored.updated,
-            mode=stored.game.mode,
-            players=stored.game.players,
-            games=(st.games[Side.NS], st.games[Side.EW]),
-            totals=(st.total(Side.NS), st.total(Side.EW)),
-            margin=st.margin,
-            status=st.status,
-            complete=st.complete,
-            hands=len(st.hands),
-            we=we,
-            headline=headline(st, we),
+            id=r.id,
+            created=r.created,
+            updated=r.updated,
+            mode=r.mode,
+            players=r.game.players,
+            games=(r.games_won(Side.NS), r.games_won(Side.EW)),
+            totals=(r.total(Side.NS), r.total(Side.EW)),
+            margin=r.margin,
+            status=r.status,
+            complete=r.state.complete,
+            hands=len(r.hand_lines),
+            we=r.we,
+            headline=r.headline,
             timestamp=started.timestamp() if started is not None else None,
+            scoring=r.scoring.value if r.scoring is not None else "",
+            imps=float(r.imps) if r.imps is not None else None,
+            matchpoints=mp[0] if mp else 0,
+            top=mp[1] if mp else 0,
         )
 
 
 # The index holds one flat row per game, which json reads far faster than objects:
 #   id, mtime_ns, size, ino, created, updated, mode, N, E, S, W, games N-S, games E-W,
-#   total N-S, total E-W, margin, status, complete, hands, we, headline, timestamp
-_S, _I = str, int
+#   total N-S, total E-W, margin, status, complete, hands, we, headline, timestamp,
+#   scoring, IMPs, matchpoints, top
+_S, _I, _N = str, int, type(None)
 _ROW_TYPES = {
-    (_S, _I, _I, _I, _S, _S, _S, _S, _S, _S, _S, _I, _I, _I, _I, _I, _S, bool, _I, _S, _S, ts)
-    for ts in (float, type(None))
+    (_S, _I, _I, _I, _S, _S, _S, _S, _S, _S, _S, _I, _I, _I, _I, _I, _S, bool, _I, _S, _S, ts, _S, imps, _I, _I)
+    for ts in (float, _N)
+    for imps in (float, int, _N)
 }
 _PROBLEM_TYPES = (_S, _I, _I, _I, _S)  # id, mtime_ns, size, ino, the problem
 
@@ -135,6 +147,10 @@ def _row(stat: tuple[int, int, int], s: GameSummary) -> list[Any]:
         s.we.value,
         s.headline,
         s.timestamp,
+        s.scoring,
+        s.imps,
+        s.matchpoints,
+        s.top,
     ]
 
 
@@ -143,6 +159,7 @@ def _from_row(r: list[Any]) -> GameSummary:
     return GameSummary(
         r[0], r[4], r[5], _MODES[r[6]], (r[7], r[8], r[9], r[10]), (r[11], r[12]), (r[13], r[14]),
         r[15], _STATUSES[r[16]], r[17], r[18], _SIDES[r[19]], r[20], r[21],
+        r[22], None if r[23] is None else float(r[23]), r[24], r[25],
     )  # fmt: skip
 
 
@@ -313,7 +330,7 @@ class History:
             self.problems.append(str(e))
             return None
         try:
-            summary = GameSummary.of(stored)
+            summary = GameSummary.of(make_record(stored.game, stored.id, stored.created, stored.updated))
         except ValueError as e:
             problem = f"Could not replay {path.name}: {e}; it was left as it is."
             self.problems.append(problem)

@@ -47,7 +47,7 @@ def test_new_rubber_with_no_flags_uses_the_rules_of_seed_000(tmp_path: Path, cap
     assert (raw["mode"], raw["first_dealer"], raw["players"], raw["hands"]) == ("rubber", "N", {}, [])
     assert raw["settings"] == {
         "honors": True, "chicago_vulnerable": "opponents", "chicago_part_score": "carry",
-        "pass_word": "Pass", "we": "NS", "next_dealer": "passes-on",
+        "pass_word": "Pass", "we": "NS", "next_dealer": "passes-on", "duplicate_scoring": "imps",
     }
     assert saved_settings(root) == {"settings": raw["settings"], "players": ["", "", "", ""]}
 

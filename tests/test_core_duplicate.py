@@ -129,7 +129,7 @@ def test_imp_scale(difference: int, imps: int) -> None:
 def hand(declarer: str, contract: str, result: str, other: int | None = None, honors: Honors | None = None) -> Hand:
     c = parse_contract(contract)
     assert c is not None
-    return Hand(c, parse_seat(declarer), parse_tricks(result, c), honors, other)
+    return Hand(c, parse_seat(declarer), parse_tricks(result, c), honors, () if other is None else (other,))
 
 
 def test_duplicate_boards_through_derive() -> None:
@@ -137,7 +137,7 @@ def test_duplicate_boards_through_derive() -> None:
         hand("N", "4S", "10", other=170),  # board 1, nobody vul: N-S +420; 420 - 170 = 250: 6 IMPs
         hand("E", "3NT", "9", other=-430),  # board 2, N-S vul: E-W NV +400 so N-S -400; -400 + 430 = 30: 1 IMP
         hand("W", "4H", "9"),  # board 3, E-W vul: one undertrick vul, N-S +100; no other table
-        Hand(other_table=-50),  # board 4: passed out, 0; 0 + 50 = 50: 2 IMPs
+        Hand(others=(-50,)),  # board 4: passed out, 0; 0 + 50 = 50: 2 IMPs
     )
     st = derive(Game(mode=Mode.DUPLICATE, hands=hands))
     assert [h.deal for h in st.hands] == [1, 2, 3, 4]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bridgepad.core.game import Game, derive
 from bridgepad.core.model import Contract, Doubling, Hand, Seat, Side, Strain
 from bridgepad.core.notation import (
     NotationError,
@@ -217,12 +218,13 @@ def test_bad_sides(text: str) -> None:
 
 def test_result_text() -> None:
     c = C("4S")
-    assert [Hand(c, Seat.N, t).result_text for t in (10, 11, 8, 0)] == ["=", "+1", "-2", "-10"]
-    assert Hand(c, Seat.N, 11).result_text == "+1"
-    assert Hand(c, Seat.N, 10).result_text == "="
-    assert Hand().result_text == ""
-    assert Hand().passed_out and not Hand().made
-    assert Hand(c, Seat.N, 10).made and not Hand(c, Seat.N, 9).made
+    def outcome(hand: Hand):  # the result is written from the tricks as scored
+        return derive(Game(hands=(hand,))).hands[0]
+
+    assert [outcome(Hand(c, Seat.N, t)).result for t in (10, 11, 8, 0)] == ["=", "+1", "-2", "-10"]
+    assert outcome(Hand()).result == ""
+    assert Hand().passed_out and not outcome(Hand()).made
+    assert outcome(Hand(c, Seat.N, 10)).made and not outcome(Hand(c, Seat.N, 9)).made
 
 
 def test_contract_text_and_pretty() -> None:

@@ -33,16 +33,16 @@ sides = st.sampled_from(list(SIDES))
 
 @st.composite
 def played_hands(draw, allow_pass: bool = True, honors: bool = True, other_table: bool = False) -> Hand:
+    others_list = st.lists(st.integers(-10_000, 10_000), max_size=4).map(tuple)
     if allow_pass and draw(st.integers(0, 9)) == 0:
-        other = draw(st.one_of(st.none(), st.integers(-10_000, 10_000))) if other_table else None
-        return Hand(other_table=other)
+        return Hand(others=draw(others_list) if other_table else ())
     c = draw(contracts)
     h = None
     if honors and draw(st.booleans()):
         points = 150 if c.strain is Strain.NT else draw(st.sampled_from([100, 150]))
         h = Honors(draw(sides), points)
-    other = draw(st.one_of(st.none(), st.integers(-10_000, 10_000))) if other_table else None
-    return Hand(c, draw(seats), draw(st.integers(0, 13)), h, other)
+    others = draw(others_list) if other_table else ()
+    return Hand(c, draw(seats), draw(st.integers(0, 13)), h, others)
 
 
 # --- Scoring monotonicity ---------------------------------------------------------

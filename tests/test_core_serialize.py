@@ -75,7 +75,7 @@ def test_older_schema_is_read() -> None:
         {"contract": "pass", "declarer": "N", "tricks": 9},
         {"contract": "8S", "declarer": "N", "tricks": 9},
         {"declarer": "N", "tricks": 9},
-        {"pass": True, "other_table": 20_000},
+        {"pass": True, "others": [20_000]},
         "4S N 9",
         None,
     ],

@@ -18,8 +18,12 @@ import pytest
 
 from bridgepad.core.game import derive
 from bridgepad.core.log import parse_log
+from bridgepad.core.model import Side
 from bridgepad.core.pad import layout
-from bridgepad.export import CSV_HEADER, export, game_markdown, to_csv
+from bridgepad.formats import csv_format
+from bridgepad.formats.csv_format import HEADER as CSV_HEADER
+from bridgepad.formats.markdown_format import game_markdown
+from bridgepad.formats.registry import export, record
 from bridgepad.store import Store, StoredGame
 
 EVENING = """\
@@ -164,62 +168,81 @@ def test_import_from_standard_input(data_dir: Path) -> None:
     assert p.returncode == 0 and p.stdout.startswith("Imported 1 game ")
 
 
-# export json: the replay shape -----------------------------------------------
+# export json: inputs beside figures -------------------------------------------------
 
 
-def test_export_json_matches_replay_rubber_for_rubber(data_dir: Path, log_file: Path, imported: list[str]) -> None:
+def test_export_json_holds_the_inputs_and_the_replays_figures(data_dir: Path, log_file: Path, imported: list[str]) -> None:
     replay = json.loads(run(data_dir, "replay", str(log_file), "--json").stdout)
     p = run(data_dir, "export", "--all", "--format", "json")
     assert p.returncode == 0, p.stderr
-    exported = json.loads(p.stdout)["rubbers"]
-    assert [r["id"] for r in exported] == imported
+    data = json.loads(p.stdout)
+    assert (data["format"], data["version"]) == ("bridgepad", 1)
+    exported = data["games"]
+    assert [g["id"] for g in exported] == imported
     assert len(exported) == len(replay["rubbers"]) == 4
-    added = {"mode", "players", "started", "settings", "id"}
-    for r, expected in zip(exported, replay["rubbers"]):
-        assert set(r) == set(expected) | added
-        assert {k: v for k, v in r.items() if k not in added} == expected
-        assert r["mode"] == "rubber"
-        assert r["settings"]["honors"] is True
-    assert exported[1]["players"] == {"N": "Ann", "E": "Cy", "S": "Ed", "W": "Bob"}
-    assert exported[0]["NS"]["total"] == 1830 and exported[0]["EW"]["total"] == 510
+    for g, expected in zip(exported, replay["rubbers"]):
+        assert set(g) == {"id", "created", "updated", "game", "figures"}
+        figures = g["figures"]
+        assert (figures["NS"], figures["EW"], figures["complete"]) == (expected["NS"], expected["EW"], expected["complete"])
+        # The lines (hands, then the game's own bonuses) add up to the totals.
+        for side in ("NS", "EW"):
+            assert sum(line[side]["below"] + line[side]["above"] for line in figures["lines"]) == figures[side]["total"]
+        hands = [line for line in figures["lines"] if line["kind"] == "hand"]
+        assert [{k: line[k] for k in ("NS", "EW")} for line in hands] == expected["hands"]
+        assert g["game"]["mode"] == "rubber" and g["game"]["settings"]["honors"] is True
+    assert exported[1]["game"]["players"] == {"N": "Ann", "E": "Cy", "S": "Ed", "W": "Bob"}
+    assert exported[0]["game"]["hands"][3] == {"contract": "3NT", "declarer": "E", "tricks": 9, "honors": {"side": "EW", "points": 150}}
+    assert exported[0]["figures"]["NS"]["total"] == 1830 and exported[0]["figures"]["EW"]["total"] == 510
+    bonus = [line for line in exported[0]["figures"]["lines"] if line["kind"] == "bonus"]
+    assert bonus == [{"kind": "bonus", "bonus": "rubber", "reason": "rubber bonus, two games to one: 500",
+                      "NS": {"below": 0, "above": 500}, "EW": {"below": 0, "above": 0}}]
 
 
 def test_export_defaults_to_the_current_game(data_dir: Path) -> None:
     assert run(data_dir, "new", "rubber", "--players", "N=Ann,E=Bob,S=Cy,W=Di").returncode == 0
     current = Store(data_dir).current_id()
     data = json.loads(run(data_dir, "export").stdout)
-    assert [r["id"] for r in data["rubbers"]] == [current]
-    assert data["rubbers"][0]["players"] == {"N": "Ann", "E": "Bob", "S": "Cy", "W": "Di"}
-    assert data["rubbers"][0]["hands"] == []
+    assert [g["id"] for g in data["games"]] == [current]
+    assert data["games"][0]["game"]["players"] == {"N": "Ann", "E": "Bob", "S": "Cy", "W": "Di"}
+    assert data["games"][0]["game"]["hands"] == []
 
 
 def test_export_one_game_by_id_or_its_start(data_dir: Path, imported: list[str]) -> None:
     data = json.loads(run(data_dir, "export", "--game", imported[2]).stdout)
-    assert [r["id"] for r in data["rubbers"]] == [imported[2]]
-    assert data["rubbers"][0]["EW"]["total"] == 970
+    assert [g["id"] for g in data["games"]] == [imported[2]]
+    assert data["games"][0]["figures"]["EW"]["total"] == 970
     unique = imported[2]  # the full id is always unique; ".json" is allowed too
     data = json.loads(run(data_dir, "export", "--game", unique + ".json").stdout)
-    assert data["rubbers"][0]["id"] == unique
+    assert data["games"][0]["id"] == unique
 
 
 # export csv and md ---------------------------------------------------------
 
 
-def test_export_csv_one_row_per_hand(data_dir: Path, imported: list[str]) -> None:
+def test_export_csv_a_row_per_hand_and_per_bonus(data_dir: Path, imported: list[str]) -> None:
     p = run(data_dir, "export", "--all", "--format", "csv")
-    rows = list(csv.reader(io.StringIO(p.stdout)))
-    assert tuple(rows[0]) == CSV_HEADER
-    body = rows[1:]
-    assert len(body) == 7 + 4 + 4 + 1
-    assert body[0] == [imported[0], "1", "N", "N", "3S", "+1", "90", "30", "0", "0"]
-    assert body[1] == [imported[0], "2", "E", "E", "4HX", "-2", "0", "300", "0", "0"]
-    assert body[3] == [imported[0], "4", "W", "E", "3NT", "=", "0", "0", "100", "150"]
-    assert body[9] == [imported[1], "3", "E", "", "pass", "", "0", "0", "0", "0"]
-    # The hands plus the rubber bonus make the totals.
-    first = [r for r in body if r[0] == imported[0]]
-    ns = sum(int(r[6]) + int(r[7]) for r in first)
-    ew = sum(int(r[8]) + int(r[9]) for r in first)
-    assert (ns + 500, ew) == (1830, 510)
+    rows = list(csv.DictReader(io.StringIO(p.stdout)))
+    assert tuple(csv.reader(io.StringIO(p.stdout)).__next__()) == CSV_HEADER
+    # 7 + 4 + 4 + 1 hands, and the three won rubbers' bonuses.
+    assert len(rows) == 7 + 4 + 4 + 1 + 3
+    first = [r for r in rows if r["game_id"] == imported[0]]
+    pick = ("kind", "hand", "dealer", "declarer", "contract", "result", "ns_below", "ns_above", "ew_below", "ew_above")
+    assert [first[0][k] for k in pick] == ["hand", "1", "N", "N", "3S", "'+1", "90", "30", "0", "0"]
+    assert [first[1][k] for k in pick] == ["hand", "2", "E", "E", "4HX", "'-2", "0", "300", "0", "0"]
+    assert [first[3][k] for k in pick] == ["hand", "4", "W", "E", "3NT", "'=", "0", "0", "100", "150"]
+    assert [first[-1][k] for k in pick] == ["bonus", "", "", "", "", "", "0", "500", "0", "0"]
+    assert first[-1]["what"] == "rubber bonus, two games to one: 500"
+    assert {(r["ns_players"], r["ew_players"]) for r in first} == {("Ann & Cy", "Bob & Di")}
+    second = [r for r in rows if r["game_id"] == imported[1]]
+    assert [second[2][k] for k in pick] == ["hand", "3", "E", "", "pass", "", "0", "0", "0", "0"]
+    # Every game's rows add up to its pad's totals, bonuses and all.
+    for game_id in imported:
+        st = derive(Store(data_dir).load(game_id).game)
+        mine = [r for r in rows if r["game_id"] == game_id]
+        ns = sum(int(r["ns_below"]) + int(r["ns_above"]) for r in mine)
+        ew = sum(int(r["ew_below"]) + int(r["ew_above"]) for r in mine)
+        assert (ns, ew) == (st.total(Side.NS), st.total(Side.EW))
+    assert sum(int(r["ns_below"]) + int(r["ns_above"]) for r in first) == 1830
 
 
 def test_export_markdown_pad(data_dir: Path, imported: list[str]) -> None:
@@ -239,7 +262,7 @@ def test_markdown_figures_are_the_pads(data_dir: Path, imported: list[str]) -> N
     stored = Store(data_dir).load(imported[2])
     st = derive(stored.game)
     pad = layout(st)
-    md = game_markdown(stored)
+    md = game_markdown(record(stored))
     cells = [c.strip() for line in md.splitlines() if line.startswith("| ") for c in line.strip("|").split("|")]
     figures = sorted(int(c.replace(",", "")) for c in cells if c.replace(",", "").isdigit())
     on_pad = sorted(
@@ -256,7 +279,7 @@ def test_export_api_escapes_markdown_in_names(tmp_path: Path) -> None:
     md = export([stored], "md")
     assert "We (\\*Ann\\* & South)" not in md  # only named seats are listed
     assert "We (\\*Ann\\*) | They (a\\|b) |" in md
-    assert to_csv([stored]).splitlines()[1] == "x1,1,N,N,3NT,=,100,0,0,0"
+    assert csv_format.write([record(stored)]).splitlines()[1].startswith("x1,rubber,hand,1,,,N,none,N,3NT,'=,*Ann* & S,a|b & W,100,0,0,0,")
     with pytest.raises(ValueError):
         export([stored], "xml")
 
@@ -268,7 +291,7 @@ def test_export_to_a_file_refuses_to_overwrite_without_force(data_dir: Path, imp
     out = tmp_path / "evening.json"
     p = run(data_dir, "export", "--all", "-o", str(out))
     assert p.returncode == 0 and out.is_file()
-    assert len(json.loads(out.read_text(encoding="utf-8"))["rubbers"]) == 4
+    assert len(json.loads(out.read_text(encoding="utf-8"))["games"]) == 4
     out.write_text("mine", encoding="utf-8")
     line = one_line_refusal(run(data_dir, "export", "--all", "-o", str(out)))
     assert "already exists" in line and "--force" in line
@@ -289,7 +312,7 @@ def test_export_never_follows_a_link_it_was_not_given(data_dir: Path, imported: 
     assert not (tmp_path / "elsewhere.json").exists()
     # With --force the link itself is replaced, and what it pointed to is untouched.
     assert run(data_dir, "export", "--all", "-o", str(link), "--force").returncode == 0
-    assert not link.is_symlink() and json.loads(link.read_text(encoding="utf-8"))["rubbers"]
+    assert not link.is_symlink() and json.loads(link.read_text(encoding="utf-8"))["games"]
     assert target.read_text(encoding="utf-8") == "keep me"
 
 
@@ -371,7 +394,7 @@ def test_tally_refusals(data_dir: Path, args: list[str], words: str) -> None:
 
 def test_the_command_line_loads_no_user_interface() -> None:
     code = (
-        "import sys, bridgepad.cli, bridgepad.history, bridgepad.export, bridgepad.core.tally;"
+        "import sys, bridgepad.cli, bridgepad.history, bridgepad.formats.registry, bridgepad.formats.csv_format, bridgepad.formats.json_format, bridgepad.formats.markdown_format, bridgepad.core.tally;"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))"
     )
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)

@@ -118,7 +118,7 @@ def test_a_log_gives_games_or_a_log_error(lines: list[str], newline: str) -> Non
 @PROPS
 @given(st.dictionaries(st.sampled_from(FIELDS), any_text), sides, st.booleans(), st.booleans())
 def test_the_entry_form_gives_a_hand_or_errors_by_field(values: dict[str, str], we: Side, honors_on: bool, other_on: bool) -> None:
-    reading = read_form(values, we=we, honors_on=honors_on, other_table_on=other_on)
+    reading = read_form(values, we=we, honors_on=honors_on, others_on=other_on)
     if reading.hand is not None and not reading.errors:
         assert reading.ok
         derive(Game().add(reading.hand))  # a hand the form accepts can be played

@@ -67,7 +67,7 @@ async def test_four_boards_with_imps_against_the_other_table(tmp_path: Path) -> 
             assert isinstance(app.screen, EntryForm)
             assert text_of(app.screen.query_one("#form-title")) == f"Board {n} · {dealer} deals · {vul}"
             # Duplicate has no honors; it asks for the N-S score at the other table instead.
-            assert [str(w.id) for w in app.screen.query(Input)] == ["contract", "declarer", "result", "other_table"]
+            assert [str(w.id) for w in app.screen.query(Input)] == ["contract", "declarer", "result", "others"]
             # Contract, declarer, result, then the other table: field_keys tabs over the empty ones of a pass-out.
             await keyboard(pilot, [*field_keys(*fields), "enter"])
             assert not isinstance(app.screen, EntryForm), f"board {n} was refused: {fields}"
@@ -75,13 +75,14 @@ async def test_four_boards_with_imps_against_the_other_table(tmp_path: Path) -> 
             st = app.session.state
             h = st.hands[-1]
             assert (h.deal, h.dealer, h.ns_score, h.imps, st.imps_total) == (n, Seat("NESW"[n - 1]), ns, imps, running)
-            assert f"IMPs for N-S: {running:+d}" in status_text(app)
+            assert f"N-S {running:+d} IMP" in status_text(app)
             row = hand_rows(app)[-1]
             assert (row[0], row[1], row[6]) == (str(n), "NESW"[n - 1], f"{imps:+d}")
             assert row[5] == (signed(ns) if fields[0] != "pass" else "0")  # a passed-out board scores 0
             # The board's explanation: N-S's score against the other table's, in IMPs.
             other = int(fields[3])
-            assert f"N-S {signed(ns)} against {other:+,} at the other table: {imps:+d} IMPs for N-S" in explain_text(app)
+            unit = "IMP" if abs(imps) == 1 else "IMPs"
+            assert f"N-S {signed(ns)} against {other:+,} at the other table: {imps:+d} {unit} for N-S" in explain_text(app)
 
         st = app.session.state
         assert st.status is Status.IN_PLAY and st.next_deal == 5  # a match goes on as long as boards are played
@@ -92,14 +93,14 @@ async def test_four_boards_with_imps_against_the_other_table(tmp_path: Path) -> 
         # Board 5 starts the schedule's second round: North deals, N-S vulnerable.
         status = status_text(app)
         assert "Board 5" in status and "Ann (N) deals" in status and "We: Ann & Cy vulnerable" in status
-        assert "IMPs for N-S: -6" in status
+        assert "N-S -6 IMPs" in status
 
         rows = hand_rows(app)
         assert [r[3] for r in rows] == ["Ann (N)", "Bob (E)", "", "Di (W)"]  # declarers by name and seat
         assert [r[2] for r in rows] == ["4♠", "3NT", "Pass", "3♠X"]
 
         pad = [line.split() for line in pad_text(app).splitlines()]
-        assert pad[0] == ["Bd", "N-S", "Other", "IMPs"]
+        assert pad[0] == ["Bd", "N-S", "Others", "IMPs"]
         assert pad[1:5] == [
             ["1", "+420", "-50", "+10"],
             ["2", "+50", "+100", "-2"],

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from bridgepad.core.model import Contract, Hand, Seat, Side
-from bridgepad.core.notation import NotationError, parse_contract, parse_honors, parse_seat, parse_tricks
+from bridgepad.core.notation import NotationError, parse_contract, parse_honors, parse_others, parse_seat, parse_tricks
 
-FIELDS = ("contract", "declarer", "result", "honors", "other_table")
+FIELDS = ("contract", "declarer", "result", "honors", "others")
 
 
 @dataclass(slots=True)
@@ -27,7 +26,7 @@ def read_form(
     *,
     we: Side = Side.NS,
     honors_on: bool = True,
-    other_table_on: bool = False,
+    others_on: bool = False,
 ) -> FormReading:
     """Reads the typed fields; a pass needs nothing else, a contract needs declarer and result."""
     errors: dict[str, str] = {}
@@ -37,18 +36,14 @@ def read_form(
         contract = parse_contract(text)
     except NotationError as e:
         errors["contract"] = str(e)
-    other: int | None = None
-    if other_table_on:
-        raw = "".join(values.get("other_table", "").split()).replace(",", "")
-        if raw:
-            if re.fullmatch(r"[+-]?[0-9]{1,5}", raw) and abs(int(raw)) <= 7600 and int(raw) % 10 == 0:
-                other = int(raw)
-            else:
-                errors["other_table"] = (
-                    "The other table's score is N-S's signed score, a multiple of 10 such as 420, -50 or 0; leave it empty if there is none."
-                )
+    others: tuple[int, ...] = ()
+    if others_on:
+        try:
+            others = parse_others(values.get("others", ""))
+        except NotationError as e:
+            errors["others"] = str(e)
     if "contract" not in errors and contract is None:
-        return FormReading(None if errors else Hand(other_table=other), errors)
+        return FormReading(None if errors else Hand(others=others), errors)
     declarer: Seat | None = None
     tricks: int | None = None
     incomplete = False
@@ -78,14 +73,14 @@ def read_form(
                     errors["honors"] = str(e)
     if errors or contract is None:
         return FormReading(None, errors, incomplete)
-    return FormReading(Hand(contract, declarer, tricks, honors, other), {}, False)
+    return FormReading(Hand(contract, declarer, tricks, honors, others), {}, False)
 
 
 def form_values(hand: Hand, we: Side = Side.NS) -> dict[str, str]:
     """The fields that, typed in, give back ``hand``: for editing a hand already entered."""
     out = {k: "" for k in FIELDS}
-    if hand.other_table is not None:
-        out["other_table"] = str(hand.other_table)
+    if hand.others:
+        out["others"] = " ".join(str(o) for o in hand.others)
     if hand.contract is None:
         out["contract"] = "pass"
         return out

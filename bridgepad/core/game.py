@@ -10,10 +10,13 @@ hand is therefore just a new list of hands.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from enum import Enum
 from functools import lru_cache
 
 from bridgepad.core import tables
+from bridgepad.core.duplicate import Comparison, compare, percent
+from bridgepad.core.revoke import scored_tricks
 from bridgepad.core.model import SIDES, Contract, Hand, Seat, Side
 from bridgepad.core.scoring import (
     Kind,
@@ -95,11 +98,31 @@ class HandOutcome:
     entries: tuple[Entry, ...]
     game_made_by: Side | None = None
     ns_score: int | None = None  # duplicate: the board's signed N-S score
-    imps: int | None = None  # duplicate: N-S IMPs against the other table
+    comparison: Comparison | None = None  # duplicate: against the other results on the board
+    tricks: int | None = None  # declarer's tricks as scored, after any revoke transfer
 
     @property
     def number(self) -> int:
         return self.index + 1
+
+    @property
+    def imps(self) -> Decimal | None:
+        """Duplicate: N-S IMPs against the other result(s); None when there is none to compare."""
+        return self.comparison.imps if self.comparison is not None else None
+
+    @property
+    def made(self) -> bool:
+        c = self.hand.contract
+        return c is not None and self.tricks is not None and self.tricks >= c.tricks_needed
+
+    @property
+    def result(self) -> str:
+        """The result as scored, against the contract: =, +1, -2 (empty for a pass-out)."""
+        c = self.hand.contract
+        if c is None or self.tricks is None:
+            return ""
+        diff = self.tricks - c.tricks_needed
+        return "=" if diff == 0 else f"{diff:+d}"
 
     def points(self, side: Side, above: bool | None = None) -> int:
         return sum(e.points for e in self.entries if e.side is side and (above is None or e.above == above))
@@ -116,7 +139,9 @@ class GameState:
     next_dealer: Seat
     next_vulnerable: frozenset[Side]
     next_deal: int  # Chicago: deal 1-4 to come; duplicate: the next board; rubber: next hand number
-    imps_total: int = 0
+    imps_total: Decimal = Decimal(0)  # duplicate: N-S IMPs over the boards compared
+    matchpoints: int = 0  # duplicate: N-S matchpoints over the boards compared
+    top: int = 0  # duplicate: the sum of the boards' tops
     sections: int = 0  # rules drawn under the trick scores: one under each game (and, at Chicago
     # played "fifty", under each part score, which closes at once as nothing carries)
 
@@ -153,6 +178,16 @@ class GameState:
     def ns_total(self) -> int:
         """Duplicate: the sum of N-S's board scores."""
         return sum(h.ns_score or 0 for h in self.hands)
+
+    @property
+    def percent(self) -> Decimal | None:
+        """Duplicate: N-S's matchpoints over the sum of the tops, as a percentage (None: nothing compared)."""
+        return percent(self.matchpoints, self.top)
+
+    @property
+    def compared(self) -> int:
+        """Duplicate: how many boards have other results to compare with."""
+        return sum(1 for h in self.hands if h.comparison is not None and h.comparison.compared)
 
     @property
     def complete(self) -> bool:
@@ -237,7 +272,9 @@ class Replayer:
         self.outcomes: list[HandOutcome] = []
         self.bonuses: list[Entry] = []
         self.status = Status.IN_PLAY
-        self.imps_total = 0
+        self.imps_total = Decimal(0)
+        self.matchpoints = 0
+        self.top = 0
         self.rules = 0
 
     # The state of play before the next hand.
@@ -266,6 +303,7 @@ class Replayer:
         section = self.section
         made_game: Side | None = None
         contract = hand.contract
+        tricks = scored_tricks(hand)
         if contract is None:
             if chicago:
                 outcome = HandOutcome(index, hand, dealer, vul, None, ())
@@ -273,10 +311,10 @@ class Replayer:
                 return outcome  # the same dealer deals again; the deal does not count
             entries: list[Entry] = []
         else:
-            assert hand.declarer is not None and hand.tricks is not None
+            assert hand.declarer is not None and tricks is not None
             side = _SIDE_OF[hand.declarer]
             side_vul = side in vul
-            made, trick_score, rows = contract_rows(contract, hand.tricks, side_vul, side)
+            made, trick_score, rows = contract_rows(contract, tricks, side_vul, side)
             entries = [Entry(*row, index, section) for row in rows]
             if made:
                 if chicago and self.settings.chicago_part_score is ChicagoPartScore.FIFTY:
@@ -298,7 +336,7 @@ class Replayer:
             self.open_below = {Side.NS: 0, Side.EW: 0}
             if not (chicago and self.settings.chicago_part_score is ChicagoPartScore.FIFTY):
                 self.rules += 1
-        outcome = HandOutcome(index, hand, dealer, vul, self.deal if chicago else None, tuple(entries), made_game)
+        outcome = HandOutcome(index, hand, dealer, vul, self.deal if chicago else None, tuple(entries), made_game, tricks=tricks)
         self.outcomes.append(outcome)
         self.dealer = _NEXT_SEAT[dealer]
         if not chicago:
@@ -324,19 +362,24 @@ class Replayer:
         vul = board_vulnerable(board)
         entries: list[Entry] = []
         ns_score = 0
+        tricks = scored_tricks(hand)
         if hand.contract is not None:
-            assert hand.declarer is not None and hand.tricks is not None
+            assert hand.declarer is not None and tricks is not None
             side = hand.declarer.side
-            for item in duplicate_items(hand.contract, hand.tricks, side in vul):
+            for item in duplicate_items(hand.contract, tricks, side in vul):
                 owner = side if item.for_declarer else side.other
                 entries.append(Entry(owner, item.points, not item.below, item.kind, item.reason, index, 0))
-            score = duplicate_score(hand.contract, hand.tricks, side in vul)
+            score = duplicate_score(hand.contract, tricks, side in vul)
             ns_score = score if side is Side.NS else -score
-        imps: int | None = None
-        if hand.other_table is not None:
-            imps = tables.imps(ns_score - hand.other_table)
-            self.imps_total += imps
-        outcome = HandOutcome(index, hand, board_dealer(board), vul, board, tuple(entries), None, ns_score, imps)
+        comparison = compare(ns_score, hand.others)
+        if comparison.compared:
+            assert comparison.imps is not None
+            self.imps_total += comparison.imps
+            self.matchpoints += comparison.matchpoints
+            self.top += comparison.top
+        outcome = HandOutcome(
+            index, hand, board_dealer(board), vul, board, tuple(entries), None, ns_score, comparison, tricks
+        )
         self.outcomes.append(outcome)
         self.deal += 1
         self.dealer = board_dealer(self.deal)
@@ -371,6 +414,8 @@ class Replayer:
             next_vulnerable=self.vulnerable,
             next_deal=self.deal if self.mode is not Mode.RUBBER else len(self.outcomes) + 1,
             imps_total=self.imps_total,
+            matchpoints=self.matchpoints,
+            top=self.top,
             sections=self.rules,
         )
 

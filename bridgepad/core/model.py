@@ -147,31 +147,53 @@ class Honors:
 
 
 @dataclass(frozen=True, slots=True)
+class Revoke:
+    """An established revoke, as the players report it after the hand.
+
+    ``side`` revoked; ``won_after`` is how many tricks that side won after the revoke
+    (the revoke trick included); ``trick_12`` marks a revoke on the twelfth trick. The
+    tricks it transfers are worked out by ``bridgepad.core.revoke``.
+    """
+
+    side: Side
+    won_after: int
+    trick_12: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Hand:
     """One deal as entered at the table: a contract played, or a pass-out.
 
-    ``other_table`` is the North-South score at the other table, used only at duplicate.
+    ``tricks`` are the tricks declarer took as played; a ``revoke`` moves some of them
+    afterwards. ``others`` are the North-South scores the same board earned at the
+    other tables, used only at duplicate.
     """
 
     contract: Contract | None = None
     declarer: Seat | None = None
     tricks: int | None = None
     honors: Honors | None = None
-    other_table: int | None = None
+    others: tuple[int, ...] = ()
     at: str | None = field(default=None, compare=False)  # when it was entered (ISO time)
+    revoke: Revoke | None = None
 
     @property
     def passed_out(self) -> bool:
         return self.contract is None
 
-    @property
-    def made(self) -> bool:
-        return self.contract is not None and self.tricks is not None and self.tricks >= self.contract.tricks_needed
 
-    @property
-    def result_text(self) -> str:
-        """The result relative to the contract: =, +1, -2 (empty for a pass-out)."""
-        if self.contract is None or self.tricks is None:
-            return ""
-        diff = self.tricks - self.contract.tricks_needed
-        return "=" if diff == 0 else f"{diff:+d}"
+def vulnerability_code(vul: frozenset[Side]) -> str:
+    """``none``, ``NS``, ``EW`` or ``both``: who is vulnerable, as the exports write it."""
+    if not vul:
+        return "none"
+    if len(vul) == 2:
+        return "both"
+    return next(iter(vul)).value
+
+
+def parse_vulnerability_code(text: str) -> frozenset[Side]:
+    """The inverse of ``vulnerability_code``; ValueError for anything else."""
+    codes = {"none": frozenset(), "NS": frozenset({Side.NS}), "EW": frozenset({Side.EW}), "both": frozenset(SIDES)}
+    if text not in codes:
+        raise ValueError(f"vulnerability is none, NS, EW or both, not {text!r}")
+    return codes[text]

@@ -153,6 +153,21 @@ def check_honors(points: int, contract: Contract) -> None:
         raise NotationError(f"Honors are 100 or 150, not {points}.")
 
 
+OTHERS_HELP = "the other tables' N-S scores, e.g. 420 or 420 450 -50; leave it empty if there are none"
+
+
+def parse_others(text: str) -> tuple[int, ...]:
+    """N-S scores at the other tables: ``420``, ``420 450 -50``, ``-100, 0``; empty for none."""
+    words = text.replace(",", " ").split()
+    out = []
+    for word in words:
+        w = word.replace("\u2212", "-")  # a typographic minus, as some keyboards and pastes give
+        if not re.fullmatch(r"[+-]?[0-9]{1,5}", w) or int(w) % 10 or abs(int(w)) > 7600:
+            raise NotationError(f"{_quote(word)} is not a score: give {OTHERS_HELP}.")
+        out.append(int(w))
+    return tuple(out)
+
+
 def _quote(text: str) -> str:
     # Any run of whitespace, line breaks included, is shown as one space: the message stays one line.
     shown = " ".join(text.split())

@@ -9,12 +9,17 @@ from __future__ import annotations
 from typing import Any
 
 from bridgepad.core.game import Game, Mode
-from bridgepad.core.model import Hand, Honors, Seat, Side
+from bridgepad.core.model import Hand, Honors, Revoke, Seat, Side
 from bridgepad.core.notation import NotationError, check_honors, check_name, parse_contract
+from bridgepad.core.revoke import check as check_revoke
 from bridgepad.core.settings import Settings
 
-SCHEMA = 2
-# Schema history: 1 had no entry times; 2 records when each hand was entered ("at").
+SCHEMA = 3
+# Schema history: 1 had no entry times; 2 records when each hand was entered ("at");
+# 3 takes several other-table scores per board ("others", was "other_table") and a revoke.
+
+MAX_OTHERS = 64  # other results on one board: a big club's traveller, and then some
+SCORE_LIMIT = 10_000  # no bridge score reaches this: 7NTXX+0 vulnerable is 2,980
 
 
 class SchemaError(ValueError):
@@ -33,8 +38,11 @@ def hand_to_json(hand: Hand) -> dict[str, Any]:
         out = {"contract": hand.contract.text, "declarer": hand.declarer.value, "tricks": hand.tricks}
         if hand.honors is not None:
             out["honors"] = {"side": hand.honors.side.value, "points": hand.honors.points}
-    if hand.other_table is not None:
-        out["other_table"] = hand.other_table
+    if hand.revoke is not None:
+        r = hand.revoke
+        out["revoke"] = {"side": r.side.value, "won_after": r.won_after, "trick_12": r.trick_12}
+    if hand.others:
+        out["others"] = list(hand.others)
     if hand.at is not None:
         out["at"] = hand.at
     return out
@@ -71,11 +79,12 @@ def hand_from_json(data: Any, where: str) -> Hand:
     at = data.get("at")
     if at is not None and not isinstance(at, str):
         raise SchemaError(f"{where} has an entry time that is not text.")
-    other = data.get("other_table")
-    if other is not None:
-        other = _int(other, f"{where} other_table", -10_000, 10_000)
+    others_data = data.get("others", [])
+    if not isinstance(others_data, list) or len(others_data) > MAX_OTHERS:
+        raise SchemaError(f"{where} others is not a list of up to {MAX_OTHERS} scores.")
+    others = tuple(_int(o, f"{where} others", -SCORE_LIMIT, SCORE_LIMIT) for o in others_data)
     if data.get("pass") is True:
-        return Hand(other_table=other, at=at)
+        return Hand(others=others, at=at)
     try:
         contract = parse_contract(str(data.get("contract", "")))
         if contract is None:
@@ -96,7 +105,23 @@ def hand_from_json(data: Any, where: str) -> Hand:
         except (NotationError, ValueError) as e:
             raise SchemaError(f"{where} honors: {e}") from None
         honors = Honors(side, points)
-    return Hand(contract, declarer, tricks, honors, other, at)
+    revoke = None
+    r = data.get("revoke")
+    if r is not None:
+        if not isinstance(r, dict):
+            raise SchemaError(f"{where} revoke is not a side and the tricks won after it.")
+        try:
+            rside = Side(r.get("side"))
+        except ValueError:
+            raise SchemaError(f"{where} revoke has no side NS or EW.") from None
+        trick_12 = r.get("trick_12", False)
+        if not isinstance(trick_12, bool):
+            raise SchemaError(f"{where} revoke trick_12 is not true or false.")
+        revoke = Revoke(rside, _int(r.get("won_after"), f"{where} revoke won_after", 0, 13), trick_12)
+        problem = check_revoke(revoke, tricks, declarer.side)
+        if problem:
+            raise SchemaError(f"{where} revoke: {problem}.")
+    return Hand(contract, declarer, tricks, honors, others, at, revoke)
 
 
 def _from_1(data: dict[str, Any]) -> dict[str, Any]:
@@ -104,7 +129,24 @@ def _from_1(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "schema": 2}
 
 
-MIGRATIONS = {1: _from_1}
+
+def _from_2(data: dict[str, Any]) -> dict[str, Any]:
+    # Version 2 held one other-table score per board; 3 holds a list of them.
+    hands = data.get("hands")
+    if isinstance(hands, list):
+        moved = []
+        for h in hands:
+            if isinstance(h, dict) and "other_table" in h:
+                h = dict(h)
+                other = h.pop("other_table")
+                if other is not None:
+                    h["others"] = [other]
+            moved.append(h)
+        data = {**data, "hands": moved}
+    return {**data, "schema": 3}
+
+
+MIGRATIONS = {1: _from_1, 2: _from_2}
 
 
 def schema_of(data: Any) -> int | None:

@@ -53,6 +53,20 @@ class NextDealer(str, Enum):
     ROTATES = "rotates"  # seed 002: each rubber's first dealer is left of the last rubber's first dealer
 
 
+class DuplicateScoring(str, Enum):
+    """How a duplicate board is compared with the other results on it."""
+
+    IMPS = "imps"  # a team match: IMPs against the other table (cross-IMPs against several)
+    MATCHPOINTS = "matchpoints"  # a pairs game: 2 for each result beaten, 1 for each tie
+
+    @property
+    def description(self) -> str:
+        return {
+            DuplicateScoring.IMPS: "IMPs, as a team match (averaged over several other results)",
+            DuplicateScoring.MATCHPOINTS: "matchpoints, as a pairs game: 2 for each result beaten, 1 for each tie",
+        }[self]
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     honors: bool = True
@@ -61,6 +75,7 @@ class Settings:
     pass_word: PassWord = PassWord.PASS
     we: Side = Side.NS
     next_dealer: NextDealer = NextDealer.PASSES_ON
+    duplicate_scoring: DuplicateScoring = DuplicateScoring.IMPS
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from bridgepad.core.duplicate import Comparison, imps_text
 from bridgepad.core.game import Entry, GameState, HandOutcome, Mode, Status
 from bridgepad.core.model import Side
+from bridgepad.core.revoke import reason as revoke_reason
+from bridgepad.core.settings import DuplicateScoring
 
 
 def side_name(side: Side, we: Side = Side.NS) -> str:
@@ -20,8 +23,8 @@ def headline(st: GameState, we: Side = Side.NS) -> str:
     if st.mode is Mode.DUPLICATE:
         n = len(st.hands)
         boards = f"{n} board{'s' if n != 1 else ''}"
-        imps = f", {st.imps_total:+d} IMPs for N-S" if any(h.imps is not None for h in st.hands) else ""
-        return f"{boards} played{imps}."
+        standing = duplicate_standing(st)
+        return f"{boards} played" + (f", {standing}." if standing else ".")
     if st.status is Status.WON:
         winner = st.rubber_winner
         assert winner is not None
@@ -42,6 +45,15 @@ def headline(st: GameState, we: Side = Side.NS) -> str:
     if tw == tt:
         return f"{tw:,} all."
     return f"{lead} lead, {scores}, by {margin:,}."
+
+
+def duplicate_standing(st: GameState) -> str:
+    """``N-S +6 IMPs`` or ``N-S 56.25% (27 of 48 matchpoints)``; empty while nothing is compared."""
+    if not st.compared:
+        return ""
+    if st.game.settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS:
+        return f"N-S {st.percent}% ({st.matchpoints:,} of {st.top:,} matchpoints)"
+    return f"N-S {imps_text(st.imps_total)}"
 
 
 def lead_text(st: GameState, we: Side = Side.NS) -> str:
@@ -70,12 +82,12 @@ def outcome_lines(outcome: HandOutcome, after: GameState, we: Side = Side.NS) ->
     """What a hand writes, for whom and where, and what it does to the game."""
     hand = outcome.hand
     if after.mode is Mode.DUPLICATE:
-        return board_lines(outcome)
+        return board_lines(outcome, after.game.settings.duplicate_scoring)
     if hand.contract is None:
         if after.mode is Mode.CHICAGO:
             return [f"Passed out: nothing is scored; {outcome.dealer.word} deals again and the deal does not count."]
         return ["Passed out: nothing is scored; the deal passes on."]
-    lines = [entry_text(e, we) for e in outcome.entries]
+    lines = revoke_lines(outcome) + [entry_text(e, we) for e in outcome.entries]
     if outcome.game_made_by is not None:
         lines.append(f"Game for {side_name(outcome.game_made_by, we)}: the line is drawn.")
     last = outcome.index == len(after.hands) - 1
@@ -86,17 +98,43 @@ def outcome_lines(outcome: HandOutcome, after: GameState, we: Side = Side.NS) ->
 
 
 
-def board_lines(outcome: HandOutcome) -> list[str]:
-    """A duplicate board: its parts, declarer's way, then N-S's score and the IMPs."""
+def revoke_lines(outcome: HandOutcome) -> list[str]:
+    """The revoke's transfer, when there was one: how the tricks played became the tricks scored."""
+    hand = outcome.hand
+    if hand.revoke is None or hand.declarer is None or hand.contract is None:
+        return []
+    played = f"{hand.tricks} trick{'s' if hand.tricks != 1 else ''} played"
+    return [f"{revoke_reason(hand.revoke, hand.declarer.side)}: {played}, {outcome.tricks} scored ({outcome.result})."]
+
+
+def _signed(n: int) -> str:
+    return f"{n:+,}" if n else "0"
+
+
+def comparison_text(c: Comparison, scoring: DuplicateScoring) -> str:
+    """N-S's score against the other results, in the game's scoring form."""
+    ns = _signed(c.ns_score)
+    if scoring is DuplicateScoring.MATCHPOINTS:
+        n = len(c.others)
+        ties = "none" if not c.tied else f"{c.tied}"
+        return f"{ns} beats {c.beaten} of {n}, ties {ties}: {c.matchpoints} of {c.top}, {c.percent:.1f}%"
+    assert c.imps is not None
+    if len(c.others) == 1:
+        return f"N-S {ns} against {_signed(c.others[0])} at the other table: {imps_text(c.imps)} for N-S"
+    against = ", ".join(_signed(o) for o in c.others)
+    return f"N-S {ns} against {against}: {imps_text(c.imps)} for N-S, the average over {len(c.others)} results"
+
+
+def board_lines(outcome: HandOutcome, scoring: DuplicateScoring = DuplicateScoring.IMPS) -> list[str]:
+    """A duplicate board: its parts, declarer's way, then N-S's score and the comparison."""
     hand = outcome.hand
     if hand.contract is None:
         lines = ["Passed out: the board scores 0 for both sides."]
     else:
-        lines = [f"{e.side.short} {e.points:,}: {e.reason}" for e in outcome.entries]
-    ns = outcome.ns_score or 0
-    score = f"N-S {ns:+,}" if ns else "N-S 0"
-    if outcome.imps is not None and hand.other_table is not None:
-        other = f"{hand.other_table:+,}" if hand.other_table else "0"
-        score += f" against {other} at the other table: {outcome.imps:+d} IMPs for N-S"
-    lines.append(score)
+        lines = revoke_lines(outcome) + [f"{e.side.short} {e.points:,}: {e.reason}" for e in outcome.entries]
+    c = outcome.comparison
+    if c is not None and c.compared:
+        lines.append(comparison_text(c, scoring))
+    else:
+        lines.append(f"N-S {_signed(outcome.ns_score or 0)}")
     return lines

@@ -25,14 +25,14 @@ HINTS = {
     "declarer": "N, E, S or W",
     "result": "tricks taken, or =, +1, -2",
     "honors": "optional: NS 100, EW 150",
-    "other_table": "optional: N-S score there",
+    "others": "optional: N-S scores there, e.g. 420 450",
 }
 LABELS = {
     "contract": "Contract",
     "declarer": "Declarer",
     "result": "Result",
     "honors": "Honors",
-    "other_table": "Other table",
+    "others": "Other tables",
 }
 
 
@@ -57,7 +57,7 @@ class EntryForm(ModalScreen[Hand | None]):
         values: dict[str, str] | None = None,
         we: Side = Side.NS,
         honors_on: bool = True,
-        other_table_on: bool = False,
+        others_on: bool = False,
     ) -> None:
         super().__init__()
         self.form_title = title
@@ -65,12 +65,12 @@ class EntryForm(ModalScreen[Hand | None]):
         self.values = values or {}
         self.we = we
         self.honors_on = honors_on
-        self.other_table_on = other_table_on
+        self.others_on = others_on
         self.fields = ["contract", "declarer", "result"]
         if honors_on:
             self.fields.append("honors")
-        if other_table_on:
-            self.fields.append("other_table")
+        if others_on:
+            self.fields.append("others")
         self.shown_errors: set[str] = set()
         self._shown: dict[str, tuple[str, bool, bool]] = {}
 
@@ -92,7 +92,7 @@ class EntryForm(ModalScreen[Hand | None]):
         return {name: self.query_one(f"#{name}", Input).value for name in self.fields}
 
     def reading(self) -> FormReading:
-        return read_form(self.field_values(), we=self.we, honors_on=self.honors_on, other_table_on=self.other_table_on)
+        return read_form(self.field_values(), we=self.we, honors_on=self.honors_on, others_on=self.others_on)
 
     @on(Input.Changed)
     def _changed(self, event: Input.Changed) -> None:

@@ -53,7 +53,7 @@ def export_folder() -> Path:
 
 def write_export(stored: StoredGame, fmt: str, folder: Path) -> Path:
     """Writes a new file, never over an old one: a number is added to the name instead."""
-    from bridgepad.export import export
+    from bridgepad.formats.registry import export
 
     text = export([stored], fmt)
     base = f"bridgepad-{stored.id}"

@@ -6,7 +6,9 @@ from rich.text import Text
 from textual.widgets import DataTable
 
 from bridgepad.core.game import GameState, HandOutcome, Mode
+from bridgepad.core.duplicate import imps_figure
 from bridgepad.core.model import Strain
+from bridgepad.core.settings import DuplicateScoring
 from bridgepad.tui.names import seat_label, seat_label_fit
 
 SUIT_STYLE = {Strain.H: "red", Strain.D: "red"}
@@ -20,6 +22,16 @@ def contract_text(outcome: HandOutcome, pass_word: str) -> Text:
     t.append(c.strain.symbol, style=SUIT_STYLE.get(c.strain, ""))
     t.append(c.doubling.suffix, style="bold")
     return t
+
+
+def comparison_cell(h: HandOutcome, scoring: DuplicateScoring) -> str:
+    """A board's comparison with the other results: its IMPs, or its matchpoint percentage."""
+    c = h.comparison
+    if c is None or not c.compared:
+        return ""
+    if scoring is DuplicateScoring.MATCHPOINTS:
+        return f"{c.percent:.1f}"
+    return imps_figure(c.imps or 0)
 
 
 def _points(n: int) -> str:
@@ -53,7 +65,8 @@ class HandList(DataTable[Text]):
             self.add_column("Res", width=3)
             if state.mode is Mode.DUPLICATE:
                 self.add_column("N-S", width=6)
-                self.add_column("IMPs", width=4)
+                mp = game.settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS
+                self.add_column("MP %" if mp else "IMPs", width=6)
             else:
                 self.add_column("We", width=6)
                 self.add_column("They", width=6)
@@ -66,10 +79,10 @@ class HandList(DataTable[Text]):
             by = seat_label_fit(game, h.hand.declarer, by_width) if h.hand.declarer else ""
             if state.mode is Mode.DUPLICATE:
                 score = f"{h.ns_score:+,}" if h.ns_score else "0"
-                tail: tuple[str, str] = (score, "" if h.imps is None else f"{h.imps:+d}")
+                tail: tuple[str, str] = (score, comparison_cell(h, game.settings.duplicate_scoring))
             else:
                 tail = (_points(h.points(we)), _points(h.points(we.other)))
-            cells = (first_cell, h.dealer.value, contract_text(h, pass_word), by, h.hand.result_text, *tail)
+            cells = (first_cell, h.dealer.value, contract_text(h, pass_word), by, h.result, *tail)
             # Plain Text, never markup: a player's name may hold brackets.
             self.add_row(*(c if isinstance(c, Text) else Text(c) for c in cells))
         if state.bonuses and state.mode is not Mode.DUPLICATE:

@@ -159,7 +159,7 @@ class PadScreen(Screen[None]):
                 self.session.preview,
                 we=game.settings.we,
                 honors_on=game.settings.honors and game.mode is not Mode.DUPLICATE,
-                other_table_on=game.mode is Mode.DUPLICATE,
+                others_on=game.mode is Mode.DUPLICATE,
             ),
             done,
         )
@@ -197,7 +197,7 @@ class PadScreen(Screen[None]):
                 values=form_values(h.hand, game.settings.we),
                 we=game.settings.we,
                 honors_on=game.settings.honors and game.mode is not Mode.DUPLICATE,
-                other_table_on=game.mode is Mode.DUPLICATE,
+                others_on=game.mode is Mode.DUPLICATE,
             ),
             done,
         )

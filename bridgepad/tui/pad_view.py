@@ -5,7 +5,9 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from bridgepad.core.duplicate import imps_figure
 from bridgepad.core.game import Entry, GameState, Mode
+from bridgepad.core.settings import DuplicateScoring
 from bridgepad.core.pad import PadLayout, layout
 from bridgepad.tui.names import side_names, side_word
 
@@ -89,13 +91,18 @@ def render_pad(pad: PadLayout, state: GameState, selected: int | None) -> Text:
 def render_boards(state: GameState, selected: int | None) -> Text:
     """Duplicate: each board's N-S score, the other table's, and the IMPs between them."""
     out = Text(no_wrap=True, overflow="ellipsis")
-    out.append(f"{'Bd':>3} {'N-S':>6} {'Other':>6} {'IMPs':>4}\n", style="bold")
+    mp = state.game.settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS
+    out.append(f"{'Bd':>3} {'N-S':>6} {'Others':>6} {'MPs' if mp else 'IMPs':>6}\n", style="bold")
     for h in state.hands:
         style = "bold black on yellow" if h.index == selected else ""
-        other = "" if h.hand.other_table is None else f"{h.hand.other_table:+,}"
-        imps = "" if h.imps is None else f"{h.imps:+d}"
+        c = h.comparison
+        other, figure = "", ""
+        if c is not None and c.compared:
+            other = f"{c.others[0]:+,}" if len(c.others) == 1 else f"{len(c.others)} res"
+            figure = f"{c.percent:.0f}%" if mp else imps_figure(c.imps or 0)
         ns = f"{h.ns_score:+,}" if h.ns_score else "0"
-        out.append(f"{h.deal:>3} {ns:>6} {other:>6} {imps:>4}\n", style=style)
-    out.append("─" * 22 + "\n", style="dim")
-    out.append(f"{'':>3} {state.ns_total:>+6,} {'':>6} {state.imps_total:>+4d}", style="bold")
+        out.append(f"{h.deal:>3} {ns:>6} {other:>6} {figure:>6}\n", style=style)
+    out.append("─" * 24 + "\n", style="dim")
+    total = "" if not state.compared else f"{state.percent:.2f}%" if mp else imps_figure(state.imps_total)
+    out.append(f"{'':>3} {state.ns_total:>+6,} {'':>6} {total:>6}", style="bold")
     return out

@@ -7,7 +7,7 @@ from textual.widgets import Static
 
 from bridgepad.core.game import GameState, Mode
 from bridgepad.core.model import SIDES
-from bridgepad.core.summary import headline, lead_text
+from bridgepad.core.summary import duplicate_standing, headline, lead_text
 from bridgepad.session import Session
 from bridgepad.tui.names import seat_label, side_label
 
@@ -44,8 +44,8 @@ def render_status(state: GameState, number: int, session: Session | None = None,
         t.append(f" · Games We {state.games[we]}–{state.games[we.other]} They")
     else:
         t.append(f"Board {state.next_deal}", style="bold")
-        if any(h.imps is not None for h in state.hands):
-            t.append(f" · IMPs for N-S: {state.imps_total:+d}")
+        if state.compared:
+            t.append(f" · {duplicate_standing(state)}")
     if state.mode is not Mode.DUPLICATE:
         t.append(" · ")
         t.append(lead_text(state, we))

@@ -1,0 +1,106 @@
+"""``bridgepad export``: games written out as JSON, CSV or Markdown, to standard output or a file."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from typing import TYPE_CHECKING, Any
+
+from bridgepad.cli.errors import UsageError, warn
+from bridgepad.cli.files import check_output, open_store, write_output
+
+if TYPE_CHECKING:
+    from bridgepad.store import Store
+
+
+def configure(sub: Any) -> None:
+    from bridgepad.formats.registry import FORMAT_NAMES
+
+    e = sub.add_parser(
+        "export",
+        help="write games as " + ", ".join(FORMAT_NAMES),
+        description="Write the current game (or --game ID, or --all) to standard output, or to a file with -o.",
+    )
+    e.add_argument("--format", choices=list(FORMAT_NAMES), default="json", help=", ".join(FORMAT_NAMES) + " (default json)")
+    which = e.add_mutually_exclusive_group()
+    which.add_argument("--game", metavar="ID", help="the game with this id (or the start of it)")
+    which.add_argument("--all", action="store_true", help="every game, oldest first")
+    e.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    e.add_argument("--force", action="store_true", help="with -o: replace FILE if it exists")
+
+
+def find_game(store: Store, text: str) -> str:
+    wanted = text.strip()
+    if wanted.endswith(".json"):
+        wanted = wanted[:-5]
+    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*", wanted) or ".." in wanted:
+        raise UsageError(f"bridgepad export: '{text}' is not a game id; ids look like 20260817-210301-ab12.")
+    ids = store.ids()
+    if wanted in ids:
+        return wanted
+    matches = [i for i in ids if i.startswith(wanted)]
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        raise UsageError(f"bridgepad export: {len(matches)} games have ids starting '{wanted}'; give more of the id.")
+    raise UsageError(f"bridgepad export: there is no game '{wanted}' in {store.games_dir}.")
+
+
+def run(args: argparse.Namespace) -> int:
+    from bridgepad.formats.registry import ExportError, export
+    from bridgepad.store import UnreadableGame
+
+    store = open_store(args)
+    out_path = args.output
+    if args.force and out_path is None:
+        raise UsageError("bridgepad export: --force goes with -o FILE: it allows replacing that file.")
+    if out_path is not None:
+        check_output(out_path, args.force)
+    if args.all:
+        ids = store.ids()
+        lenient = True
+    else:
+        if args.game is not None:
+            game_id = find_game(store, args.game)
+        else:
+            current = store.current_id()
+            if current is None or not store.path(current).exists():
+                raise UsageError("bridgepad export: there is no current game; choose one with --game ID, or use --all.")
+            game_id = current
+        ids, lenient = [game_id], False
+    games = []
+    for game_id in ids:
+        try:
+            games.append(store.load(game_id))
+        except FileNotFoundError:
+            if not lenient:
+                raise UsageError(f"bridgepad export: there is no game '{game_id}' in {store.games_dir}.") from None
+        except UnreadableGame as e:
+            if not lenient:
+                raise UsageError(f"bridgepad export: {e}") from None
+            warn("export", f"skipped: {e}")
+    if lenient:
+        from bridgepad.core.game import derive
+        from bridgepad.core.tally import parse_time
+
+        games.sort(key=lambda g: (parse_time(g.created) is None, parse_time(g.created) or 0, g.id))
+        kept = []
+        for g in games:
+            try:
+                derive(g.game)
+                kept.append(g)
+            except ValueError as e:
+                warn("export", f"skipped {g.id}: its hands cannot be replayed: {e}")
+        games = kept
+    try:
+        text = export(games, args.format)
+    except ExportError as e:
+        raise UsageError(f"bridgepad export: {e}") from None
+    if out_path is None:
+        sys.stdout.write(text)
+        return 0
+    write_output(out_path, text, args.force)
+    n = len(games)
+    print(f"Wrote {n} game{'s' if n != 1 else ''} as {args.format} to {out_path}.")
+    return 0

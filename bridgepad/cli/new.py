@@ -1,0 +1,83 @@
+"""``bridgepad new``: start a game and make it the current one, as the pad's ``n`` does."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from bridgepad.cli.errors import UsageError
+from bridgepad.cli.files import open_store
+from bridgepad.core.game import Mode
+from bridgepad.core.notation import NotationError
+
+
+def configure(sub: Any) -> None:
+    n = sub.add_parser(
+        "new",
+        help="start a new game and make it the current one",
+        description="Start a new game; the game it replaces stays in the data folder. "
+        "Rules not given are taken from the last settings saved.",
+    )
+    n.add_argument("mode", metavar="MODE", help="rubber, chicago or duplicate")
+    n.add_argument("--dealer", metavar="SEAT", help="the first dealer: N, E, S or W (default N)")
+    n.add_argument("--players", metavar="NAMES", help='names by seat, e.g. "N=Ann,E=Bob,S=Cy,W=Di"')
+    honors = n.add_mutually_exclusive_group()
+    honors.add_argument("--honors", dest="honors", action="store_const", const="yes", help="score honors")
+    honors.add_argument("--no-honors", dest="honors", action="store_const", const="no", help="do not score honors")
+    n.add_argument("--chicago-vulnerable", metavar="RULE", help="deals 2 and 3: opponents, dealer or dealer-then-opponents")
+    n.add_argument("--chicago-partscore", metavar="RULE", help="carry or fifty")
+    n.add_argument("--pass-word", metavar="WORD", help='"Pass" or "No bid"')
+    n.add_argument("--we", metavar="SIDE", help="the partnership written as We: NS or EW")
+    n.add_argument("--next-dealer", metavar="RULE", help="first dealer of the next game: passes-on or rotates")
+
+
+def run(args: argparse.Namespace) -> int:
+    from bridgepad.core.model import SEATS
+    from bridgepad.core.new_game import parse_players_option, read_new_game, rule_values
+    from bridgepad.session import Session
+
+    store = open_store(args)
+    defaults, names = store.load_defaults()
+    values = rule_values(defaults)
+    if args.dealer is not None and not args.dealer.strip():
+        raise UsageError("bridgepad new: --dealer needs a seat: N, E, S or W.")
+    values.update({"mode": args.mode, "dealer": "N" if args.dealer is None else args.dealer})
+    if args.players is not None:
+        try:
+            names = parse_players_option(args.players)
+        except NotationError as e:
+            raise UsageError(f"bridgepad new: --players: {e}") from None
+    values.update({seat.value: name for seat, name in zip(SEATS, names)})
+    flags = {
+        "honors": args.honors,
+        "chicago_vulnerable": args.chicago_vulnerable,
+        "chicago_part_score": args.chicago_partscore,
+        "pass_word": args.pass_word,
+        "we": args.we,
+        "next_dealer": args.next_dealer,
+    }
+    values.update({k: v for k, v in flags.items() if v is not None})
+    reading = read_new_game(values)
+    if reading.game is None or reading.settings is None:
+        first = next(iter(reading.errors.values()))
+        raise UsageError(f"bridgepad new: {first}")
+    if reading.game.mode is Mode.DUPLICATE and args.dealer is not None:
+        raise UsageError("bridgepad new: at duplicate the dealer follows the board number; leave out --dealer.")
+    try:
+        # The same change as the pad's own new game: an empty game it replaces goes to the trash.
+        session = Session.open(store)
+        for problem in session.problems:
+            print(f"bridgepad new: {problem}", file=sys.stderr)
+        saved = session.start(reading.game)
+        store.save_defaults(reading.settings, reading.game.players)
+    except OSError as e:
+        raise UsageError(f"bridgepad new: cannot write to {store.root}: {e.strerror or e}.") from None
+    if not saved:
+        raise UsageError(f"bridgepad new: {session.save_error}")
+    stored = session.stored
+    g = reading.game
+    who = f"{g.first_dealer.word} to deal" if g.mode is not Mode.DUPLICATE else "from board 1, North to deal"
+    named = ", ".join(f"{s.value}={n}" for s, n in zip(SEATS, g.players) if n)
+    print(f"New {g.mode.word}, {who}" + (f", players {named}" if named else "") + f": {store.path(stored.id)}")
+    return 0

@@ -1,0 +1,50 @@
+"""``bridgepad replay``: a log of hands, a paper pad typed in, scored and drawn."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from bridgepad.cli.files import read_text
+from bridgepad.core.log import LogError, parse_log
+from bridgepad.core.settings import ChicagoPartScore, ChicagoVulnerable, Settings
+
+
+def configure(sub: Any) -> None:
+    r = sub.add_parser("replay", help="score a log of hands", description="Score a log of hands, a paper pad typed in.")
+    r.add_argument("file", metavar="FILE", help="the log, or - for standard input")
+    r.add_argument("--json", action="store_true", help="print JSON")
+    r.add_argument("--no-honors", action="store_true", help="do not score honors")
+    r.add_argument("--chicago-vulnerable", choices=[v.value for v in ChicagoVulnerable], default="opponents")
+    r.add_argument("--chicago-partscore", choices=[v.value for v in ChicagoPartScore], default="carry")
+
+
+def settings_from_args(args: argparse.Namespace) -> Settings:
+    return Settings(
+        honors=not args.no_honors,
+        chicago_vulnerable=ChicagoVulnerable(args.chicago_vulnerable),
+        chicago_part_score=ChicagoPartScore(args.chicago_partscore),
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    text = read_text(args.file, "replay")
+    try:
+        log = parse_log(text)
+        games = log.games(settings_from_args(args))
+    except LogError as e:
+        name = "<stdin>" if args.file == "-" else args.file
+        for line in e.lines(name):
+            print(line, file=sys.stderr)
+        return 2
+    if args.json:
+        from bridgepad.formats.json_format import replay_json
+
+        print(json.dumps(replay_json(log.mode, games)))
+    else:
+        from bridgepad.cli.render import print_games
+
+        print_games(games)
+    return 0

@@ -1,0 +1,62 @@
+"""An established revoke: the tricks it moves from the side that revoked to the other.
+
+The rule, as the rule books for home play give it (seed 000 says nothing of revokes;
+seeds 003 and 004 do): an established revoke transfers two tricks from the offending
+side to the non-offending side, or one trick if the offending side won only one trick
+after the revoke; a revoke on the twelfth trick is not established and costs one
+trick regardless. A side that won no trick after its revoke has none to give up.
+"""
+
+from __future__ import annotations
+
+from bridgepad.core.model import Hand, Revoke, Side
+
+ESTABLISHED_TRANSFER = 2
+TRICK_12_TRANSFER = 1
+
+
+def transfer(revoke: Revoke) -> int:
+    """How many tricks the revoke moves to the non-offending side."""
+    if revoke.trick_12:
+        return TRICK_12_TRANSFER
+    return min(ESTABLISHED_TRANSFER, revoke.won_after)
+
+
+def scored_tricks(hand: Hand) -> int | None:
+    """Declarer's tricks once any revoke transfer is made: the figure the hand is scored on."""
+    if hand.tricks is None or hand.contract is None or hand.declarer is None:
+        return hand.tricks
+    if hand.revoke is None:
+        return hand.tricks
+    moved = transfer(hand.revoke)
+    return hand.tricks - moved if hand.revoke.side is hand.declarer.side else hand.tricks + moved
+
+
+def check(revoke: Revoke, tricks: int, declaring: Side) -> str | None:
+    """Why this revoke cannot have happened on a hand where declarer took ``tricks``; None if it can."""
+    won = tricks if revoke.side is declaring else 13 - tricks
+    who = "declarer's side" if revoke.side is declaring else "the defenders"
+    if not 0 <= revoke.won_after <= 13:
+        return "the tricks won after a revoke are 0 to 13"
+    if revoke.won_after > won:
+        return f"{who} took {won} trick{'s' if won != 1 else ''} in all, so cannot have won {revoke.won_after} after the revoke"
+    if revoke.trick_12 and revoke.won_after > 2:
+        return "after a revoke on the twelfth trick at most two tricks (12 and 13) are left to win"
+    return None
+
+
+def reason(revoke: Revoke, declaring: Side) -> str:
+    """The transfer in words, for the explanation of the hand."""
+    n = transfer(revoke)
+    who = "declarer's side" if revoke.side is declaring else "the defenders"
+    if n == 0:
+        return f"revoke by {who}: they won no trick after it, so no trick is transferred"
+    trick = "trick" if n == 1 else "tricks"
+    why = (
+        "a revoke on the twelfth trick is not established: one trick"
+        if revoke.trick_12
+        else "an established revoke: two tricks"
+        if n == ESTABLISHED_TRANSFER
+        else "only one trick won after the revoke: one trick"
+    )
+    return f"revoke by {who} ({revoke.side.short}): {why}, so {n} {trick} transferred to the other side"

@@ -1,0 +1,161 @@
+"""JSON: every input of each game beside the figures derived from it.
+
+    {"format": "bridgepad", "version": 1,
+     "games": [{"id": ..., "created": ..., "updated": ...,
+                "game": {the game as saved: mode, settings, first dealer, players, hands as entered},
+                "figures": {the derived figures: totals, one line per hand and per bonus, or boards}}]}
+
+``game`` is exactly the saved form (``bridgepad.core.serialize``), so ``bridgepad import``
+reads an export back into the same games. ``replay_json`` is the shape of
+``bridgepad replay --json``: ``{"mode": "rubber", "rubbers": [...]}``, or for duplicate
+``{"mode": "duplicate", "boards": [...], "totals": {...}}``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from decimal import Decimal
+from typing import Any
+
+from bridgepad.core.duplicate import Comparison
+from bridgepad.core.game import GameState, Mode
+from bridgepad.core.model import SIDES, Side, vulnerability_code
+from bridgepad.core.record import GameRecord, Line, LineKind, record_of
+from bridgepad.core.serialize import game_to_json
+
+FORMAT = "bridgepad"
+VERSION = 1
+
+
+def number(x: Decimal | None) -> float | int | None:
+    """A decimal figure as JSON writes it: 3 for a whole number, 2.33 otherwise."""
+    if x is None:
+        return None
+    return int(x) if x == x.to_integral_value() else float(x)
+
+
+def _side(r: GameRecord, s: Side) -> dict[str, int]:
+    return {"below": r.below(s), "above": r.above(s), "total": r.total(s), "games": r.games_won(s)}
+
+
+def line_json(line: Line) -> dict[str, Any]:
+    f = line.figures
+    out: dict[str, Any] = {"kind": line.kind.value}
+    if line.kind is LineKind.HAND:
+        out["hand"] = line.number
+    else:
+        out["bonus"] = line.bonus.value if line.bonus else ""
+        out["reason"] = line.reason
+    out["NS"] = {"below": f.ns_below, "above": f.ns_above}
+    out["EW"] = {"below": f.ew_below, "above": f.ew_above}
+    return out
+
+
+def comparison_json(c: Comparison | None) -> dict[str, Any]:
+    if c is None or not c.compared:
+        return {"others": [], "imps": None, "matchpoints": None}
+    return {
+        "others": list(c.others),
+        "imps": number(c.imps),
+        "matchpoints": {"ns": c.matchpoints, "top": c.top, "pct": number(c.percent)},
+    }
+
+
+def board_json(line: Line) -> dict[str, Any]:
+    assert line.dealer is not None
+    out: dict[str, Any] = {
+        "board": line.deal,
+        "dealer": line.dealer.value,
+        "vulnerable": vulnerability_code(line.vulnerable),
+        "ns_score": line.ns_score or 0,
+    }
+    out.update(comparison_json(line.comparison))
+    return out
+
+
+def duplicate_totals(r: GameRecord) -> dict[str, Any]:
+    mp = r.matchpoints
+    return {
+        "ns_score": r.state.ns_total,
+        "imps": number(r.imps),
+        "matchpoints": mp[0] if mp else None,
+        "top": mp[1] if mp else None,
+        "pct": number(r.percent),
+    }
+
+
+def figures_json(r: GameRecord) -> dict[str, Any]:
+    """The derived figures of one game."""
+    if r.mode is Mode.DUPLICATE:
+        return {
+            "status": r.status.value,
+            "scoring": r.game.settings.duplicate_scoring.value,
+            "boards": [board_json(line) for line in r.hand_lines],
+            "totals": duplicate_totals(r),
+        }
+    return {
+        "status": r.status.value,
+        "complete": r.state.complete,
+        "headline": r.headline,
+        "NS": _side(r, Side.NS),
+        "EW": _side(r, Side.EW),
+        "lines": [line_json(line) for line in r.lines],
+    }
+
+
+def game_json(r: GameRecord) -> dict[str, Any]:
+    return {"id": r.id, "created": r.created, "updated": r.updated, "game": game_to_json(r.game), "figures": figures_json(r)}
+
+
+def write(records: Sequence[GameRecord]) -> str:
+    data = {"format": FORMAT, "version": VERSION, "games": [game_json(r) for r in records]}
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+# bridgepad replay --json ------------------------------------------------------
+
+
+def state_json(st: GameState) -> dict[str, Any]:
+    """One rubber or Chicago in the ``bridgepad replay --json`` shape."""
+    r = record_of(st)
+
+    def side(s: Side) -> dict[str, int]:
+        return {"below": r.below(s), "above": r.above(s), "total": r.total(s), "games": r.games_won(s)}
+
+    return {
+        "complete": st.complete,
+        "NS": side(Side.NS),
+        "EW": side(Side.EW),
+        "bonus": {s.value: sum(line.figures.total(s) for line in r.bonus_lines) for s in SIDES},
+        "hands": [
+            {s.value: {"below": line.figures.below(s), "above": line.figures.above(s)} for s in SIDES}
+            for line in r.hand_lines
+        ],
+    }
+
+
+def replay_json(mode: Mode, games: list[GameState]) -> dict[str, Any]:
+    if mode is not Mode.DUPLICATE:
+        return {"mode": mode.value, "rubbers": [state_json(g) for g in games]}
+    records = [record_of(g) for g in games]
+    boards = [board_json(line) for r in records for line in r.hand_lines]
+    session = records[-1] if len(records) == 1 else None
+    totals = duplicate_totals(session) if session is not None else _sum_totals(records)
+    return {"mode": mode.value, "boards": boards, "totals": totals}
+
+
+def _sum_totals(records: list[GameRecord]) -> dict[str, Any]:
+    imps = sum((r.imps or Decimal(0) for r in records), Decimal(0))
+    mp = sum(r.matchpoints[0] for r in records if r.matchpoints)
+    top = sum(r.matchpoints[1] for r in records if r.matchpoints)
+    from bridgepad.core.duplicate import percent
+
+    compared = any(r.matchpoints for r in records)
+    return {
+        "ns_score": sum(r.state.ns_total for r in records),
+        "imps": number(imps) if compared else None,
+        "matchpoints": mp if compared else None,
+        "top": top if compared else None,
+        "pct": number(percent(mp, top)) if compared else None,
+    }

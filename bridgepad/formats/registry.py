@@ -1,0 +1,51 @@
+"""The export formats by name, and stored games turned into the records they are written from."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib import import_module
+
+from bridgepad.core.record import GameRecord, make_record
+from bridgepad.store import StoredGame
+
+
+class ExportError(ValueError):
+    """A game that cannot be exported (its hands cannot be replayed); the message names it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Format:
+    name: str
+    extension: str
+    description: str  # what a person would use it for
+    module: str  # under bridgepad.formats, with write(records) -> str
+
+    def writer(self) -> Callable[[Sequence[GameRecord]], str]:
+        return import_module(f"bridgepad.formats.{self.module}").write  # type: ignore[no-any-return]
+
+
+FORMATS: dict[str, Format] = {
+    f.name: f
+    for f in (
+        Format("json", "json", "every input and figure; bridgepad import reads it back", "json_format"),
+        Format("csv", "csv", "a spreadsheet: a row per hand and per bonus", "csv_format"),
+        Format("md", "md", "a pad to paste in a message", "markdown_format"),
+    )
+}
+FORMAT_NAMES = tuple(FORMATS)
+
+
+def record(stored: StoredGame) -> GameRecord:
+    try:
+        return make_record(stored.game, stored.id, stored.created, stored.updated)
+    except ValueError as e:
+        raise ExportError(f"game {stored.id} cannot be replayed: {e}") from None
+
+
+def export(games: Sequence[StoredGame], fmt: str) -> str:
+    """``games`` in ``fmt`` (one of ``FORMATS``); raises ExportError for a game that cannot be replayed."""
+    chosen = FORMATS.get(fmt)
+    if chosen is None:
+        raise ValueError(f"unknown export format {fmt!r}: choose one of {', '.join(FORMAT_NAMES)}")
+    return chosen.writer()([record(g) for g in games])

@@ -65,15 +65,39 @@ class Terminated(BaseException):
 
 
 class _Guarded:
-    """A text stream whose write errors become OutputFailed; everything else is the stream's."""
+    """A text stream whose write errors become OutputFailed; everything else is the stream's.
+
+    Text is encoded here and handed to the binary buffer until every byte is taken:
+    ``BufferedWriter.write`` may take only part of a large write (the file-size limit
+    reached half-way) and say so only in its return value, which ``TextIOWrapper``
+    ignores, so that the rest would be lost without an error.
+    """
 
     def __init__(self, stream: TextIO, name: str) -> None:
         self._stream = stream
         self._name = name
+        self._buffer = getattr(stream, "buffer", None)
+        if self._buffer is not None:
+            try:
+                stream.flush()  # from here on nothing waits in the text layer
+            except OSError as e:
+                raise OutputFailed(e, name) from None
 
     def write(self, text: str) -> int:
         try:
-            return self._stream.write(text)
+            if self._buffer is None:
+                return self._stream.write(text)
+            if os.linesep != "\n":  # pragma: no cover - Windows: as the text layer would translate
+                text = text.replace("\n", os.linesep)
+            data = memoryview(text.encode(self._stream.encoding, self._stream.errors or "strict"))
+            while data:
+                taken = self._buffer.write(data)
+                if not taken:
+                    raise OSError(errno.EIO, "the output took nothing")
+                data = data[taken:]
+            if getattr(self._stream, "line_buffering", False) and "\n" in text:
+                self._buffer.flush()
+            return len(text)
         except OSError as e:
             raise OutputFailed(e, self._name) from None
 

@@ -38,6 +38,17 @@ _TEMP_RE = re.compile(r"^\.(?P<name>.*)" + re.escape(TEMP_MARK) + r"[A-Za-z0-9_]
 _NO_HARD_LINKS = {errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS, errno.EMLINK, errno.EXDEV}
 
 
+# Files handed to the user (exports): the owner writes, others may at most read.
+USER_FILE_MODE = 0o644
+
+
+def user_file_mode() -> int:
+    """USER_FILE_MODE less what the umask takes: the user's to send on, never others' to change."""
+    mask = os.umask(0o077)
+    os.umask(mask)
+    return USER_FILE_MODE & ~mask
+
+
 class NotAFile(OSError):
     """The target exists and is not a regular file (a device, a pipe, a socket, a folder)."""
 
@@ -161,16 +172,20 @@ def check_target(path: Path) -> None:
         raise NotAFile(errno.EEXIST, "it exists and is not a regular file", str(path))
 
 
-def atomic_write(path: Path, data: bytes, mode: int = 0o600, *, replace: bool = True, files_only: bool = False) -> None:
+def atomic_write(
+    path: Path, data: bytes, mode: int = 0o600, *, replace: bool = True, files_only: bool = False, make_folders: bool = True
+) -> None:
     """Writes ``data`` as ``path``, whole or not at all.
 
     ``replace``: an existing ``path`` is replaced; without it FileExistsError is raised
     if anything is at ``path`` when the new file would take its name. ``files_only``:
     NotAFile is raised instead of replacing a device, a pipe, a socket or a folder.
-    ``mode`` is the new file's permission bits, exactly.
+    ``mode`` is the new file's permission bits, exactly. ``make_folders``: missing
+    folders are made (private); without it a missing folder is FileNotFoundError.
     """
     folder = path.parent
-    make_private_dirs(folder)
+    if make_folders:
+        make_private_dirs(folder)
     fd, tmp = _owned_temp(folder, path.name)
     try:
         _write_all(fd, data)

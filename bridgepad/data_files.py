@@ -25,7 +25,7 @@ from typing import Any
 # of 30,000 games about 8 MB.
 MAX_DATA_BYTES = 16 * 1024 * 1024
 MAX_DATA_TEXT = "16 MB"  # the same, in words
-# Deeper than any file bridgepad writes (a game is four levels deep, an export six).
+# Deeper than any file bridgepad writes (a game is three levels deep, an export seven).
 MAX_JSON_DEPTH = 32
 # Longer than any figure in a game (a time stamp has 17 digits), far shorter than
 # the 4,300 digits past which Python refuses to read a whole number.

@@ -425,3 +425,21 @@ def test_an_ascii_standard_error_gets_ascii_fallbacks(games: Store) -> None:
     p = run(games.root, "score", "9♠", "10", env={"PYTHONIOENCODING": "ascii"})
     line = one_line(p, 2)
     assert p.stderr.isascii() and "'9S'" in line, line
+
+
+def test_the_apps_export_never_writes_over_a_file_and_leaves_nothing_half_made(tmp_path: Path) -> None:
+    from bridgepad.tui.export_dialog import write_export
+
+    store = make_games(tmp_path / "data", 1)
+    stored = store.load(store.ids()[0])
+    folder = tmp_path / "documents"
+    folder.mkdir()
+    old = os.umask(0)
+    try:
+        first = write_export(stored, "md", folder)
+        second = write_export(stored, "md", folder)
+    finally:
+        os.umask(old)
+    assert (first.name, second.name) == (f"bridgepad-{stored.id}.md", f"bridgepad-{stored.id}-2.md")
+    assert first.read_bytes() == second.read_bytes() and first.read_text(encoding="utf-8").startswith("### Rubber")
+    assert stat.S_IMODE(first.stat().st_mode) == 0o644 and temps(folder) == []

@@ -22,10 +22,6 @@ from bridgepad.data_files import MAX_DATA_BYTES, MAX_DATA_TEXT, kind_problem
 if TYPE_CHECKING:
     from bridgepad.store import Store
 
-# The most an exported file allows: the owner writes, others at most read (the umask may take more).
-EXPORT_MODE = 0o644
-
-
 def read_text(path: str, command: str) -> str:
     """The text of a log or an export (``-``: standard input); UsageError naming the file if it cannot be read.
 
@@ -94,12 +90,12 @@ def write_output(path: str, text: str, force: bool, command: str = "export") -> 
     (a hard link, which fails if anything is there); with it, the finished file is
     renamed over the old one, replacing a link itself rather than what it points to.
     """
-    from bridgepad.atomic_file import NotAFile, atomic_write
+    from bridgepad.atomic_file import NotAFile, atomic_write, user_file_mode
 
     shown = visible(path)
     target = Path(path)
     try:
-        atomic_write(target, text.encode("utf-8"), _export_mode(), replace=force, files_only=True)
+        atomic_write(target, text.encode("utf-8"), user_file_mode(), replace=force, files_only=True, make_folders=False)
     except FileExistsError:
         raise UsageError(f"bridgepad {command}: {shown} already exists; add --force to replace it.") from None
     except NotAFile:
@@ -108,13 +104,6 @@ def write_output(path: str, text: str, force: bool, command: str = "export") -> 
         raise UsageError(f"bridgepad {command}: {shown} is a folder; give a file name.") from None
     except OSError as e:
         raise UsageError(f"bridgepad {command}: cannot write {shown}: {e.strerror or e}; nothing was written.") from None
-
-
-def _export_mode() -> int:
-    """0644 less what the umask takes: an export is the user's to send on, never others' to change."""
-    mask = os.umask(0o077)
-    os.umask(mask)
-    return EXPORT_MODE & ~mask
 
 
 def open_store(args: object) -> Store:

@@ -18,6 +18,7 @@ import json
 import os
 import re
 import stat
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -27,9 +28,6 @@ MAX_DATA_BYTES = 16 * 1024 * 1024
 MAX_DATA_TEXT = "16 MB"  # the same, in words
 # Deeper than any file bridgepad writes (a game is three levels deep, an export seven).
 MAX_JSON_DEPTH = 32
-# Longer than any figure in a game (a time stamp has 17 digits), far shorter than
-# the 4,300 digits past which Python refuses to read a whole number.
-MAX_DIGITS = 40
 
 
 class NotReadable(Exception):
@@ -126,7 +124,9 @@ def _strerror(e: OSError) -> str:
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _EMPTY_PAIR = re.compile(r"\[\]|\{\}")
-_LONG_NUMBER = re.compile(r"[0-9]{%d,}" % (MAX_DIGITS + 1))
+# Python refuses to read a whole number longer than this (4,300 digits by default).
+_INT_DIGITS = getattr(sys, "get_int_max_str_digits", lambda: 4300)() or 4300
+_TOO_LONG_NUMBER = re.compile(r"[0-9]{%d,}" % (_INT_DIGITS + 1))
 
 
 def _nested_too_deep(skeleton: str) -> bool:
@@ -158,19 +158,20 @@ def parse_json(raw: bytes) -> Any:
         raise NotReadable("it is not UTF-8 text") from None
     if not text.strip():
         raise NotReadable("it is empty")
-    skeleton = _STRING.sub('""', text)
-    if _nested_too_deep(skeleton):
+    # No deeper than the number of brackets: most files are measured by that count alone.
+    if text.count("[") + text.count("{") > MAX_JSON_DEPTH and _nested_too_deep(_STRING.sub('""', text)):
         raise NotReadable(f"it is JSON nested more than {MAX_JSON_DEPTH} deep, deeper than any bridgepad file")
-    long = _LONG_NUMBER.search(skeleton)
-    if long is not None:
-        digits = len(long.group())
-        raise NotReadable(f"it holds a number {digits:,} digits long, too long for any figure in a game")
     try:
         return json.loads(text, parse_constant=_refuse_constant)
     except RecursionError:  # pragma: no cover - the depth is measured first
         raise NotReadable("it is JSON nested too deep") from None
     except ValueError:
-        raise NotReadable("it is not valid JSON (perhaps cut short)") from None
+        pass
+    # Only now, for the reason: a number Python will not read is not a sign of a cut file.
+    long = _TOO_LONG_NUMBER.search(_STRING.sub('""', text))
+    if long is not None:
+        raise NotReadable(f"it holds a number {len(long.group()):,} digits long, too long for any figure in a game")
+    raise NotReadable("it is not valid JSON (perhaps cut short)")
 
 
 def load_json(path: Path, limit: int = MAX_DATA_BYTES) -> Any:

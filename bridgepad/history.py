@@ -153,17 +153,22 @@ def _is_line(text: str) -> bool:
     return len(text) <= MAX_SHOWN_TEXT and text.isprintable()
 
 
+_INT_FIELDS = (1, 2, 3, 11, 12, 13, 14, 15, 18, 24, 25)
+_INT_LIMIT = 1 << 63  # a stat figure or a score: beyond this the row was not written by bridgepad
+
+
 def _row_is_sound(r: list[Any]) -> bool:
     """Beyond its types, a row bridgepad could have written: ``r`` has passed ``_ROW_TYPES``."""
     return (
-        is_game_id(r[0])
+        all(-_INT_LIMIT < r[i] < _INT_LIMIT for i in _INT_FIELDS)
+        and is_game_id(r[0])
         and is_time(r[4])
         and is_time(r[5])
         and all(_is_name(n) for n in r[7:11])
         and _is_line(r[20])
         and (r[21] is None or math.isfinite(r[21]))
         and r[22] in _SCORINGS
-        and (r[23] is None or math.isfinite(r[23]))
+        and (r[23] is None or (abs(r[23]) < _INT_LIMIT and math.isfinite(r[23])))
     )
 
 

@@ -253,20 +253,24 @@ def test_escape_sequences_in_index_rows_never_reach_the_tally(folder: Store) -> 
         ("headline", "\x1b[2J" + "We win"),
         ("created", "\x1b(0\x1bc\x07"),
         ("id", "=HYPERLINK(1)"),
+        ("total", 10**4000),  # would overflow every sum and printout
+        ("imps", 10**400),  # no float holds it
+        ("timestamp", float("inf")),
     ],
 )
-def test_a_forged_index_row_is_read_again_from_its_game(folder: Store, field: str, forged: str) -> None:
+def test_a_forged_index_row_is_read_again_from_its_game(folder: Store, field: str, forged: object) -> None:
     History(folder).summaries()
     index = folder.root / INDEX_NAME
     data = json.loads(index.read_text(encoding="utf-8"))
     row = data["games"][0]
     real_id = row[0]
-    at = {"id": 0, "created": 4, "headline": 20}[field]
+    at = {"id": 0, "created": 4, "total": 13, "headline": 20, "timestamp": 21, "imps": 23}[field]
     row[at] = forged
     index.write_text(json.dumps(data), encoding="utf-8")
     history = History(folder)
     (s,) = history.summaries()
     assert s.id == real_id and "\x1b" not in s.headline + s.created
+    assert s.totals == (940, 0) and s.imps is None  # worked above: N-S 940, E-W 0; a rubber has no IMPs
     assert history.loads == 1  # the one game, read again
 
 

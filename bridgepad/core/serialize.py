@@ -189,7 +189,8 @@ def game_from_json(data: Any) -> Game:
         raise SchemaError("The file does not hold a game.")
     schema = schema_of(data)
     if schema is not None and schema > SCHEMA:
-        raise FutureSchemaError(f"The file was written by a newer bridgepad (schema {schema}; this one reads {SCHEMA}).")
+        found = f"schema {schema}; " if schema < 10_000 else ""
+        raise FutureSchemaError(f"The file was written by a newer bridgepad ({found}this one reads {SCHEMA}).")
     data = migrate(data)
     if schema_of(data) != SCHEMA:
         found = data.get("schema")

@@ -22,8 +22,10 @@ No textual or rich here: the command line and the screens both use it.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
+import operator
 import os
 from dataclasses import dataclass
 from datetime import datetime
@@ -142,6 +144,7 @@ _SCORINGS = ("", "imps", "matchpoints")
 MAX_SHOWN_TEXT = 1000  # a headline or a problem: far longer than any bridgepad writes
 
 
+@functools.lru_cache(maxsize=4096)  # the same few names fill most rows
 def _is_name(text: str) -> bool:
     try:
         return check_name(text, Seat.N) == text
@@ -153,18 +156,23 @@ def _is_line(text: str) -> bool:
     return len(text) <= MAX_SHOWN_TEXT and text.isprintable()
 
 
-_INT_FIELDS = (1, 2, 3, 11, 12, 13, 14, 15, 18, 24, 25)
 _INT_LIMIT = 1 << 63  # a stat figure or a score: beyond this the row was not written by bridgepad
+_ints = operator.itemgetter(1, 2, 3, 11, 12, 13, 14, 15, 18, 24, 25)
 
 
 def _row_is_sound(r: list[Any]) -> bool:
     """Beyond its types, a row bridgepad could have written: ``r`` has passed ``_ROW_TYPES``."""
+    ints = _ints(r)
     return (
-        all(-_INT_LIMIT < r[i] < _INT_LIMIT for i in _INT_FIELDS)
+        -_INT_LIMIT < min(ints)
+        and max(ints) < _INT_LIMIT
         and is_game_id(r[0])
         and is_time(r[4])
         and is_time(r[5])
-        and all(_is_name(n) for n in r[7:11])
+        and _is_name(r[7])
+        and _is_name(r[8])
+        and _is_name(r[9])
+        and _is_name(r[10])
         and _is_line(r[20])
         and (r[21] is None or math.isfinite(r[21]))
         and r[22] in _SCORINGS

@@ -299,9 +299,12 @@ def test_exported_files_are_never_writable_by_others(
     assert stat.S_IMODE(out.stat().st_mode) == want
 
 
-def test_folders_made_above_the_data_folder_are_private_whatever_the_umask(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("umask", [0o000, 0o277], ids=["umask-000", "umask-277"])
+def test_folders_made_above_the_data_folder_are_private_whatever_the_umask(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], umask: int
+) -> None:
     root = tmp_path / "a" / "b" / "data"
-    old = os.umask(0)
+    old = os.umask(umask)
     try:
         assert main(["--data-dir", str(root), "new", "rubber"]) == 0
     finally:

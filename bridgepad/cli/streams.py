@@ -194,12 +194,12 @@ def guarded(command: Callable[[], int], name: str) -> int:
     out, err = sys.stdout, sys.stderr
     fit_encoding(out)
     fit_encoding(err)
-    if out is not None:
-        sys.stdout = _Guarded(out, "standard output")  # type: ignore[assignment]
-    if err is not None:
-        sys.stderr = _Guarded(err, "standard error")  # type: ignore[assignment]
     handlers = _catch_termination()
     try:
+        if out is not None:
+            sys.stdout = _Guarded(out, "standard output")
+        if err is not None:
+            sys.stderr = _Guarded(err, "standard error")
         status = command()
         if sys.stdout is not None:
             sys.stdout.flush()  # what is still buffered fails here, while it can be reported

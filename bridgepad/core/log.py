@@ -17,8 +17,7 @@ from dataclasses import replace
 from bridgepad.core.game import Game, GameState, Mode, Replayer, Status
 from bridgepad.core.settings import Settings
 from bridgepad.core.model import SEATS, Hand, Seat
-from bridgepad.core.notation import NotationError, check_name, is_pass, parse_contract, parse_honors, parse_seat, parse_tricks
-from bridgepad.core.notation import quote
+from bridgepad.core.notation import NotationError, check_name, is_pass, parse_contract, parse_honors, parse_seat, parse_tricks, quote
 from bridgepad.core.text import visible
 
 

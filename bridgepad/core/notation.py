@@ -180,7 +180,7 @@ def quote(text: str) -> str:
     return f"'{visible(shown)}'"
 
 
-_quote = quote
+_quote = quote  # the name this module's own messages use
 
 
 MAX_NAME = 40

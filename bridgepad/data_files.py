@@ -163,8 +163,8 @@ def parse_json(raw: bytes) -> Any:
         raise NotReadable(f"it is JSON nested more than {MAX_JSON_DEPTH} deep, deeper than any bridgepad file")
     try:
         return json.loads(text, parse_constant=_refuse_constant)
-    except RecursionError:  # pragma: no cover - the depth is measured first
-        raise NotReadable("it is JSON nested too deep") from None
+    except RecursionError:  # brackets that never close are not measured above, and end here
+        raise NotReadable(f"it is JSON nested more than {MAX_JSON_DEPTH} deep, deeper than any bridgepad file") from None
     except ValueError:
         pass
     # Only now, for the reason: a number Python will not read is not a sign of a cut file.

@@ -328,3 +328,15 @@ def test_a_bad_name_in_settings_is_reported_naming_the_file(folder: Store) -> No
     err = clean(p)
     assert p.returncode == 0 and "settings.json" in err and len(err.strip().splitlines()) == 1
     assert Store(folder.root).load(Store(folder.root).current_id() or "").game.players == ("", "Bob", "Cy", "Di")
+
+
+@pytest.mark.parametrize("text", ["[" * 200_000, '{"a":' * 200_000, '["]"' + "," + "[" * 200_000], ids=["brackets", "braces", "after-a-string"])
+def test_json_that_opens_for_ever_is_refused_not_a_crash(folder: Store, text: str) -> None:
+    from bridgepad.data_files import NotReadable, parse_json
+
+    with pytest.raises(NotReadable, match="nested more than 32 deep"):
+        parse_json(text.encode())
+    (folder.root / INDEX_NAME).write_text(text)
+    (folder.root / "settings.json").write_text(text)
+    assert [s.players[0] for s in History(folder).summaries()] == ["Ann"]
+    assert folder.load_defaults()[1] == ("", "", "", "") and "nested more than 32 deep" in folder.problems[0]

@@ -6,7 +6,11 @@ read. ``History.summaries()`` lists the games folder (``os.scandir``), reuses ev
 summary whose file is unchanged, reads only the files that are new or changed, drops
 the entries whose file has gone, and writes the index back (atomically) only when
 something changed. An index that is missing, unreadable or of another schema is
-rebuilt from the games.
+rebuilt from the games. The index is read as strictly as a game: only a regular file
+under the size limit, JSON of bounded depth (``bridgepad.data_files``), and each row
+checked beyond its types (an id, times, printable names and headline, finite
+numbers); a row that fails is dropped and its game read again from its own file, so
+nothing written into the index by hand can reach a screen.
 
 A game file that cannot be read is set aside by ``Store.load`` (renamed
 ``<id>.json.corrupt-<time>``) and reported in ``History.problems``. A file that reads
@@ -18,18 +22,26 @@ No textual or rich here: the command line and the screens both use it.
 
 from __future__ import annotations
 
+import functools
 import json
+import math
+import operator
 import os
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from bridgepad.core.game import Mode, Status
-from bridgepad.core.model import Side
+from bridgepad.core.model import Seat, Side
+from bridgepad.core.notation import NotationError, check_name
 from bridgepad.core.record import GameRecord, make_record
 from bridgepad.core.serialize import SCHEMA as GAME_SCHEMA
+from bridgepad.core.serialize import is_time
 from bridgepad.core.tally import GameResult, parse_time
-from bridgepad.store import Store, StoredGame, UnreadableGame, atomic_write
+from bridgepad.core.text import visible
+from bridgepad.data_files import NotReadable, load_json
+from bridgepad.game_id import is_game_id
+from bridgepad.store import Store, StoredGame, UnreadableGame, atomic_write, misnamed, shown_path
 
 INDEX_NAME = "index.json"
 # Bumped whenever a summary's content or the scoring that produces it changes: an
@@ -128,6 +140,44 @@ _ROW_TYPES = {
     for imps in (float, int, _N)
 }
 _PROBLEM_TYPES = (_S, _I, _I, _I, _S)  # id, mtime_ns, size, ino, the problem
+_SCORINGS = ("", "imps", "matchpoints")
+MAX_SHOWN_TEXT = 1000  # a headline or a problem: far longer than any bridgepad writes
+
+
+@functools.lru_cache(maxsize=4096)  # the same few names fill most rows
+def _is_name(text: str) -> bool:
+    try:
+        return check_name(text, Seat.N) == text
+    except NotationError:
+        return False
+
+
+def _is_line(text: str) -> bool:
+    return len(text) <= MAX_SHOWN_TEXT and text.isprintable()
+
+
+_INT_LIMIT = 1 << 63  # a stat figure or a score: beyond this the row was not written by bridgepad
+_ints = operator.itemgetter(1, 2, 3, 11, 12, 13, 14, 15, 18, 24, 25)
+
+
+def _row_is_sound(r: list[Any]) -> bool:
+    """Beyond its types, a row bridgepad could have written: ``r`` has passed ``_ROW_TYPES``."""
+    ints = _ints(r)
+    return (
+        -_INT_LIMIT < min(ints)
+        and max(ints) < _INT_LIMIT
+        and is_game_id(r[0])
+        and is_time(r[4])
+        and is_time(r[5])
+        and _is_name(r[7])
+        and _is_name(r[8])
+        and _is_name(r[9])
+        and _is_name(r[10])
+        and _is_line(r[20])
+        and (r[21] is None or math.isfinite(r[21]))
+        and r[22] in _SCORINGS
+        and (r[23] is None or (abs(r[23]) < _INT_LIMIT and math.isfinite(r[23])))
+    )
 
 
 def _row(stat: tuple[int, int, int], s: GameSummary) -> list[Any]:
@@ -214,7 +264,7 @@ class History:
         except FileNotFoundError:
             scan = None
         except OSError as e:
-            self.problems.append(f"Could not list {self.store.games_dir}: {e.strerror or e}.")
+            self.problems.append(f"Could not list {shown_path(self.store.games_dir)}: {e.strerror or e}.")
             scan = None
         if scan is not None:
             with scan:
@@ -223,8 +273,11 @@ class History:
                     if not name.endswith(".json") or name.startswith("."):
                         continue
                     game_id = name[:-5]
+                    if not is_game_id(game_id):
+                        self.problems.append(misnamed(self.store.games_dir, name))
+                        continue
                     try:
-                        key = _stat_key(item.stat())
+                        key = _stat_key(item.stat(follow_symlinks=False))
                     except OSError:
                         continue  # gone since the listing
                     old = entries.get(game_id)
@@ -240,7 +293,7 @@ class History:
         if len(seen) != len(entries):
             changed = True
         self._entries = seen
-        if changed and not self.read_only and (scan is not None or self.index_path.exists()):
+        if changed and not self.read_only and (scan is not None or os.path.lexists(self.index_path)):
             self._write_index(seen)
         out = [e.summary for e in seen.values() if e.summary is not None]
         out.sort(key=_newest_first, reverse=True)
@@ -254,7 +307,7 @@ class History:
     def _read_index(self) -> tuple[dict[str, _Entry], bool]:
         """The entries of index.json, and whether it could be read at all."""
         try:
-            key: tuple[int, int, int] | None = _stat_key(os.stat(self.index_path))
+            key: tuple[int, int, int] | None = _stat_key(os.lstat(self.index_path))
         except OSError:
             key = None
         if self._entries is not None and key == self._index_stat:
@@ -264,9 +317,9 @@ class History:
         if key is None:
             return {}, False
         try:
-            data = json.loads(self.index_path.read_bytes())
-        except (OSError, ValueError):
-            return {}, False
+            data = load_json(self.index_path)
+        except (OSError, NotReadable):
+            return {}, False  # rebuilt from the games, and written over (it is only a summary)
         if (
             not isinstance(data, dict)
             or data.get("schema") != INDEX_SCHEMA
@@ -278,13 +331,13 @@ class History:
         row_types = _ROW_TYPES
         for r in data["games"]:
             # A damaged row is skipped, and that game simply read again.
-            if type(r) is list and tuple(map(type, r)) in row_types:
+            if type(r) is list and tuple(map(type, r)) in row_types and _row_is_sound(r):
                 try:
                     entries[r[0]] = _Entry((r[1], r[2], r[3]), _from_row(r))
                 except KeyError:
                     pass
         for r in data["problems"]:
-            if type(r) is list and tuple(map(type, r)) == _PROBLEM_TYPES:
+            if type(r) is list and tuple(map(type, r)) == _PROBLEM_TYPES and is_game_id(r[0]) and _is_line(r[4]):
                 entries[r[0]] = _Entry((r[1], r[2], r[3]), None, r[4])
         self._index_stat = key
         return entries, True
@@ -306,7 +359,7 @@ class History:
             self._index_stat = _stat_key(os.stat(self.index_path))
         except OSError as e:
             self._index_stat = None
-            self.problems.append(f"Could not write the history index {self.index_path}: {e.strerror or e}.")
+            self.problems.append(f"Could not write the history index {shown_path(self.index_path)}: {e.strerror or e}.")
 
     # One game file ---------------------------------------------------------
     def _read_game(self, game_id: str) -> _Entry | None:
@@ -314,25 +367,17 @@ class History:
         path = self.store.path(game_id)
         self.loads += 1
         try:
-            before = _stat_key(os.stat(path))
-            if self.read_only:
-                quiet = self.store.load_quietly(game_id)
-                if quiet is None:
-                    if path.exists():
-                        self.problems.append(f"Could not read {path.name}; it was left as it is.")
-                    return None
-                stored = quiet
-            else:
-                stored = self.store.load(game_id)
+            before = _stat_key(os.lstat(path))
+            stored = self.store.read(game_id) if self.read_only else self.store.load(game_id)
         except FileNotFoundError:
             return None
         except UnreadableGame as e:
-            self.problems.append(str(e))
+            self.problems.append(str(e) if e.kept or not self.read_only else f"{str(e)[:-1]}; it was left as it is.")
             return None
         try:
             summary = GameSummary.of(make_record(stored.game, stored.id, stored.created, stored.updated))
         except ValueError as e:
-            problem = f"Could not replay {path.name}: {e}; it was left as it is."
+            problem = f"Could not replay {path.name}: {visible(str(e))}; it was left as it is."
             self.problems.append(problem)
             return _Entry(before, None, problem)
         return _Entry(before, summary)

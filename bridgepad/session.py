@@ -11,7 +11,8 @@ from dataclasses import dataclass, replace
 
 from bridgepad.core.game import Game, GameState, HandOutcome, Mode, derive
 from bridgepad.core.model import Hand
-from bridgepad.store import Store, StoredGame, UnreadableGame, now_iso
+from bridgepad.core.text import visible
+from bridgepad.store import Store, StoredGame, UnreadableGame, now_iso, shown_path
 
 
 class SaveError(Exception):
@@ -48,11 +49,14 @@ class Session:
 
     # Opening ----------------------------------------------------------------
     @classmethod
-    def open(cls, store: Store, read_only: bool = False) -> Session:
+    def open(cls, store: Store, read_only: bool = False, *, keep_fresh: bool = True) -> Session:
         """The game in progress, or a new rubber; an unreadable file is set aside and reported.
 
         ``read_only``: another window holds the data folder, so nothing is written,
-        not even a fresh game (it is kept in memory only).
+        not even a fresh game (it is kept in memory only). ``keep_fresh=False``: the
+        fresh rubber made when there is no game in progress is not written either, for a
+        caller that starts a game of its own at once (``bridgepad new``), which would
+        otherwise only move it, empty, to the trash.
         """
         problems: list[str] = []
         if not read_only:
@@ -71,7 +75,8 @@ class Session:
                 stored = None
             except ValueError as e:
                 kept = store.keep_aside(store.path(game_id))
-                problems.append(f"Could not replay {game_id}.json: {e}; it was kept as {kept}.")
+                where = f"it was kept as {shown_path(kept)}" if kept else "it was left as it is"
+                problems.append(f"Could not replay {game_id}.json: {visible(str(e))}; {where}.")
                 stored = None
         if stored is not None:
             problems += store.problems
@@ -82,7 +87,7 @@ class Session:
         store.problems.clear()
         session = cls(store, store.new_stored(Game(settings=settings, players=players)), problems, read_only)
         # A read-only window keeps its fresh game in memory only, and never claims to owe a save.
-        session.unsaved = session.unsaved_current = not read_only
+        session.unsaved = session.unsaved_current = keep_fresh and not read_only
         session.flush()
         return session
 

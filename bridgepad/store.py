@@ -7,21 +7,34 @@ Layout of the data directory::
     settings.json       the rules and names that new games start with
     trash/              games deleted from the history
     games/<id>.json.corrupt-<time>   a file that could not be read, kept aside byte for byte
+
+Every file is read through ``bridgepad.data_files`` (a regular file, under a size limit,
+JSON of bounded depth) and every field checked as strictly as a game's: ids by
+``bridgepad.game_id``, times, names. Every message that quotes a file's name or content
+shows its control characters as escapes (``bridgepad.core.text.visible``).
 """
 
 from __future__ import annotations
 
 import json
 import os
-import tempfile
+import time
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from bridgepad.atomic_file import atomic_write, fsync_dir, make_private_dirs, sweep_temps
 from bridgepad.core.game import Game
-from bridgepad.core.serialize import SCHEMA, SchemaError, game_from_json, game_to_json, schema_of
+from bridgepad.core.model import SEATS
+from bridgepad.core.notation import NotationError, check_name
+from bridgepad.core.serialize import SCHEMA, TIME_HELP, SchemaError, game_from_json, game_to_json, is_time, schema_of
 from bridgepad.core.settings import Settings
+from bridgepad.core.text import visible
+from bridgepad.data_files import NotReadable, parse_json, read_regular
+from bridgepad.game_id import ID_HELP, MAX_ID_LENGTH, is_game_id, new_id
+
+__all__ = ["atomic_write", "new_id", "is_game_id", "Store", "StoredGame", "UnreadableGame", "data_dir", "now_iso"]
 
 ENV_VAR = "BRIDGEPAD_DATA_DIR"
 
@@ -42,49 +55,21 @@ def now_iso() -> str:
     return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
-def atomic_write(path: Path, data: bytes, mode: int = 0o600) -> None:
-    """Replace ``path`` with ``data`` so that a crash leaves either the old file or the new."""
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    _fsync_dir(path.parent)
-
-
-def _fsync_dir(folder: Path) -> None:
-    # The rename is durable only once the folder itself reaches the disk.
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+def shown_path(path: Path | str) -> str:
+    """A path as a message may quote it: control characters in it made visible."""
+    return visible(str(path))
 
 
 class UnreadableGame(Exception):
     """A game file that could not be read; it has been moved aside to ``kept``."""
 
-    def __init__(self, path: Path, kept: Path | None, reason: str) -> None:
+    def __init__(self, path: Path, kept: Path | None, reason: str, damaged: bool = True) -> None:
         self.path = path
         self.kept = kept
         self.reason = reason
-        where = f"; it was kept as {kept}" if kept else ""
-        super().__init__(f"Could not read {path.name}: {reason}{where}.")
+        self.damaged = damaged  # False: it could not be opened this time, and is left where it is
+        where = f"; it was kept as {shown_path(kept)}" if kept else ""
+        super().__init__(f"Could not read {shown_path(path.name)}: {visible(reason)}{where}.")
 
 
 @dataclass(slots=True)
@@ -98,11 +83,13 @@ class StoredGame:
         return {"id": self.id, "created": self.created, "updated": self.updated}
 
 
-def new_id() -> str:
-    return datetime.now().strftime("%Y%m%d-%H%M%S-") + os.urandom(2).hex()
+STALE_TEMP_SECONDS = 60  # a temporary file of an older bridgepad (unlocked) is abandoned after this
+CURRENT_LIMIT = MAX_ID_LENGTH + 2  # an id and a line break: anything longer is not an id
 
 
-STALE_TEMP_SECONDS = 60
+def misnamed(folder: Path, name: str) -> str:
+    """The message for a file in the games folder whose name is not ``<id>.json``."""
+    return f"Skipped {shown_path(folder / name)}: its name is not a game id ({ID_HELP}), so it was left as it is."
 
 
 class Store:
@@ -111,44 +98,77 @@ class Store:
         self.games_dir = root / "games"
         self.problems: list[str] = []  # files found unreadable and kept aside, in words
 
+    def say(self, problem: str) -> None:
+        """Notes a problem for the screen or the command line to report, once."""
+        if problem not in self.problems:
+            self.problems.append(problem)
+
     def ensure(self) -> None:
-        for folder in (self.root, self.games_dir):
-            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        """Makes the data folder and its games folder, and any folder above them, private (0700)."""
+        make_private_dirs(self.games_dir)
 
     def tidy(self) -> None:
-        """At start: moves aside a ``current`` that is not a file, and sweeps temp files
-        left by a write that was killed half-way (old enough that no writer still owns them)."""
+        """At start: moves aside a ``current`` that does not name a game, and sweeps temporary
+        files left by a write that was killed half-way (ones no living process is writing)."""
         current = self.root / "current"
-        if current.is_dir() or (current.exists() and not current.is_file()):
+        problem = self.current_problem()
+        if problem is not None:
             kept = self.keep_aside(current)
-            self.problems.append(f"The pointer to the current game was not a file; it was kept as {kept}.")
-        now = datetime.now().timestamp()
-        for folder in (self.root, self.games_dir):
+            where = f"it was kept as {shown_path(kept)}" if kept else "it could not be moved aside"
+            self.say(f"The pointer to the current game, {shown_path(current)}, could not be read: {problem}; {where}.")
+        now = time.time()
+        for folder in (self.root, self.games_dir, self.root / "trash"):
+            sweep_temps(folder)
             try:
                 entries = list(os.scandir(folder))
             except OSError:
                 continue
             for entry in entries:
+                # Left by an older bridgepad, whose temporary files were not locked.
                 if entry.name.startswith(".") and entry.name.endswith(".tmp"):
                     try:
-                        if now - entry.stat().st_mtime > STALE_TEMP_SECONDS:
+                        if entry.is_file(follow_symlinks=False) and now - entry.stat(follow_symlinks=False).st_mtime > STALE_TEMP_SECONDS:
                             os.unlink(entry.path)
                     except OSError:
                         pass
 
     def path(self, game_id: str) -> Path:
+        """The file of a game; ValueError for anything that is not an id (it would name another file)."""
+        if not is_game_id(game_id):
+            raise ValueError(f"{visible(str(game_id))[:80]!r} is not a game id: {ID_HELP}.")
         return self.games_dir / f"{game_id}.json"
 
     # The current game -------------------------------------------------------
     def current_id(self) -> str | None:
+        """The id in ``current``, if it holds one; None for no file or anything else."""
         try:
-            text = (self.root / "current").read_text(encoding="utf-8").strip()
-        except (OSError, UnicodeDecodeError):
+            return self._read_current()
+        except (FileNotFoundError, NotReadable):
             return None
-        return text if text and "/" not in text and "\\" not in text and not text.startswith(".") else None
+
+    def current_problem(self) -> str | None:
+        """Why ``current`` does not name a game (a clause), or None if it does or is absent."""
+        try:
+            self._read_current()
+        except FileNotFoundError:
+            return None
+        except NotReadable as e:
+            return e.reason
+        return None
+
+    def _read_current(self) -> str:
+        raw = read_regular(self.root / "current", CURRENT_LIMIT)
+        try:
+            text = raw.decode("ascii").strip()
+        except UnicodeDecodeError:
+            raise NotReadable("it does not hold a game id") from None
+        if not is_game_id(text):
+            raise NotReadable("it does not hold a game id")
+        return text
 
     def set_current(self, game_id: str) -> None:
-        atomic_write(self.root / "current", game_id.encode() + b"\n")
+        self.path(game_id)  # an id, or ValueError
+        atomic_write(self.root / "current", game_id.encode("ascii") + b"\n")
 
     # Games ------------------------------------------------------------------
     def save(self, stored: StoredGame) -> None:
@@ -159,7 +179,7 @@ class Store:
         """A new game with a fresh id, not yet written."""
         t = now_iso()
         stored = StoredGame(new_id(), game, t, t)
-        while self.path(stored.id).exists():
+        while os.path.lexists(self.path(stored.id)):
             stored.id = new_id()
         return stored
 
@@ -176,50 +196,47 @@ class Store:
 
         ``created`` is the ISO time to record as its start (default: now).
         """
-        t = created or now_iso()
-        try:
-            at: datetime | None = datetime.fromisoformat(t)
-        except ValueError:
-            at = None
+        t = created if created is not None and is_time(created) else now_iso()
+        at = datetime.fromisoformat(t)
 
-        def fresh() -> str:  # the id begins with the start time, so ids sort as the games began
-            return at.strftime("%Y%m%d-%H%M%S-") + os.urandom(2).hex() if at is not None else new_id()
-
-        stored = StoredGame(fresh(), game, t, t)
-        while self.path(stored.id).exists():
-            stored.id = fresh()
+        stored = StoredGame(new_id(at), game, t, t)  # ids begin with the start time, so sort as the games began
+        while os.path.lexists(self.path(stored.id)):
+            stored.id = new_id(at)
         self.ensure()
         self.save(stored)
         return stored
 
-    def load(self, game_id: str) -> StoredGame:
-        """Reads a game; a file that cannot be read is moved aside and UnreadableGame raised."""
+    def read(self, game_id: str) -> StoredGame:
+        """Reads a game without moving anything: FileNotFoundError if there is none,
+        UnreadableGame (``kept`` None) if the file cannot be a game."""
+        stored, _raw, _schema = self._read(game_id)
+        return stored
+
+    def _read(self, game_id: str) -> tuple[StoredGame, bytes, int | None]:
         path = self.path(game_id)
         try:
-            raw = path.read_bytes()
-        except FileNotFoundError:
-            raise
-        except IsADirectoryError:
-            raise UnreadableGame(path, self.keep_aside(path), "it is a folder, not a file") from None
-        except OSError as e:
-            raise UnreadableGame(path, None, e.strerror or str(e)) from None
-        try:
-            data = json.loads(raw.decode("utf-8"))
+            raw = read_regular(path)
+            data = parse_json(raw)
             game = game_from_json(data)
-        except UnicodeDecodeError:
-            raise UnreadableGame(path, self.keep_aside(path), "it is not UTF-8 text") from None
+            created = _time_field(data, "created", None)
+            updated = _time_field(data, "updated", created)
+        except NotReadable as e:
+            raise UnreadableGame(path, None, e.reason, e.damaged) from None
         except SchemaError as e:
-            raise UnreadableGame(path, self.keep_aside(path), str(e).rstrip(".")) from None
-        except (ValueError, RecursionError):
-            # Not JSON, cut short, or JSON no game could be: nested too deep, numbers too long.
-            reason = "it is empty" if not raw.strip() else "it is not valid JSON (perhaps cut short)"
-            raise UnreadableGame(path, self.keep_aside(path), reason) from None
-        created = data.get("created") if isinstance(data.get("created"), str) else now_iso()
-        updated = data.get("updated") if isinstance(data.get("updated"), str) else created
-        stored = StoredGame(game_id, game, created, updated)
-        old = schema_of(data)
+            raise UnreadableGame(path, None, str(e).rstrip(".")) from None
+        return StoredGame(game_id, game, created, updated), raw, schema_of(data)
+
+    def load(self, game_id: str) -> StoredGame:
+        """Reads a game; a file that cannot be one is moved aside and UnreadableGame raised.
+
+        A file that could not be opened at all (no permission) is left where it is."""
+        try:
+            stored, raw, old = self._read(game_id)
+        except UnreadableGame as e:
+            kept = self.keep_aside(e.path) if e.damaged else None
+            raise UnreadableGame(e.path, kept, e.reason, e.damaged) from None
         if old is not None and old < SCHEMA:
-            self._migrated(path, raw, old, stored)
+            self._migrated(self.path(game_id), raw, old, stored)
         return stored
 
     def _migrated(self, path: Path, raw: bytes, old: int, stored: StoredGame) -> None:
@@ -227,29 +244,25 @@ class Store:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         keep = path.with_name(f"{path.name}.schema{old}-{stamp}")
         try:
-            if not keep.exists():
+            if not os.path.lexists(keep):
                 atomic_write(keep, raw)
             self.save(stored)
         except OSError:
             pass  # still readable as it is; the migration is tried again next time
 
     def load_quietly(self, game_id: str) -> StoredGame | None:
-        """Reads a game without moving anything aside (for a window that may not write)."""
+        """Reads a game without moving anything aside (for a window that may not write); None if it cannot."""
         try:
-            data = json.loads(self.path(game_id).read_bytes().decode("utf-8"))
-            game = game_from_json(data)
-        except (OSError, ValueError, RecursionError):
+            return self.read(game_id)
+        except (OSError, UnreadableGame, ValueError):
             return None
-        created = data.get("created") if isinstance(data.get("created"), str) else now_iso()
-        updated = data.get("updated") if isinstance(data.get("updated"), str) else created
-        return StoredGame(game_id, game, created, updated)
 
     def keep_aside(self, path: Path) -> Path | None:
         """Renames an unreadable file out of the way, byte for byte, and returns where it went."""
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         target = path.with_name(f"{path.name}.corrupt-{stamp}")
         n = 1
-        while target.exists():
+        while os.path.lexists(target):
             n += 1
             target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
         try:
@@ -261,47 +274,58 @@ class Store:
     def discard(self, game_id: str) -> Path | None:
         """Moves a game to the trash folder (never destroys it) and returns where it went."""
         path = self.path(game_id)
-        if not path.exists():
+        if not os.path.lexists(path):
             return None
         trash = self.root / "trash"
-        trash.mkdir(parents=True, exist_ok=True, mode=0o700)
+        make_private_dirs(trash)
         target = trash / path.name
         n = 1
-        while target.exists():
+        while os.path.lexists(target):
             n += 1
             target = trash / f"{game_id}-{n}.json"
         os.replace(path, target)
-        _fsync_dir(self.games_dir)
+        fsync_dir(self.games_dir)
         return target
 
-    def ids(self) -> list[str]:
-        """Game ids, oldest first (ids begin with their creation time)."""
+    def listing(self) -> tuple[list[str], list[str]]:
+        """Game ids, oldest first (ids begin with their creation time), and a message for
+        each file that looks like a game but whose name is not an id."""
         try:
             names = os.listdir(self.games_dir)
         except OSError:
-            return []
-        return sorted(n[:-5] for n in names if n.endswith(".json") and not n.startswith("."))
+            return [], []
+        ids: list[str] = []
+        skipped: list[str] = []
+        for n in names:
+            if not n.endswith(".json") or n.startswith("."):
+                continue
+            if is_game_id(n[:-5]):
+                ids.append(n[:-5])
+            else:
+                skipped.append(misnamed(self.games_dir, n))
+        return sorted(ids), sorted(skipped)
+
+    def ids(self) -> list[str]:
+        """Game ids, oldest first (ids begin with their creation time)."""
+        return self.listing()[0]
 
     # Settings for new games -------------------------------------------------
     def _settings_file(self) -> dict[str, Any]:
         path = self.root / "settings.json"
         try:
-            raw = path.read_bytes()
+            data = parse_json(read_regular(path))
         except FileNotFoundError:
             return {}
-        except OSError:
-            raw = None  # a folder, or unreadable: kept aside below
-        data: Any = None
-        if raw is not None:
-            try:
-                data = json.loads(raw.decode("utf-8"))
-            except (ValueError, RecursionError):
-                data = None
-        if isinstance(data, dict):
-            return data
+        except NotReadable as e:
+            reason = e.reason
+        else:
+            if isinstance(data, dict):
+                return data
+            reason = "it does not hold settings"
         # Never written over: kept aside byte for byte, and said, before the defaults are used.
         kept = self.keep_aside(path)
-        self.problems.append(f"Could not read settings.json; it was kept as {kept}, and the usual rules are used.")
+        where = f"it was kept as {shown_path(kept)}" if kept else "it was left as it is"
+        self.say(f"Could not read {shown_path(path)}: {reason}; {where}, and the usual rules are used.")
         return {}
 
     def _update_settings_file(self, **parts: Any) -> None:
@@ -313,10 +337,18 @@ class Store:
     def load_defaults(self) -> tuple[Settings, tuple[str, str, str, str]]:
         data = self._settings_file()
         players = data.get("players")
-        names = ("", "", "", "")
-        if isinstance(players, list) and len(players) == 4 and all(isinstance(p, str) for p in players):
-            names = (players[0], players[1], players[2], players[3])
-        return Settings.from_json(data.get("settings")), names
+        names = ["", "", "", ""]
+        if players is not None:
+            where = shown_path(self.root / "settings.json")
+            if isinstance(players, list) and len(players) == 4 and all(isinstance(p, str) for p in players):
+                for i, (seat, name) in enumerate(zip(SEATS, players)):
+                    try:
+                        names[i] = check_name(name, seat)
+                    except NotationError as e:
+                        self.say(f"{where}: {e} It is left out of new games.")
+            else:
+                self.say(f"{where}: the players are not four names, so new games start without names.")
+        return Settings.from_json(data.get("settings")), (names[0], names[1], names[2], names[3])
 
     def save_defaults(self, settings: Settings, players: tuple[str, str, str, str]) -> None:
         self._update_settings_file(settings=settings.to_json(), players=list(players))
@@ -327,8 +359,21 @@ class Store:
         if not isinstance(prefs, dict):
             return False, ""
         rounding = prefs.get("round") is True
-        stake = prefs.get("stake") if isinstance(prefs.get("stake"), str) else ""
+        stake = prefs.get("stake")
+        # Shown in the tally's field: a short amount, never text that could act on the terminal.
+        if not isinstance(stake, str) or len(stake) > 20 or not stake.isprintable():
+            stake = ""
         return rounding, stake
 
     def save_tally_prefs(self, rounding: bool, stake: str) -> None:
         self._update_settings_file(tally={"round": rounding, "stake": stake})
+
+
+def _time_field(data: dict[str, Any], key: str, fallback: str | None) -> str:
+    """``created`` or ``updated``: a time, or the fallback (now) when the file has none."""
+    value = data.get(key)
+    if value is None:
+        return fallback or now_iso()
+    if not is_time(value):
+        raise SchemaError(f"The file's {key} is not {TIME_HELP}.")
+    return str(value)

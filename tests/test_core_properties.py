@@ -266,7 +266,8 @@ def games(draw) -> Game:
         next_dealer=draw(st.sampled_from(list(NextDealer))),
     )
     hands = tuple(
-        replace(h, at=draw(st.one_of(st.none(), st.text(max_size=25))))
+        # An entry time is a time (any other text in a file is refused as a damaged file).
+        replace(h, at=draw(st.one_of(st.none(), st.datetimes().map(lambda d: d.isoformat(timespec="seconds")))))
         for h in draw(st.lists(played_hands(other_table=mode is Mode.DUPLICATE), max_size=15))
     )
     return Game(

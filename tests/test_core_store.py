@@ -54,10 +54,10 @@ def test_create_and_load_round_trip(store: Store) -> None:
 def test_save_replaces_the_game(store: Store) -> None:
     stored = store.create(GAME)
     more = GAME.add(Hand(Contract(1, Strain.C), Seat.S, 7))
-    store.save(StoredGame(stored.id, more, stored.created, "later"))
+    store.save(StoredGame(stored.id, more, stored.created, "2099-01-01T00:00:00+00:00"))
     back = store.load(stored.id)
     assert back.game == more
-    assert back.updated == "later"
+    assert back.updated == "2099-01-01T00:00:00+00:00"
 
 
 def test_files_are_private(store: Store) -> None:

@@ -18,6 +18,7 @@ class Parser(argparse.ArgumentParser):
 
 
 def warn(command: str, message: str) -> None:
-    import sys
+    """One line on standard error, control characters in it shown as escapes."""
+    from bridgepad.cli.streams import say
 
-    print(f"bridgepad {command}: {message}", file=sys.stderr)
+    say(f"bridgepad {command}: {message}")

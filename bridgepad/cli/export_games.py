@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -31,11 +30,14 @@ def configure(sub: Any) -> None:
 
 
 def find_game(store: Store, text: str) -> str:
+    from bridgepad.core.text import visible
+    from bridgepad.game_id import ID_HELP, is_game_id
+
     wanted = text.strip()
     if wanted.endswith(".json"):
         wanted = wanted[:-5]
-    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*", wanted) or ".." in wanted:
-        raise UsageError(f"bridgepad export: '{text}' is not a game id; ids look like 20260817-210301-ab12.")
+    if not is_game_id(wanted):
+        raise UsageError(f"bridgepad export: '{visible(text)[:80]}' is not a game id: {ID_HELP}.")
     ids = store.ids()
     if wanted in ids:
         return wanted
@@ -58,7 +60,9 @@ def run(args: argparse.Namespace) -> int:
     if out_path is not None:
         check_output(out_path, args.force)
     if args.all:
-        ids = store.ids()
+        ids, misnamed = store.listing()
+        for problem in misnamed:
+            warn("export", problem)
         lenient = True
     else:
         if args.game is not None:

@@ -1,81 +1,112 @@
 """The files the command line reads and writes: one home for how each is done.
 
-Input: a log or an export, as UTF-8 text, or standard input for ``-``. Output: a
-file given with ``-o``, written exactly there, never through a link, never over an
-existing file without ``--force``.
+Input: a log or an export, as UTF-8 text, or standard input for ``-``, at most
+``MAX_DATA_BYTES`` (a log of 100,000 hands is far less). Output: a file given with
+``-o``, written whole or not at all (``bridgepad.atomic_file``): never through a link,
+never creating folders, never over an existing file without ``--force``, never over
+anything but a regular file, and never writable by others.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bridgepad.cli.errors import UsageError
+from bridgepad.core.text import visible
+from bridgepad.data_files import MAX_DATA_BYTES, MAX_DATA_TEXT, kind_problem
 
+if TYPE_CHECKING:
+    from bridgepad.store import Store
 
 def read_text(path: str, command: str) -> str:
+    """The text of a log or an export (``-``: standard input); UsageError naming the file if it cannot be read.
+
+    Pipes are read (``<(...)`` and ``-`` are pipes), but never more than the limit.
+    """
+    shown = visible(path)
     try:
         if path == "-":
-            return sys.stdin.read()
-        with open(path, encoding="utf-8") as f:
-            return f.read()
+            # Bytes, read as UTF-8 whatever the locale says; a text stand-in (as tests give) as it is.
+            source = getattr(sys.stdin, "buffer", None)
+            if source is None:
+                text = sys.stdin.read(MAX_DATA_BYTES + 1)
+                raw = text.encode("utf-8", "surrogatepass")
+            else:
+                raw = source.read(MAX_DATA_BYTES + 1)
+        else:
+            with open(path, "rb") as f:
+                raw = f.read(MAX_DATA_BYTES + 1)
     except FileNotFoundError:
-        raise UsageError(f"bridgepad {command}: {path}: no such file.") from None
+        raise UsageError(f"bridgepad {command}: {shown}: no such file.") from None
     except IsADirectoryError:
-        raise UsageError(f"bridgepad {command}: {path}: is a folder, not a log file.") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"bridgepad {command}: {path}: is not UTF-8 text.") from None
+        raise UsageError(f"bridgepad {command}: {shown}: is a folder, not a log file.") from None
     except OSError as e:
-        raise UsageError(f"bridgepad {command}: {path}: {e.strerror}.") from None
+        raise UsageError(f"bridgepad {command}: {shown}: {e.strerror or e}.") from None
+    if len(raw) > MAX_DATA_BYTES:
+        raise UsageError(f"bridgepad {command}: {shown}: is larger than {MAX_DATA_TEXT}, more than any log bridgepad reads.")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError(f"bridgepad {command}: {shown}: is not UTF-8 text.") from None
 
 
 def check_output(path: str, force: bool, command: str = "export") -> None:
-    """Refuses, before any work, an output file that exists (without --force) or cannot be written."""
+    """Refuses, before any work, an output file that exists (without --force), is not a
+    regular file, or cannot be written; and clears what an earlier run killed half-way left."""
+    shown = visible(path)
     if not path or path == "-":
         raise UsageError(f"bridgepad {command}: -o needs a file name; without -o the output goes to standard output.")
     parent = os.path.dirname(path) or "."
-    if os.path.isdir(path) and not os.path.islink(path):
-        raise UsageError(f"bridgepad {command}: {path} is a folder; give a file name.")
-    if os.path.lexists(path) and not force:
-        raise UsageError(f"bridgepad {command}: {path} already exists; add --force to replace it.")
+    try:
+        st: os.stat_result | None = os.lstat(path)
+    except FileNotFoundError:
+        st = None
+    except OSError as e:
+        raise UsageError(f"bridgepad {command}: cannot write {shown}: {e.strerror or e}.") from None
+    if st is not None and stat.S_ISDIR(st.st_mode):
+        raise UsageError(f"bridgepad {command}: {shown} is a folder; give a file name.")
+    if st is not None and not force:
+        raise UsageError(f"bridgepad {command}: {shown} already exists; add --force to replace it.")
+    if st is not None and not stat.S_ISLNK(st.st_mode):
+        problem = kind_problem(st.st_mode)
+        if problem:
+            raise UsageError(f"bridgepad {command}: {shown}: {problem}; give the name of a file to write.")
     if not os.path.isdir(parent):
-        raise UsageError(f"bridgepad {command}: cannot write {path}: the folder {parent} does not exist.")
+        raise UsageError(f"bridgepad {command}: cannot write {shown}: the folder {visible(parent)} does not exist.")
+    from bridgepad.atomic_file import sweep_temps
+
+    sweep_temps(Path(parent), os.path.basename(path))
 
 
 def write_output(path: str, text: str, force: bool, command: str = "export") -> None:
-    """Writes exactly ``path``: never through a symbolic link, never creating folders.
+    """Writes exactly ``path``, whole or not at all: never through a symbolic link, never
+    creating folders, never over a device, a pipe or a socket.
 
-    Without ``force`` the file must not exist (O_EXCL, so a link is not followed either);
-    with it, the new file is written beside it and renamed over it, replacing a link
-    itself rather than the file it points to.
+    Without ``force`` nothing may be at ``path`` when the finished file takes the name
+    (a hard link, which fails if anything is there); with it, the finished file is
+    renamed over the old one, replacing a link itself rather than what it points to.
     """
-    data = text.encode("utf-8")
+    from bridgepad.atomic_file import NotAFile, atomic_write, user_file_mode
+
+    shown = visible(path)
+    target = Path(path)
     try:
-        if not force:
-            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-            try:
-                fd = os.open(path, flags, 0o666)
-            except FileExistsError:
-                raise UsageError(f"bridgepad {command}: {path} already exists; add --force to replace it.") from None
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-            return
-        # Replaced as the pad's own files are (the rename replaces a link itself), but
-        # readable as the user's other files are: it is theirs to send on.
-        from pathlib import Path
-
-        from bridgepad.store import atomic_write
-
-        mask = os.umask(0)
-        os.umask(mask)
-        atomic_write(Path(path), data, mode=0o666 & ~mask)
+        atomic_write(target, text.encode("utf-8"), user_file_mode(), replace=force, files_only=True, make_folders=False)
+    except FileExistsError:
+        raise UsageError(f"bridgepad {command}: {shown} already exists; add --force to replace it.") from None
+    except NotAFile:
+        raise UsageError(f"bridgepad {command}: {shown} is not a regular file; give the name of a file to write.") from None
     except IsADirectoryError:
-        raise UsageError(f"bridgepad {command}: {path} is a folder; give a file name.") from None
+        raise UsageError(f"bridgepad {command}: {shown} is a folder; give a file name.") from None
     except OSError as e:
-        raise UsageError(f"bridgepad {command}: cannot write {path}: {e.strerror or e}.") from None
+        raise UsageError(f"bridgepad {command}: cannot write {shown}: {e.strerror or e}; nothing was written.") from None
 
 
-def open_store(args: object):  # type: ignore[no-untyped-def]
+def open_store(args: object) -> Store:
     """The data folder of ``--data-dir``, $BRIDGEPAD_DATA_DIR or the platform's."""
     from bridgepad.store import Store, data_dir
 

@@ -1,4 +1,4 @@
-"""The parser and the dispatch to each subcommand's module."""
+"""The parser, and the dispatch to each subcommand's module."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from importlib import import_module
 from typing import Sequence
 
 from bridgepad.cli.errors import Parser, UsageError
+from bridgepad.cli.streams import guarded, say
 
 # Subcommand → module under bridgepad.cli; each has configure(subparsers) and run(args).
 COMMANDS = {
@@ -31,18 +32,31 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    try:
-        args = build_parser().parse_args(args_list)
-        if args.command is None:
-            return run_pad(args)
-        return int(import_module(f"bridgepad.cli.{COMMANDS[args.command]}").run(args))
-    except UsageError as e:
-        print(str(e), file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        return 0
+    pad: list[argparse.Namespace] = []
+
+    def command() -> int:
+        try:
+            args = build_parser().parse_args(args_list)
+            if args.command is None:
+                pad.append(args)  # opened below, outside the guard: the pad has its own terminal
+                return 0
+            return int(import_module(f"bridgepad.cli.{COMMANDS[args.command]}").run(args))
+        except UsageError as e:
+            say(str(e))
+            return 2
+        except SystemExit as e:  # --help and --version, after they have printed
+            return e.code if isinstance(e.code, int) else 0 if e.code is None else 2
+
+    status = guarded(command, _name(args_list))
+    if pad:
+        return run_pad(pad[0])
+    return status
+
+
+def _name(args: list[str]) -> str:
+    """``bridgepad export``, as a message about the command names it."""
+    word = next((a for a in args if a in COMMANDS), None)
+    return f"bridgepad {word}" if word else "bridgepad"
 
 
 def run_pad(args: argparse.Namespace) -> int:

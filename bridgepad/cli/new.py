@@ -65,8 +65,9 @@ def run(args: argparse.Namespace) -> int:
     if reading.game.mode is Mode.DUPLICATE and args.dealer is not None:
         raise UsageError("bridgepad new: at duplicate the dealer follows the board number; leave out --dealer.")
     try:
-        # The same change as the pad's own new game: an empty game it replaces goes to the trash.
-        session = Session.open(store)
+        # The same change as the pad's own new game: an empty game it replaces goes to the
+        # trash; but with no game in progress, nothing is written before the new one.
+        session = Session.open(store, keep_fresh=False)
         for problem in session.problems:
             print(f"bridgepad new: {problem}", file=sys.stderr)
         saved = session.start(reading.game)

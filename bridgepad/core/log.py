@@ -17,7 +17,8 @@ from dataclasses import replace
 from bridgepad.core.game import Game, GameState, Mode, Replayer, Status
 from bridgepad.core.settings import Settings
 from bridgepad.core.model import SEATS, Hand, Seat
-from bridgepad.core.notation import NotationError, check_name, is_pass, parse_contract, parse_honors, parse_seat, parse_tricks
+from bridgepad.core.notation import NotationError, check_name, is_pass, parse_contract, parse_honors, parse_seat, parse_tricks, quote
+from bridgepad.core.text import visible
 
 
 class LogError(ValueError):
@@ -28,7 +29,8 @@ class LogError(ValueError):
         super().__init__("; ".join(f"line {n}: {m}" for n, m in errors))
 
     def lines(self, filename: str) -> list[str]:
-        return [f"{filename}:{n}: {m}" for n, m in self.errors]
+        # The file's name and every message shown with control characters as escapes.
+        return [f"{visible(filename)}:{n}: {visible(m)}" for n, m in self.errors]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +65,7 @@ def parse_players(words: list[str]) -> Players:
     for word in words:
         seat_text, eq, name = word.partition("=")
         if not eq:
-            raise NotationError(f"'{word}' is not a seat and a name: write it like N=Ann.")
+            raise NotationError(f"{quote(word)} is not a seat and a name: write it like N=Ann.")
         seat = parse_seat(seat_text)
         name = check_name(name, seat)
         if not name:
@@ -94,7 +96,7 @@ def parse_hand_line(words: list[str]) -> Hand:
     honors = None
     if rest:
         if rest[0].lower() != "honors":
-            raise NotationError(f"After the result only 'honors SIDE POINTS' may follow, not '{' '.join(rest)}'.")
+            raise NotationError(f"After the result only 'honors SIDE POINTS' may follow, not {quote(' '.join(rest))}.")
         honors = parse_honors(" ".join(rest[1:]), contract)
         if honors is None:
             raise NotationError("honors needs the side and the points, e.g. honors NS 100.")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from bridgepad.core.model import Contract, Doubling, Honors, Seat, Side, Strain
+from bridgepad.core.text import visible
 
 
 class NotationError(ValueError):
@@ -168,12 +169,18 @@ def parse_others(text: str) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _quote(text: str) -> str:
-    # Any run of whitespace, line breaks included, is shown as one space: the message stays one line.
+def quote(text: str) -> str:
+    """What a player typed, quoted in a message: one line, cut short, control characters visible."""
+    # Any run of whitespace, line breaks included, is shown as one space: the message stays
+    # one line; then cut short, and any control character left shown as an escape, so that
+    # what was typed or pasted can never act on the terminal that shows the message.
     shown = " ".join(text.split())
     if len(shown) > 24:
         shown = shown[:21] + "..."
-    return f"'{shown}'"
+    return f"'{visible(shown)}'"
+
+
+_quote = quote  # the name this module's own messages use
 
 
 MAX_NAME = 40

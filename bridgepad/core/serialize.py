@@ -6,6 +6,7 @@ that names the field, so a damaged file is reported and kept aside, never guesse
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from bridgepad.core.game import Game, Mode
@@ -20,6 +21,21 @@ SCHEMA = 3
 
 MAX_OTHERS = 64  # other results on one board: a big club's traveller, and then some
 SCORE_LIMIT = 10_000  # no bridge score reaches this: 7NTXX+0 vulnerable is 2,980
+
+
+MAX_TIME_LENGTH = 40  # 2026-08-17T21:03:01.123456+02:00 is 32
+TIME_HELP = "a date and time such as 2026-08-17T21:03:01+02:00"
+
+
+def is_time(text: object) -> bool:
+    """True for an ISO 8601 date and time as bridgepad writes them: short, plain ASCII, readable."""
+    if not isinstance(text, str) or not 0 < len(text) <= MAX_TIME_LENGTH or not text.isascii() or not text.isprintable():
+        return False
+    try:
+        datetime.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
 
 
 class SchemaError(ValueError):
@@ -77,8 +93,8 @@ def hand_from_json(data: Any, where: str) -> Hand:
     if not isinstance(data, dict):
         raise SchemaError(f"{where} is not a hand.")
     at = data.get("at")
-    if at is not None and not isinstance(at, str):
-        raise SchemaError(f"{where} has an entry time that is not text.")
+    if at is not None and not is_time(at):
+        raise SchemaError(f"{where} has an entry time that is not {TIME_HELP}.")
     others_data = data.get("others", [])
     if not isinstance(others_data, list) or len(others_data) > MAX_OTHERS:
         raise SchemaError(f"{where} others is not a list of up to {MAX_OTHERS} scores.")
@@ -89,15 +105,20 @@ def hand_from_json(data: Any, where: str) -> Hand:
         contract = parse_contract(str(data.get("contract", "")))
         if contract is None:
             raise SchemaError(f"{where} has pass as its contract.")
-        declarer = Seat(data.get("declarer"))
-    except (NotationError, ValueError) as e:
+    except NotationError as e:
         raise SchemaError(f"{where}: {e}") from None
+    try:
+        declarer = Seat(data.get("declarer"))
+    except ValueError:
+        raise SchemaError(f"{where} has no declarer N, E, S or W.") from None
     tricks = _int(data.get("tricks"), f"{where} tricks", 0, 13)
     honors = None
     h = data.get("honors")
     if h is not None:
         if not isinstance(h, dict):
             raise SchemaError(f"{where} honors is not a side and points.")
+        if not isinstance(h.get("side"), str) or h.get("side") not in ("NS", "EW"):
+            raise SchemaError(f"{where} honors has no side NS or EW.")
         try:
             side = Side(h.get("side"))
             points = _int(h.get("points"), f"{where} honors points", 100, 150)
@@ -168,10 +189,13 @@ def game_from_json(data: Any) -> Game:
         raise SchemaError("The file does not hold a game.")
     schema = schema_of(data)
     if schema is not None and schema > SCHEMA:
-        raise FutureSchemaError(f"The file was written by a newer bridgepad (schema {schema}; this one reads {SCHEMA}).")
+        found = f"schema {schema}; " if schema < 10_000 else ""
+        raise FutureSchemaError(f"The file was written by a newer bridgepad ({found}this one reads {SCHEMA}).")
     data = migrate(data)
     if schema_of(data) != SCHEMA:
-        raise SchemaError(f"The file has no schema version this bridgepad knows (found {data.get('schema')!r}).")
+        found = data.get("schema")
+        shown = f" (found {found!r})" if isinstance(found, (int, float)) or (isinstance(found, str) and len(found) <= 20) else ""
+        raise SchemaError(f"The file has no schema version this bridgepad knows{shown}.")
     try:
         mode = Mode(data.get("mode"))
         first_dealer = Seat(data.get("first_dealer"))

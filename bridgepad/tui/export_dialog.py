@@ -52,17 +52,17 @@ def export_folder() -> Path:
 
 
 def write_export(stored: StoredGame, fmt: str, folder: Path) -> Path:
-    """Writes a new file, never over an old one: a number is added to the name instead."""
+    """Writes a new file, whole or not at all, never over an old one: a number is added to the name instead."""
+    from bridgepad.atomic_file import atomic_write, user_file_mode
     from bridgepad.formats.registry import export
 
-    text = export([stored], fmt)
+    data = export([stored], fmt).encode("utf-8")
     base = f"bridgepad-{stored.id}"
     n = 1
     while True:
         path = folder / (f"{base}.{fmt}" if n == 1 else f"{base}-{n}.{fmt}")
         try:
-            with open(path, "x", encoding="utf-8", newline="") as f:
-                f.write(text)
+            atomic_write(path, data, user_file_mode(), replace=False, make_folders=False)
             return path
         except FileExistsError:
             n += 1

@@ -1,0 +1,342 @@
+"""Issue 10, items 7, 8, 9, 12, 13 and 14: a data folder with things in it that are not games.
+
+Each hostile thing is made in the test's own temporary folder (a FIFO with os.mkfifo,
+a symbolic link to a huge sparse file made there, JSON nested 200,000 deep, a
+``current`` of 50 MB, file names and index rows holding escape sequences). Every
+command and the app's start must give one line naming the file and go on with the
+rest: never a traceback, never a hang, never an escape byte on the terminal.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from robust_support.data import hand
+
+from bridgepad.core.game import Game
+from bridgepad.history import INDEX_NAME, History
+from bridgepad.session import Session
+from bridgepad.store import Store, UnreadableGame
+
+ESC = b"\x1b"
+PWNED = "\x1b]0;PWNED\x07"
+# Two four-spade games made by N-S: the rubber is won 2-0. N-S: 120 + 120 below,
+# 700 above = 940; E-W 0. Ann (N) and Cy (S) each +940, Bob (E) and Di (W) each -940.
+WON = Game(hands=(hand("4S", "N", "10"), hand("4S", "S", "10")), players=("Ann", "Bob", "Cy", "Di"))
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="FIFOs, symbolic links and rlimits are POSIX")
+
+
+def cli(root: Path, *args: str, memory: int | None = None, timeout: float = 60) -> subprocess.CompletedProcess[bytes]:
+    """``python -m bridgepad --data-dir ROOT ARGS``, as bytes; a hang fails the test through the timeout."""
+
+    def limits() -> None:
+        if memory is not None:
+            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+
+    env = {k: v for k, v in os.environ.items() if k != "BRIDGEPAD_DATA_DIR"}
+    return subprocess.run(
+        [sys.executable, "-m", "bridgepad", "--data-dir", str(root), *args],
+        capture_output=True,
+        timeout=timeout,
+        env=env,
+        preexec_fn=limits,
+    )
+
+
+def clean(p: subprocess.CompletedProcess[bytes]) -> str:
+    """Standard error as text, after checking it holds no traceback and no escape byte."""
+    assert ESC not in p.stdout and ESC not in p.stderr, (p.stdout[-500:], p.stderr[-500:])
+    err = p.stderr.decode("utf-8")
+    assert "Traceback" not in err, err
+    return err
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Store:
+    """A data folder with one finished rubber (Ann, Bob, Cy, Di), current."""
+    store = Store(tmp_path / "data")
+    store.create(WON)
+    return store
+
+
+# Item 7: nested JSON -------------------------------------------------------------------
+
+
+NESTED = "[" * 200_000 + "]" * 200_000
+
+
+def test_a_deeply_nested_index_is_rebuilt_from_the_games(folder: Store) -> None:
+    (folder.root / INDEX_NAME).write_text(NESTED)
+    summaries = History(folder).summaries()
+    assert [s.players for s in summaries] == [("Ann", "Bob", "Cy", "Di")]
+    assert json.loads((folder.root / INDEX_NAME).read_text())["games"]  # written again, whole
+    (folder.root / INDEX_NAME).write_text(NESTED)
+    p = cli(folder.root, "tally", "--all", "--json")
+    clean(p)
+    assert p.returncode == 0
+    # Worked above: Ann and Cy +940, Bob and Di -940.
+    assert json.loads(p.stdout)["players"] == {"Ann": 940, "Cy": 940, "Bob": -940, "Di": -940}
+
+
+def test_an_index_nested_inside_its_rows_is_rebuilt(folder: Store) -> None:
+    History(folder).summaries()
+    index = folder.root / INDEX_NAME
+    data = json.loads(index.read_text())
+    text = json.dumps({"schema": data["schema"], "games": [], "problems": []})
+    index.write_text(text.replace('"games": []', '"games": [' + "[" * 5000 + "]" * 5000 + "]"))
+    assert [s.players[0] for s in History(folder).summaries()] == ["Ann"]
+
+
+async def test_the_history_and_tally_screens_open_over_a_nested_index(folder: Store) -> None:
+    from bridgepad.tui.app import BridgepadApp
+    from bridgepad.tui.history_screen import HistoryScreen
+    from bridgepad.tui.tally_screen import TallyScreen
+
+    (folder.root / INDEX_NAME).write_text(NESTED)
+    app = BridgepadApp(Session.open(Store(folder.root)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        (folder.root / INDEX_NAME).write_text(NESTED)
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, TallyScreen)
+    assert app.return_code in (None, 0)
+
+
+def test_json_deeper_than_any_game_is_refused_with_its_reason(folder: Store) -> None:
+    game_id = folder.current_id()
+    assert game_id is not None
+    folder.path(game_id).write_text('{"hands": ' + "[" * 40 + "]" * 40 + "}")
+    with pytest.raises(UnreadableGame) as e:
+        folder.load(game_id)
+    assert "nested more than 32 deep" in str(e.value)
+
+
+def test_a_5000_digit_number_is_reported_as_too_long(folder: Store) -> None:
+    game_id = folder.current_id()
+    assert game_id is not None
+    text = folder.path(game_id).read_text()
+    folder.path(game_id).write_text(text.replace('"tricks": 10', '"tricks": ' + "9" * 5000, 1))
+    with pytest.raises(UnreadableGame) as e:
+        folder.load(game_id)
+    assert "a number 5,000 digits long" in str(e.value)
+    assert "not valid JSON" not in str(e.value)
+
+
+# Item 8: special files and links in games/ ----------------------------------------------
+
+
+def older_game_path(store: Store) -> Path:
+    """The file of a second, older game beside the current one."""
+    return store.games_dir / "20200101-000000-0001.json"
+
+
+@pytest.mark.parametrize("args", [("tally", "--all"), ("export", "--all"), ("export", "--all", "--format", "md")])
+def test_a_fifo_among_the_games_is_skipped_not_waited_on(folder: Store, args: tuple[str, ...]) -> None:
+    fifo = older_game_path(folder)
+    os.mkfifo(fifo)
+    p = cli(folder.root, *args, timeout=30)
+    err = clean(p)
+    assert p.returncode == 0, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and fifo.name in lines[0] and "named pipe" in lines[0], err
+    kept = list(folder.games_dir.glob(f"{fifo.name}.corrupt-*"))
+    assert len(kept) == 1 and kept[0].is_fifo()  # kept aside as it was, never opened
+
+
+START = "import sys; from pathlib import Path; from bridgepad.session import Session; from bridgepad.store import Store\n" \
+    "s = Session.open(Store(Path(sys.argv[1])))\nprint(len(s.problems)); print(s.problems[0] if s.problems else '')"
+
+
+def app_start(root: Path) -> list[str]:
+    """The app's start (Session.open) in a process of its own, so that a hang is a timeout."""
+    p = subprocess.run([sys.executable, "-c", START, str(root)], capture_output=True, timeout=30, text=True)
+    assert p.returncode == 0, p.stderr
+    return p.stdout.splitlines()
+
+
+def test_the_app_starts_past_a_fifo_in_place_of_the_current_game(folder: Store) -> None:
+    game_id = folder.current_id()
+    assert game_id is not None
+    path = folder.path(game_id)
+    path.unlink()
+    os.mkfifo(path)
+    count, problem = app_start(folder.root)
+    assert count == "1" and path.name in problem and "named pipe" in problem
+    assert folder.current_id() != game_id  # a fresh rubber is on the pad
+
+
+def test_links_to_huge_and_endless_files_are_never_read(folder: Store, tmp_path: Path) -> None:
+    huge = tmp_path / "huge.bin"
+    with open(huge, "wb") as f:
+        f.truncate(4 * 1024**3)  # 4 GB, sparse: nothing on the disk
+    endless = tmp_path / "endless"
+    os.mkfifo(endless)
+    big = folder.games_dir / "20200101-000000-0003.json"
+    with open(big, "wb") as f:
+        f.truncate(64 * 1024**2)  # a regular file of 64 MB, beyond the limit
+    (folder.games_dir / "20200101-000000-0001.json").symlink_to(huge)
+    (folder.games_dir / "20200101-000000-0002.json").symlink_to(endless)
+    p = cli(folder.root, "tally", "--all", memory=768 * 1024**2, timeout=30)
+    err = clean(p)
+    assert p.returncode == 0, err
+    lines = sorted(err.strip().splitlines())
+    assert len(lines) == 3, err
+    assert "0001.json" in lines[0] and "symbolic link" in lines[0]
+    assert "0002.json" in lines[1] and "symbolic link" in lines[1]
+    assert "0003.json" in lines[2] and "larger than 16 MB" in lines[2]
+    assert huge.stat().st_size == 4 * 1024**3 and endless.is_fifo()  # what the links pointed to: untouched
+    kept = sorted(folder.games_dir.glob("*.corrupt-*"))  # the links themselves kept aside, so the next run is quiet
+    assert [p.name[:25] for p in kept] == [f"20200101-000000-000{n}.json" for n in (1, 2, 3)]
+    assert kept[0].is_symlink() and kept[1].is_symlink()
+    assert b"Ann" in p.stdout  # and the rest was tallied
+
+
+# Item 9: a long or huge current ----------------------------------------------------------
+
+
+def test_a_300_character_current_is_no_current_game(folder: Store) -> None:
+    (folder.root / "current").write_text("a" * 300 + "\n")
+    p = cli(folder.root, "export")
+    err = clean(p)
+    assert p.returncode == 2 and len(err.strip().splitlines()) == 1 and "no current game" in err
+
+
+def test_a_50_mb_current_is_kept_aside_in_one_short_line(folder: Store) -> None:
+    current = folder.root / "current"
+    current.write_bytes(b"x" * (50 * 1024**2))
+    p = cli(folder.root, "new", "rubber")
+    err = clean(p)
+    assert p.returncode == 0, err[:500]
+    assert len(p.stderr) < 400 and len(err.strip().splitlines()) == 1, err[:500]
+    assert "current" in err and "larger than" in err
+    assert folder.current_id() is not None
+    kept = list(folder.root.glob("current.corrupt-*"))
+    assert len(kept) == 1 and kept[0].stat().st_size == 50 * 1024**2
+
+
+def test_an_escape_sequence_in_current_is_shown_as_text(folder: Store) -> None:
+    (folder.root / "current").write_text(PWNED + "\n")
+    count, problem = app_start(folder.root)
+    assert count == "1" and "\x1b" not in problem and "does not hold a game id" in problem
+
+
+# Items 12 and 13: escape sequences in names, ids and index rows ---------------------------
+
+
+def test_escape_sequences_in_index_rows_never_reach_the_tally(folder: Store) -> None:
+    History(folder).summaries()
+    index = folder.root / INDEX_NAME
+    text = index.read_text(encoding="utf-8")
+    # The row's name, and the game file's mtime, size and inode kept: only the row is false.
+    forged = text.replace('"Ann"', json.dumps(PWNED), 1)
+    assert forged != text
+    index.write_text(forged, encoding="utf-8")
+    assert History(folder).summaries()[0].players[0] == "Ann"  # read again from the game file
+    index.write_text(forged, encoding="utf-8")
+    p = cli(folder.root, "tally", "--all")
+    clean(p)
+    assert p.returncode == 0 and b"Ann" in p.stdout and b"PWNED" not in p.stdout
+
+
+@pytest.mark.parametrize(
+    "field, forged",
+    [
+        ("headline", "\x1b[2J" + "We win"),
+        ("created", "\x1b(0\x1bc\x07"),
+        ("id", "=HYPERLINK(1)"),
+        ("total", 10**4000),  # would overflow every sum and printout
+        ("imps", 10**400),  # no float holds it
+        ("timestamp", float("inf")),
+    ],
+)
+def test_a_forged_index_row_is_read_again_from_its_game(folder: Store, field: str, forged: object) -> None:
+    History(folder).summaries()
+    index = folder.root / INDEX_NAME
+    data = json.loads(index.read_text(encoding="utf-8"))
+    row = data["games"][0]
+    real_id = row[0]
+    at = {"id": 0, "created": 4, "total": 13, "headline": 20, "timestamp": 21, "imps": 23}[field]
+    row[at] = forged
+    index.write_text(json.dumps(data), encoding="utf-8")
+    history = History(folder)
+    (s,) = history.summaries()
+    assert s.id == real_id and "\x1b" not in s.headline + s.created
+    assert s.totals == (940, 0) and s.imps is None  # worked above: N-S 940, E-W 0; a rubber has no IMPs
+    assert history.loads == 1  # the one game, read again
+
+
+def test_an_escape_sequence_in_an_index_problem_row_is_dropped(folder: Store) -> None:
+    bad = folder.games_dir / "20200101-000000-0001.json"
+    bad.write_text(json.dumps({"schema": 3, "mode": "rubber", "first_dealer": "N", "hands": [{"contract": "4S", "declarer": "N", "tricks": 10}] * 3}))
+    history = History(folder)
+    history.summaries()
+    assert len(history.problems) == 1  # the third game after a won rubber cannot be replayed
+    index = folder.root / INDEX_NAME
+    data = json.loads(index.read_text(encoding="utf-8"))
+    data["problems"][0][4] = PWNED
+    index.write_text(json.dumps(data), encoding="utf-8")
+    again = History(folder)
+    again.summaries()
+    assert len(again.problems) == 1 and "\x1b" not in again.problems[0] and "Could not replay" in again.problems[0]
+
+
+def test_a_game_file_named_with_escape_sequences_is_skipped_and_named_visibly(folder: Store) -> None:
+    name = "\x1b[2J\x1b]0;TITLE\x07.json"
+    (folder.games_dir / name).write_bytes(folder.path(folder.current_id() or "").read_bytes())
+    for args in (("tally", "--all"), ("export", "--all", "--format", "csv"), ("export", "--all", "--format", "md")):
+        p = cli(folder.root, *args)
+        err = clean(p)
+        assert p.returncode == 0, err
+        lines = err.strip().splitlines()
+        assert len(lines) == 1 and "\\x1b[2J\\x1b]0;TITLE\\x07.json" in lines[0] and "not a game id" in lines[0], err
+        assert b"TITLE" not in p.stdout
+    assert History(folder).summaries()[0].players[0] == "Ann"
+
+
+def test_an_escape_sequence_in_created_keeps_the_game_aside(folder: Store) -> None:
+    game_id = folder.current_id()
+    assert game_id is not None
+    data = json.loads(folder.path(game_id).read_text())
+    data["created"] = "\x1b(0\x1bc\x07"
+    folder.path(game_id).write_text(json.dumps(data))
+    p = cli(folder.root, "export", "--all", "--format", "md")
+    err = clean(p)
+    assert p.returncode == 0 and "created" in err and f"{game_id}.json" in err
+    assert list(folder.games_dir.glob(f"{game_id}.json.corrupt-*"))
+
+
+def test_a_bad_name_in_settings_is_reported_naming_the_file(folder: Store) -> None:
+    settings = folder.root / "settings.json"
+    settings.write_text(json.dumps({"players": [PWNED, "Bob", "Cy", "Di"]}))
+    _, names = folder.load_defaults()
+    assert names == ("", "Bob", "Cy", "Di")
+    assert len(folder.problems) == 1 and "settings.json" in folder.problems[0] and "North" in folder.problems[0]
+    assert "\x1b" not in folder.problems[0]
+    p = cli(folder.root, "new", "rubber")
+    err = clean(p)
+    assert p.returncode == 0 and "settings.json" in err and len(err.strip().splitlines()) == 1
+    assert Store(folder.root).load(Store(folder.root).current_id() or "").game.players == ("", "Bob", "Cy", "Di")
+
+
+@pytest.mark.parametrize("text", ["[" * 200_000, '{"a":' * 200_000, '["]"' + "," + "[" * 200_000], ids=["brackets", "braces", "after-a-string"])
+def test_json_that_opens_for_ever_is_refused_not_a_crash(folder: Store, text: str) -> None:
+    from bridgepad.data_files import NotReadable, parse_json
+
+    with pytest.raises(NotReadable, match="nested more than 32 deep"):
+        parse_json(text.encode())
+    (folder.root / INDEX_NAME).write_text(text)
+    (folder.root / "settings.json").write_text(text)
+    assert [s.players[0] for s in History(folder).summaries()] == ["Ann"]
+    assert folder.load_defaults()[1] == ("", "", "", "") and "nested more than 32 deep" in folder.problems[0]

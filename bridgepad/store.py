@@ -102,6 +102,21 @@ def new_id() -> str:
     return datetime.now().strftime("%Y%m%d-%H%M%S-") + os.urandom(2).hex()
 
 
+def id_at(created: str) -> str:
+    """A fresh id that begins with ``created`` (an ISO time), so that ids sort as the games began."""
+    try:
+        at = datetime.fromisoformat(created)
+    except ValueError:
+        return new_id()
+    return at.strftime("%Y%m%d-%H%M%S-") + os.urandom(2).hex()
+
+
+def game_bytes(stored: StoredGame) -> bytes:
+    """A game file's content: the one place that says how a game is written."""
+    data = game_to_json(stored.game, stored.meta())
+    return json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")
+
+
 STALE_TEMP_SECONDS = 60
 
 
@@ -122,6 +137,10 @@ class Store:
         if current.is_dir() or (current.exists() and not current.is_file()):
             kept = self.keep_aside(current)
             self.problems.append(f"The pointer to the current game was not a file; it was kept as {kept}.")
+        from bridgepad.import_batch import recover
+
+        # An import killed part way: finished if it had committed, else cleaned away.
+        self.problems.extend(recover(self))
         now = datetime.now().timestamp()
         for folder in (self.root, self.games_dir):
             try:
@@ -152,8 +171,7 @@ class Store:
 
     # Games ------------------------------------------------------------------
     def save(self, stored: StoredGame) -> None:
-        data = game_to_json(stored.game, stored.meta())
-        atomic_write(self.path(stored.id), json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8"))
+        atomic_write(self.path(stored.id), game_bytes(stored))
 
     def new_stored(self, game: Game) -> StoredGame:
         """A new game with a fresh id, not yet written."""
@@ -177,17 +195,9 @@ class Store:
         ``created`` is the ISO time to record as its start (default: now).
         """
         t = created or now_iso()
-        try:
-            at: datetime | None = datetime.fromisoformat(t)
-        except ValueError:
-            at = None
-
-        def fresh() -> str:  # the id begins with the start time, so ids sort as the games began
-            return at.strftime("%Y%m%d-%H%M%S-") + os.urandom(2).hex() if at is not None else new_id()
-
-        stored = StoredGame(fresh(), game, t, t)
+        stored = StoredGame(id_at(t), game, t, t)
         while self.path(stored.id).exists():
-            stored.id = fresh()
+            stored.id = id_at(t)
         self.ensure()
         self.save(stored)
         return stored

@@ -107,8 +107,8 @@ def _date(iso: str | None) -> str:
 
 
 def _decimal(x: Decimal) -> str:
-    """IMPs or a percentage with a decimal dot: ``3``, ``-2.33``, ``66.67`` (4.2.2)."""
-    return str(int(x)) if x == x.to_integral_value() else f"{x:.2f}"
+    """IMPs or a percentage with a decimal dot: ``3``, ``4.5``, ``-2.33``, ``66.67`` (4.2.2)."""
+    return str(int(x)) if x == x.to_integral_value() else format(x.normalize(), "f")
 
 
 def _rules(settings: Settings) -> str:

@@ -17,8 +17,9 @@ committed folder: the next start or import finishes moving its games in. A re-ru
 the import after either finds the games it stored already there and adds nothing
 twice. The folders of a process that is still running are left alone.
 
-The import holds the data folder's lock while it plans and commits (see
-``bridgepad.cli.import_games``), so no other writer changes ``games/`` in between.
+The import is to hold the data folder's lock while it plans and commits (the place is
+marked in ``bridgepad.cli.import_games.run``), so that no other writer changes
+``games/`` in between.
 """
 
 from __future__ import annotations

@@ -41,6 +41,10 @@ async def test_the_tally_opens_on_tonight_with_the_duplicate_session_apart(tmp_p
     async with app.run_test(size=(80, 40)) as pilot:
         await pilot.pause()
         await keyboard(pilot, ["t"])
+        for _ in range(100):  # the screen fills its table once it is mounted
+            await pilot.pause()
+            if isinstance(app.screen, TallyScreen) and str(app.screen.query_one("#tally-title", Label).render()):
+                break
         screen = app.screen
         assert isinstance(screen, TallyScreen)
         title = str(screen.query_one("#tally-title", Label).render())
@@ -52,5 +56,6 @@ async def test_the_tally_opens_on_tonight_with_the_duplicate_session_apart(tmp_p
         # N-S (Ann, Cy) +13 IMPs; E-W (Bob, Di) -13; no pairs game: no matchpoints.
         assert rows(dup) == [["Ann", "1", "+13", ""], ["Cy", "1", "+13", ""], ["Bob", "1", "-13", ""], ["Di", "1", "-13", ""]]
         await keyboard(pilot, ["w", "w"])  # this week, then all time
+        await pilot.pause()
         assert "Tally · all time · 2 games (+1 in play), 1 duplicate" in str(screen.query_one("#tally-title", Label).render())
         assert rows(screen.query_one("#tally", DataTable))[0][1:3] == ["2", "+1,800"]

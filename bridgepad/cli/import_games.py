@@ -67,8 +67,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if not incoming:
         raise empty_file(name, "import")
-    # The data folder's lock (bridgepad.folder_lock) is held around this call: nothing
-    # else may write games between the plan and the commit.
+    # THE PLACE FOR THE DATA FOLDER'S LOCK (bridgepad.folder_lock, issue 10): taken here,
+    # held around import_locked and released after it, so that nothing else writes games
+    # between the plan and the commit.
     return import_locked(store, incoming, name)
 
 
@@ -108,7 +109,7 @@ def read_log(text: str, name: str, args: argparse.Namespace, store: Store) -> li
 
 
 def import_locked(store: Store, incoming: list[Incoming], name: str) -> int:
-    """Plans and commits the import; the caller holds the data folder's lock."""
+    """Plans and commits the import; to run with the data folder's lock held (see ``run``)."""
     from bridgepad.cli.errors import warn
     from bridgepad.import_batch import commit, finish, plan, recover
 

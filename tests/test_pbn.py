@@ -6,7 +6,6 @@ bridgepad's record. The standard's rules are written out here, not taken from th
 
 from __future__ import annotations
 
-import io
 import re
 from pathlib import Path
 

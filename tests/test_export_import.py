@@ -395,7 +395,7 @@ def test_tally_refusals(data_dir: Path, args: list[str], words: str) -> None:
 
 def test_the_command_line_loads_no_user_interface() -> None:
     code = (
-        "import sys, bridgepad.cli, bridgepad.history, bridgepad.formats.registry, bridgepad.formats.csv_format, bridgepad.formats.json_format, bridgepad.formats.markdown_format, bridgepad.formats.pbn_format, bridgepad.import_batch, bridgepad.core.tally, bridgepad.core.windows;"
+        "import sys, bridgepad.cli, bridgepad.history, bridgepad.formats.registry, bridgepad.formats.csv_format, bridgepad.formats.json_format, bridgepad.formats.markdown_format, bridgepad.formats.pbn_format, bridgepad.formats.pbn_reader, bridgepad.import_batch, bridgepad.core.tally, bridgepad.core.windows;"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))"
     )
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)

@@ -187,7 +187,7 @@ def test_endplay_reads_the_worked_rubber(tmp_path: Path) -> None:
 
 
 def test_the_import_reads_back_what_endplay_reads(tmp_path: Path) -> None:
-    from bridgepad.formats.pbn_format import read
+    from bridgepad.formats.pbn_reader import read
 
     games = all_games()
     text = export(games, "pbn")

@@ -46,7 +46,7 @@ def configure(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bridgepad.formats import json_format, pbn_format
+    from bridgepad.formats import json_format, pbn_reader
     from bridgepad.formats.incoming import FileRefused
 
     name = "<stdin>" if args.file == "-" else args.file
@@ -56,9 +56,9 @@ def run(args: argparse.Namespace) -> int:
         if json_format.is_export(text):
             _no_rule_flags(args, "a JSON export")
             incoming = json_format.read(text)
-        elif pbn_format.is_pbn(text):
+        elif pbn_reader.is_pbn(text):
             _no_rule_flags(args, "a PBN export")
-            incoming = pbn_format.read(text)
+            incoming = pbn_reader.read(text)
         else:
             incoming = read_log(text, name, args, store)
     except FileRefused as e:

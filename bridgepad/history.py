@@ -29,6 +29,7 @@ import operator
 import os
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 from typing import Any
 
 from bridgepad.core.game import Mode, Status
@@ -37,8 +38,10 @@ from bridgepad.core.notation import NotationError, check_name
 from bridgepad.core.record import GameRecord, make_record
 from bridgepad.core.serialize import SCHEMA as GAME_SCHEMA
 from bridgepad.core.serialize import is_time
-from bridgepad.core.tally import GameResult, parse_time
+from bridgepad.core.settings import DuplicateScoring
+from bridgepad.core.tally import GameResult
 from bridgepad.core.text import visible
+from bridgepad.core.windows import parse_time
 from bridgepad.data_files import NotReadable, load_json
 from bridgepad.game_id import is_game_id
 from bridgepad.store import Store, StoredGame, UnreadableGame, atomic_write, misnamed, shown_path
@@ -51,6 +54,7 @@ INDEX_SCHEMA = f"2/{GAME_SCHEMA}"
 _STATUSES = {s.value: s for s in Status}
 _MODES = {m.value: m for m in Mode}
 _SIDES = {s.value: s for s in Side}
+_SCORINGS = {"": "", **{d.value: d.value for d in DuplicateScoring}}
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +104,21 @@ class GameSummary:
 
     def result(self) -> GameResult:
         """The game as the tally takes it."""
-        return GameResult(self.players, self.totals[0], self.totals[1], self.status, self.started, self.id)
+        return GameResult(
+            self.players,
+            self.totals[0],
+            self.totals[1],
+            self.status,
+            self.started,
+            self.id,
+            updated=parse_time(self.updated),
+            mode=self.mode,
+            scoring=DuplicateScoring(self.scoring) if self.scoring else None,
+            # The index keeps IMPs as JSON numbers; they are two-decimal figures, exact as text.
+            imps=Decimal(str(self.imps)) if self.imps is not None else None,
+            matchpoints=self.matchpoints,
+            top=self.top,
+        )
 
     @classmethod
     def of(cls, r: GameRecord) -> GameSummary:
@@ -209,7 +227,7 @@ def _from_row(r: list[Any]) -> GameSummary:
     return GameSummary(
         r[0], r[4], r[5], _MODES[r[6]], (r[7], r[8], r[9], r[10]), (r[11], r[12]), (r[13], r[14]),
         r[15], _STATUSES[r[16]], r[17], r[18], _SIDES[r[19]], r[20], r[21],
-        r[22], None if r[23] is None else float(r[23]), r[24], r[25],
+        _SCORINGS[r[22]], None if r[23] is None else float(r[23]), r[24], r[25],
     )  # fmt: skip
 
 

@@ -92,6 +92,21 @@ def misnamed(folder: Path, name: str) -> str:
     return f"Skipped {shown_path(folder / name)}: its name is not a game id ({ID_HELP}), so it was left as it is."
 
 
+def id_at(created: str) -> str:
+    """A fresh id that begins with ``created`` (an ISO time), so that ids sort as the games began."""
+    try:
+        at = datetime.fromisoformat(created)
+    except ValueError:
+        return new_id()
+    return new_id(at)
+
+
+def game_bytes(stored: StoredGame) -> bytes:
+    """A game file's content: the one place that says how a game is written."""
+    data = game_to_json(stored.game, stored.meta())
+    return json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")
+
+
 class Store:
     def __init__(self, root: Path) -> None:
         self.root = root
@@ -116,6 +131,11 @@ class Store:
             kept = self.keep_aside(current)
             where = f"it was kept as {shown_path(kept)}" if kept else "it could not be moved aside"
             self.say(f"The pointer to the current game, {shown_path(current)}, could not be read: {problem}; {where}.")
+        from bridgepad.import_batch import recover
+
+        # An import killed part way: finished if it had committed, else cleaned away.
+        for message in recover(self):
+            self.say(message)
         now = time.time()
         for folder in (self.root, self.games_dir, self.root / "trash"):
             sweep_temps(folder)
@@ -172,8 +192,7 @@ class Store:
 
     # Games ------------------------------------------------------------------
     def save(self, stored: StoredGame) -> None:
-        data = game_to_json(stored.game, stored.meta())
-        atomic_write(self.path(stored.id), json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8"))
+        atomic_write(self.path(stored.id), game_bytes(stored))
 
     def new_stored(self, game: Game) -> StoredGame:
         """A new game with a fresh id, not yet written."""
@@ -197,11 +216,9 @@ class Store:
         ``created`` is the ISO time to record as its start (default: now).
         """
         t = created if created is not None and is_time(created) else now_iso()
-        at = datetime.fromisoformat(t)
-
-        stored = StoredGame(new_id(at), game, t, t)  # ids begin with the start time, so sort as the games began
+        stored = StoredGame(id_at(t), game, t, t)  # ids begin with the start time, so sort as the games began
         while os.path.lexists(self.path(stored.id)):
-            stored.id = new_id(at)
+            stored.id = id_at(t)
         self.ensure()
         self.save(stored)
         return stored

@@ -293,12 +293,11 @@ def test_chicago_ended_early_is_not_complete(capsys, tmp_path: Path) -> None:
 
 
 def test_empty_log(capsys, tmp_path: Path) -> None:
-    code, out, _ = call(capsys, "replay", str(write(tmp_path, "# nothing played yet\n")), "--json")
-    assert code == 0
-    data = json.loads(out)
-    check_shape(data)
-    assert data["mode"] == "rubber"
-    assert all(r["hands"] == [] for r in data["rubbers"])
+    # Refused as import refuses it: one line, exit 2, nothing drawn.
+    path = write(tmp_path, "# nothing played yet\n")
+    code, out, err = call(capsys, "replay", str(path), "--json")
+    assert (code, out) == (2, "")
+    assert err == f"bridgepad replay: {path}: there are no hands in it to replay.\n"
 
 
 # --- Plain output ----------------------------------------------------------------------------
@@ -445,7 +444,8 @@ def test_replay_any_log(lines: list[str], as_json: bool, flags: list[str]) -> No
     if code == 2:
         assert out.getvalue() == ""
         assert err.getvalue()
-        assert all(line.startswith("<stdin>:") for line in err.getvalue().splitlines())
+        empty = "bridgepad replay: <stdin>: there are no hands in it to replay."
+        assert all(line.startswith("<stdin>:") or line == empty for line in err.getvalue().splitlines())
     else:
         assert err.getvalue() == ""
         if as_json:

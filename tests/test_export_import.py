@@ -357,8 +357,9 @@ def test_tally_rounded_with_a_stake(data_dir: Path, imported: list[str]) -> None
     p = run(data_dir, "tally", "--round", "100", "--stake", "0.10")
     assert p.returncode == 0
     lines = p.stdout.splitlines()
-    assert lines[0] == "3 finished games today, each margin rounded to the nearest 100; 1 still in play, not counted."
-    assert lines[3].split() == ["Ann", "+3,100", "+3.10"]
+    assert lines[0].startswith("3 finished games tonight (since ")
+    assert lines[0].endswith("), each margin rounded to the nearest 100; 1 still in play, not counted.")
+    assert lines[3].split() == ["Ann", "3", "0", "+3,100", "+3.10"]  # games played, sat out, points, money
     assert lines[-3:] == ["Bob pays Ann 3.10.", "Di pays Ed 1.80.", "Di pays Cy 0.30."]
 
 
@@ -372,7 +373,7 @@ def test_tally_windows(data_dir: Path, imported: list[str]) -> None:
 
 def test_tally_of_an_empty_data_folder(data_dir: Path) -> None:
     p = run(data_dir, "tally")
-    assert p.returncode == 0 and p.stdout.strip() == "No finished games today."
+    assert p.returncode == 0 and p.stdout.strip() == "No finished games tonight."
     assert json.loads(run(data_dir, "tally", "--json").stdout)["players"] == {}
 
 
@@ -394,7 +395,7 @@ def test_tally_refusals(data_dir: Path, args: list[str], words: str) -> None:
 
 def test_the_command_line_loads_no_user_interface() -> None:
     code = (
-        "import sys, bridgepad.cli, bridgepad.history, bridgepad.formats.registry, bridgepad.formats.csv_format, bridgepad.formats.json_format, bridgepad.formats.markdown_format, bridgepad.core.tally;"
+        "import sys, bridgepad.cli, bridgepad.history, bridgepad.formats.registry, bridgepad.formats.csv_format, bridgepad.formats.json_format, bridgepad.formats.markdown_format, bridgepad.formats.pbn_format, bridgepad.formats.pbn_reader, bridgepad.import_batch, bridgepad.core.tally, bridgepad.core.windows;"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))"
     )
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)

@@ -32,19 +32,10 @@ import pytest
 from bridgepad.core.game import Status
 from bridgepad.core.log import parse_log
 from bridgepad.core.model import Side
-from bridgepad.core.tally import (
-    EXACT_LIMIT,
-    GameResult,
-    Window,
-    entities,
-    money,
-    round_margin,
-    settle,
-    since,
-    tally,
-    window_start,
-)
-from bridgepad.core import tally as tally_module
+from bridgepad.core import settlement as settlement_module
+from bridgepad.core.settlement import EXACT_LIMIT, money, round_margin, settle
+from bridgepad.core.tally import GameResult, entities, tally
+from bridgepad.core.windows import Window, since, window_start
 
 EVENING_LOG = """\
 players N=Ann E=Bob S=Cy W=Di
@@ -187,20 +178,50 @@ def test_games_without_names_count_under_the_seat_pairs() -> None:
     assert [(p.payer, p.payee, p.amount) for p in t.payments] == [("East-West", "North-South", Decimal("26.40"))]
 
 
-def test_a_side_with_one_name_uses_the_seat_word_for_the_other() -> None:
-    assert entities(("Ann", "", "", "")) == {Side.NS: {"Ann": 1, "South": 1}, Side.EW: {"East-West": 2}}
-    assert entities(("", "Bob", "", "")) == {Side.NS: {"North-South": 2}, Side.EW: {"Bob": 1, "West": 1}}
+def test_a_named_player_settles_for_an_unnamed_partner() -> None:
+    # N Ann, S unnamed; E-W both unnamed. E-W win by 600 (N-S 0, E-W 600): margin -600.
+    # Ann's share is -600 and she settles for South too: balance -1,200. The E-W pair's
+    # share is +600 for each of two players: balance +1,200. The books balance, and
+    # nobody is called "South".
+    ns, ew = entities(("Ann", "", "", ""))[Side.NS], entities(("Ann", "", "", ""))[Side.EW]
+    assert [(w.name, w.seats, w.pair) for w in ns] == [("Ann", 2, False)]
+    assert [(w.name, w.seats, w.pair) for w in ew] == [("East-West", 2, True)]
     t = tally([GameResult(("Ann", "", "", ""), 0, 600, Status.WON)])
-    assert {p.name: (p.points, p.balance) for p in t.players} == {
-        "East-West": (600, 1200),
-        "Ann": (-600, -600),
-        "South": (-600, -600),
+    assert {p.name: (p.points, p.balance, p.for_partner) for p in t.players} == {
+        "East-West": (600, 1200, 0),
+        "Ann": (-600, -1200, 1),
     }
-    # The books balance: Ann and South each pay the pair.
-    assert sorted((p.payer, p.payee, p.points) for p in t.payments) == [
-        ("Ann", "East-West", 600),
-        ("South", "East-West", 600),
-    ]
+    assert [(p.payer, p.payee, p.points) for p in t.payments] == [("Ann", "East-West", 1200)]
+    assert "Ann settles for an unnamed partner too (1 game)." in tally_notes(t)
+
+
+def test_an_unnamed_seat_is_never_a_player_across_an_evening() -> None:
+    # Game 1: N Ann, E Bob, S -, W Di; N-S win by 500. Ann +500 (settles 1,000 for
+    #   herself and South); Bob -500 and Di -500 (1 seat each).
+    # Game 2: N Ann, E Bob, S Cy, W Di; E-W win by 200: Ann -200, Cy -200, Bob +200, Di +200.
+    # Points: Ann +300, Cy -200, Bob -300, Di -300. Balances: Ann 1,000 - 200 = +800,
+    # Cy -200, Bob -300, Di -300: sum 0.
+    t = tally(
+        [
+            GameResult(("Ann", "Bob", "", "Di"), 800, 300, Status.WON, T0, "g1"),
+            GameResult(("Ann", "Bob", "Cy", "Di"), 100, 300, Status.WON, T0 + timedelta(hours=1), "g2"),
+        ]
+    )
+    assert {p.name: (p.points, p.balance) for p in t.players} == {"Ann": (300, 800), "Cy": (-200, -200), "Bob": (-300, -300), "Di": (-300, -300)}
+    assert "South" not in {p.name for p in t.players} and "South" not in str(t.payments)
+    assert sum(p.points for p in t.payments if p.payee == "Ann") == 800
+
+
+def test_names_are_people_whatever_their_case_and_spaces() -> None:
+    # "Ann" and "ann " are one player; the first spelling seen is the one shown.
+    t = tally(
+        [
+            GameResult(("Ann", "Bob", "Cy", "Di"), 500, 0, Status.WON, T0, "g1"),
+            GameResult(("ann ", "Bob", "Cy", "Di"), 300, 0, Status.WON, T0 + timedelta(hours=1), "g2"),
+        ]
+    )
+    assert t.player("Ann") is not None and t.player("Ann").points == 800  # type: ignore[union-attr]
+    assert [p.name for p in t.players].count("Ann") == 1 and t.player("ann ") is None
 
 
 def test_money_is_exact_to_the_cent_half_away_from_zero() -> None:
@@ -208,6 +229,12 @@ def test_money_is_exact_to_the_cent_half_away_from_zero() -> None:
     assert money(-1325, Decimal("0.10")) == Decimal("-1.33")
     assert money(1320, Decimal("1")) == Decimal("13.20")
     assert str(money(100, Decimal("0.25"))) == "0.25"
+
+
+def tally_notes(t: object) -> list[str]:
+    from bridgepad.core.tally import notes
+
+    return notes(t)  # type: ignore[arg-type]
 
 
 def test_a_bad_stake_is_refused() -> None:
@@ -244,7 +271,7 @@ def _max_groups(values: list[int]) -> int:
 
 def test_exact_settlement_beats_the_greedy_rule() -> None:
     balances = {"A": 20, "B": 40, "C": -50, "D": -40, "E": 30}
-    assert len(tally_module._greedy(balances)) == 4
+    assert len(settlement_module._greedy(balances)) == 4
     payments = settle(balances)
     assert len(payments) == 3  # {B, D} and {A, C, E}
     assert set(_apply(balances, payments).values()) == {0}
@@ -296,12 +323,10 @@ def test_json_has_integer_points_and_payments() -> None:
 # time windows ------------------------------------------------------------------
 
 
-def test_window_starts_today_and_on_monday_local_time() -> None:
+def test_the_week_starts_on_monday_local_time() -> None:
     wednesday = datetime(2026, 8, 19, 15, 30).astimezone()
-    today = window_start(Window.TODAY, wednesday)
     week = window_start(Window.WEEK, wednesday)
-    assert today is not None and week is not None
-    assert (today.year, today.month, today.day, today.hour, today.minute) == (2026, 8, 19, 0, 0)
+    assert week is not None
     assert (week.month, week.day, week.hour) == (8, 17, 0) and week.weekday() == 0
     sunday = datetime(2026, 8, 23, 23, 59).astimezone()
     assert window_start(Window.WEEK, sunday) == week
@@ -311,8 +336,8 @@ def test_window_starts_today_and_on_monday_local_time() -> None:
 
 
 def test_the_window_key_cycles() -> None:
-    assert [Window.TODAY.next, Window.WEEK.next, Window.ALL.next] == [Window.WEEK, Window.ALL, Window.TODAY]
-    assert [w.label for w in Window] == ["today", "this week", "all time"]
+    assert [Window.TONIGHT.next, Window.WEEK.next, Window.ALL.next] == [Window.WEEK, Window.ALL, Window.TONIGHT]
+    assert [w.label for w in Window] == ["tonight", "this week", "all time"]
 
 
 def test_since_keeps_games_started_in_the_window() -> None:

@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
             warn("export", f"skipped: {e}")
     if lenient:
         from bridgepad.core.game import derive
-        from bridgepad.core.tally import parse_time
+        from bridgepad.core.windows import parse_time
 
         games.sort(key=lambda g: (parse_time(g.created) is None, parse_time(g.created) or 0, g.id))
         kept = []

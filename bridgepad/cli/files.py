@@ -106,8 +106,29 @@ def write_output(path: str, text: str, force: bool, command: str = "export") -> 
         raise UsageError(f"bridgepad {command}: cannot write {shown}: {e.strerror or e}; nothing was written.") from None
 
 
+def empty_file(name: str, command: str) -> UsageError:
+    """The refusal of a file with nothing in it to work on: the same words from every command."""
+    return UsageError(f"bridgepad {command}: {visible(name)}: there are no hands in it to {command}.")
+
+
 def open_store(args: object) -> Store:
-    """The data folder of ``--data-dir``, $BRIDGEPAD_DATA_DIR or the platform's."""
+    """The data folder of ``--data-dir``, $BRIDGEPAD_DATA_DIR or the platform's, made if missing.
+
+    A data folder that is a file, or that cannot be made, is refused in the same words
+    by every command.
+    """
+    from bridgepad.atomic_file import make_private_dirs
     from bridgepad.store import Store, data_dir
 
-    return Store(data_dir(getattr(args, "data_dir", None)))
+    command = getattr(args, "command", None)
+    root = data_dir(getattr(args, "data_dir", None))
+    where, shown = f"bridgepad {command}" if command else "bridgepad", visible(str(root))
+    if root.exists() and not root.is_dir():
+        raise UsageError(f"{where}: the data folder {shown} is a file, not a folder; give another with --data-dir.")
+    try:
+        make_private_dirs(root)
+    except (FileExistsError, NotADirectoryError):
+        raise UsageError(f"{where}: the data folder {shown} cannot be made: part of its path is a file; give another with --data-dir.") from None
+    except OSError as e:
+        raise UsageError(f"{where}: the data folder {shown} cannot be made: {e.strerror or e}; give another with --data-dir.") from None
+    return Store(root)

@@ -1,45 +1,93 @@
-"""``bridgepad import``: the games of a log, stored in the data folder as games of their own."""
+"""``bridgepad import``: the games of a log, of a bridgepad JSON export or of a bridgepad
+PBN export, stored in the data folder, all or nothing, and never twice.
+
+Which of the three a file is, is told by its content, not its name: a JSON export is
+an object (``{``), a PBN file begins with a ``%`` directive or a ``[`` tag, anything
+else is read as a log. A game already in the history (the same inputs, see
+``bridgepad.core.sameness``) is not stored again; import says how many were new and
+how many were there already. How the new games are stored at once is
+``bridgepad.import_batch``.
+"""
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-from typing import Any
+from dataclasses import replace
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
 
 from bridgepad.cli.errors import UsageError
-from bridgepad.cli.files import open_store, read_text
-from bridgepad.core.log import LogError, parse_log
+from bridgepad.cli.files import empty_file, open_store, read_text
 from bridgepad.core.settings import ChicagoPartScore, ChicagoVulnerable
+
+if TYPE_CHECKING:
+    from bridgepad.formats.incoming import Incoming
+    from bridgepad.import_batch import Plan
+    from bridgepad.store import Store
 
 
 def configure(sub: Any) -> None:
     i = sub.add_parser(
         "import",
-        help="store the games of a log",
-        description="Store each game of a log in the replay grammar as a game in the data folder, "
-        "without changing the current game. A line 'players N=Ann E=Bob S=Cy W=Di' before a game names "
-        "its players and those of the games after it. Rules not given are the ones new games start with.",
+        help="store the games of a log, or of a JSON or PBN export",
+        description="Store each game of a log in the replay grammar, or of a bridgepad JSON or PBN export, "
+        "as a game in the data folder, without changing the current game. Games already in the history are "
+        "not stored again. In a log, a line 'players N=Ann E=Bob S=Cy W=Di' before a game names its players "
+        "and those of the games after it, and rules not given are the ones new games start with; an export "
+        "keeps its own ids, times and rules.",
     )
-    i.add_argument("file", metavar="FILE", help="the log, or - for standard input")
+    i.add_argument("file", metavar="FILE", help="the log or export, or - for standard input")
     honors = i.add_mutually_exclusive_group()
-    honors.add_argument("--honors", dest="honors", action="store_const", const=True, help="score honors")
-    honors.add_argument("--no-honors", dest="honors", action="store_const", const=False, help="do not score honors")
-    i.add_argument("--chicago-vulnerable", choices=[v.value for v in ChicagoVulnerable])
-    i.add_argument("--chicago-partscore", choices=[v.value for v in ChicagoPartScore])
+    honors.add_argument("--honors", dest="honors", action="store_const", const=True, help="score honors (a log)")
+    honors.add_argument("--no-honors", dest="honors", action="store_const", const=False, help="do not score honors (a log)")
+    i.add_argument("--chicago-vulnerable", choices=[v.value for v in ChicagoVulnerable], help="(a log)")
+    i.add_argument("--chicago-partscore", choices=[v.value for v in ChicagoPartScore], help="(a log)")
 
 
 def run(args: argparse.Namespace) -> int:
-    from dataclasses import replace
-    from datetime import datetime, timedelta
-
-    from bridgepad.core.game import derive
-    from bridgepad.core.summary import headline
-    from bridgepad.store import StoredGame
+    from bridgepad.formats import json_format, pbn_reader
+    from bridgepad.formats.incoming import FileRefused
 
     name = "<stdin>" if args.file == "-" else args.file
     text = read_text(args.file, "import")
     store = open_store(args)
+    try:
+        if json_format.is_export(text):
+            _no_rule_flags(args, "a JSON export")
+            incoming = json_format.read(text)
+        elif pbn_reader.is_pbn(text):
+            _no_rule_flags(args, "a PBN export")
+            incoming = pbn_reader.read(text)
+        else:
+            incoming = read_log(text, name, args, store)
+    except FileRefused as e:
+        for line in e.lines(name):
+            print(line, file=sys.stderr)
+        return 2
+    if not incoming:
+        raise empty_file(name, "import")
+    # THE PLACE FOR THE DATA FOLDER'S LOCK (bridgepad.folder_lock, issue 10): taken here,
+    # held around import_locked and released after it, so that nothing else writes games
+    # between the plan and the commit.
+    return import_locked(store, incoming, name)
+
+
+def _no_rule_flags(args: argparse.Namespace, what: str) -> None:
+    given = [flag for flag, value in (
+        ("--honors" if args.honors else "--no-honors", args.honors),
+        ("--chicago-vulnerable", args.chicago_vulnerable),
+        ("--chicago-partscore", args.chicago_partscore),
+    ) if value is not None]  # fmt: skip
+    if given:
+        raise UsageError(f"bridgepad import: {given[0]} is for a log; {what} keeps the rules its games were played under.")
+
+
+def read_log(text: str, name: str, args: argparse.Namespace, store: Store) -> list[Incoming]:
+    """The games of a log with hands, dated now a second apart so that they keep their order."""
+    from bridgepad.core.log import LogError, parse_log
+    from bridgepad.formats.incoming import FileRefused, Incoming
+
     defaults, _names = store.load_defaults()
     settings = defaults
     if args.honors is not None:
@@ -49,37 +97,57 @@ def run(args: argparse.Namespace) -> int:
     if args.chicago_partscore is not None:
         settings = replace(settings, chicago_part_score=ChicagoPartScore(args.chicago_partscore))
     try:
-        log = parse_log(text)
-        states = log.games(settings)
+        states = parse_log(text).games(settings)
     except LogError as e:
-        for line in e.lines(name):
-            print(line, file=sys.stderr)
-        return 2
-    states = [st for st in states if st.hands]
-    if not states:
-        raise UsageError(f"bridgepad import: {name}: there are no hands in it to import.")
-    games = [st.game for st in states]
-    try:
-        for g in games:
-            derive(g)  # every game must replay as stored before anything is written
-    except ValueError as e:  # pragma: no cover - play_items already replayed them
-        raise UsageError(f"bridgepad import: {name}: {e}") from None
-    # The log has no dates: the games are dated now, a second apart, so they keep their order.
+        raise FileRefused(list(e.errors)) from None
+    games = [st.game for st in states if st.hands]
     now = datetime.now().astimezone().replace(microsecond=0)
-    written: list[StoredGame] = []
+    return [
+        Incoming(g, created=(now - timedelta(seconds=len(games) - 1 - k)).isoformat(timespec="seconds"))
+        for k, g in enumerate(games)
+    ]
+
+
+def import_locked(store: Store, incoming: list[Incoming], name: str) -> int:
+    """Plans and commits the import; to run with the data folder's lock held (see ``run``)."""
+    from bridgepad.cli.errors import warn
+    from bridgepad.import_batch import commit, finish, plan, recover
+
     try:
-        for k, g in enumerate(games):
-            created = (now - timedelta(seconds=len(games) - 1 - k)).isoformat(timespec="seconds")
-            written.append(store.add(g, created))
+        store.ensure()
+        for said in recover(store):  # an earlier import killed part way, finished or cleaned first
+            warn("import", said)
+        the_plan = plan(store, incoming)
     except OSError as e:
-        for stored in written:
-            try:
-                os.unlink(store.path(stored.id))
-            except OSError:
-                pass
-        raise UsageError(f"bridgepad import: cannot write to {store.root}: {e.strerror or e}; nothing was imported.") from None
-    n = len(written)
-    print(f"Imported {n} game{'s' if n != 1 else ''} into {store.games_dir}:")
-    for stored, st in zip(written, states):
-        print(f"{stored.id}  {headline(st, stored.game.settings.we)}")
+        raise UsageError(f"bridgepad import: cannot use the data folder {store.root}: {e.strerror or e}; nothing was imported.") from None
+    for problem in the_plan.problems:
+        warn("import", problem)
+    if the_plan.new:
+        try:
+            committed = commit(store, the_plan.new)
+        except OSError as e:
+            raise UsageError(f"bridgepad import: cannot write to {store.root}: {e.strerror or e}; nothing was imported.") from None
+        try:
+            finish(store, committed)
+        except OSError as e:
+            raise UsageError(
+                f"bridgepad import: the games were stored, but moving them into {store.games_dir} stopped "
+                f"({e.strerror or e}); bridgepad finishes it at its next start."
+            ) from None
+    report(store, the_plan, name)
     return 0
+
+
+def report(store: Store, the_plan: Plan, name: str) -> None:
+    from bridgepad.core.record import make_record
+    from bridgepad.core.text import visible
+
+    n, there = len(the_plan.new), the_plan.already
+    games = f"{n} game{'s' if n != 1 else ''}"
+    if not n:
+        print(f"Imported no games: all {there} in {visible(name)} were already in {store.games_dir}.")
+        return
+    already = f"; {there} {'was' if there == 1 else 'were'} already there" if there else ""
+    print(f"Imported {games} into {store.games_dir}{already}:")
+    for stored in the_plan.new:
+        print(f"{stored.id}  {visible(make_record(stored.game).headline)}")

@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from bridgepad.cli.files import read_text
+from bridgepad.cli.files import empty_file, read_text
 from bridgepad.core.log import LogError, parse_log
 from bridgepad.core.settings import ChicagoPartScore, ChicagoVulnerable, Settings
 
@@ -30,21 +30,24 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
 
 
 def run(args: argparse.Namespace) -> int:
+    name = "<stdin>" if args.file == "-" else args.file
     text = read_text(args.file, "replay")
     try:
         log = parse_log(text)
         games = log.games(settings_from_args(args))
     except LogError as e:
-        name = "<stdin>" if args.file == "-" else args.file
         for line in e.lines(name):
             print(line, file=sys.stderr)
         return 2
+    if not any(st.hands for st in games):
+        raise empty_file(name, "replay")
     if args.json:
         from bridgepad.formats.json_format import replay_json
 
         print(json.dumps(replay_json(log.mode, games)))
     else:
         from bridgepad.cli.render import print_games
+        from bridgepad.core.record import record_of
 
-        print_games(games)
+        print_games([record_of(st) for st in games])
     return 0

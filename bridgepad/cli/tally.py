@@ -1,4 +1,10 @@
-"""``bridgepad tally``: each player's result over the finished games, money and payments."""
+"""``bridgepad tally``: each player's result over the finished games, money and payments,
+the duplicate sessions by IMPs or matchpoints, and who sat out.
+
+The windows are the tally screen's (``bridgepad.core.windows``): tonight by default,
+this week, all, or since a day. The stake and the rounding are the ones saved by the
+tally screen's ``$`` and ``r`` unless ``--stake`` or ``--round`` is given.
+"""
 
 from __future__ import annotations
 
@@ -20,16 +26,18 @@ def configure(sub: Any) -> None:
         "tally",
         help="each player's result over the finished games, and who pays whom",
         description="Tally the finished games (won, or ended early; not one still in play) for each player: "
-        "the sum of their side's total less the other side's, partnerships as they were in each game. "
-        "By default the games started today.",
+        "the sum of their side's total less the other side's, partnerships as they were in each game; "
+        "duplicate sessions by IMPs or matchpoint percentage. By default the games of tonight's evening. "
+        "The stake and rounding saved in the app are used unless --stake or --round is given.",
     )
     t.add_argument("--json", action="store_true", help="print one JSON object")
     t.add_argument("--round", metavar="POINTS", help="round each game's margin to the nearest POINTS (100), half up")
     t.add_argument("--stake", metavar="AMOUNT", help="money per 100 points, e.g. 0.10: adds money and payments")
     w = t.add_mutually_exclusive_group()
-    w.add_argument("--since", metavar="YYYY-MM-DD", help="the games started on or after this day (local time)")
+    w.add_argument("--tonight", action="store_true", help="the games of tonight's evening (the default)")
     w.add_argument("--week", action="store_true", help="the games started since Monday of this week")
     w.add_argument("--all", action="store_true", help="every game")
+    w.add_argument("--since", metavar="YYYY-MM-DD", help="the games started on or after this day (local time)")
 
 
 def parse_round(text: str | None) -> int | None:
@@ -44,47 +52,65 @@ def parse_round(text: str | None) -> int | None:
     return unit
 
 
-def parse_stake(text: str | None) -> Decimal | None:
-    if text is None:
-        return None
-    from decimal import Decimal, InvalidOperation
+def parse_stake(text: str) -> Decimal:
+    from bridgepad.core.settlement import read_stake
+    from bridgepad.core.text import visible
 
     try:
-        stake = Decimal(text.strip())
-    except InvalidOperation:
+        stake = read_stake(text)
+    except ValueError:
         stake = None
-    if stake is None or not stake.is_finite() or stake <= 0 or stake > 1_000_000:
-        raise UsageError(f"bridgepad tally: --stake takes an amount of money per 100 points such as 0.10 or 1, not '{text}'.")
+    if stake is None:
+        raise UsageError(f"bridgepad tally: --stake takes an amount of money per 100 points such as 0.10 or 1, not '{visible(text)}'.")
     return stake
 
 
 def run(args: argparse.Namespace) -> int:
-    from datetime import date
+    from datetime import date, datetime
 
-    from bridgepad.core.tally import Window, local_midnight, since, tally, window_start
+    from bridgepad.core.settlement import read_stake
+    from bridgepad.core.tally import tally
+    from bridgepad.core.text import visible
+    from bridgepad.core.windows import Window, local_midnight, since, window_start
     from bridgepad.history import History
 
     round_to = parse_round(args.round)
-    stake = parse_stake(args.stake)
+    stake = parse_stake(args.stake) if args.stake is not None else None
+    store = open_store(args)
+    if args.round is None or args.stake is None:
+        rounding, saved = store.load_tally_prefs()
+        if args.round is None and rounding:
+            round_to = 100
+        if args.stake is None:
+            try:
+                stake = read_stake(saved)
+            except ValueError:
+                warn("tally", f"the stake saved in settings.json ('{visible(saved)}') is not an amount; none is used.")
+    history = History(store)
+    summaries = history.summaries()
+    for problem in history.problems:
+        warn("tally", problem)
+    results = [s.result() for s in summaries]
+    now = datetime.now().astimezone()
     if args.all:
         start, where = None, "in all"
     elif args.since is not None:
         try:
             day = date.fromisoformat(args.since.strip())
         except ValueError:
-            raise UsageError(f"bridgepad tally: --since takes a day as YYYY-MM-DD, e.g. 2026-08-17, not '{args.since}'.") from None
+            raise UsageError(
+                f"bridgepad tally: --since takes a day as YYYY-MM-DD, e.g. 2026-08-17, not '{visible(args.since)}'."
+            ) from None
         start, where = local_midnight(day), f"since {day.isoformat()}"
     elif args.week:
-        start = window_start(Window.WEEK)
+        start = window_start(Window.WEEK, now)
         assert start is not None
         where = f"this week (since Monday {start.date().isoformat()})"
     else:
-        start, where = window_start(Window.TODAY), "today"
-    history = History(open_store(args))
-    summaries = history.summaries()
-    for problem in history.problems:
-        warn("tally", problem)
-    result = tally(since([s.result() for s in summaries], start), round_to, stake)
+        start = window_start(Window.TONIGHT, now, results)
+        assert start is not None
+        where = "tonight" if start >= now else f"tonight (since {start.strftime('%H:%M')})"
+    result = tally(since(results, start), round_to, stake)
     if args.json:
         out: dict[str, Any] = result.to_json()
         out["since"] = start.isoformat() if start is not None else None
@@ -95,12 +121,31 @@ def run(args: argparse.Namespace) -> int:
 
 
 def print_tally(result: Tally, where: str) -> None:
-    """The tally as a small table, then the payments."""
+    """The tally as small tables: the money games, then the duplicate sessions."""
+    from bridgepad.core.tally import notes
+
     n = result.games
-    if n == 0:
+    if n == 0 and result.sessions == 0:
         extra = f" ({result.in_play} still in play)" if result.in_play else ""
         print(f"No finished games {where}{extra}.")
         return
+    if n:
+        print_games(result, where)
+    if result.sessions:
+        if n:
+            print()
+        print_sessions(result, where)
+    lines = notes(result)
+    if lines:
+        print()
+        for line in lines:
+            print(line)
+
+
+def print_games(result: Tally, where: str) -> None:
+    from bridgepad.core.text import visible
+
+    n = result.games
     head = f"{n} finished game{'s' if n != 1 else ''} {where}"
     if result.round_to is not None:
         head += f", each margin rounded to the nearest {result.round_to:,}"
@@ -108,11 +153,13 @@ def print_tally(result: Tally, where: str) -> None:
         head += f"; {result.in_play} still in play, not counted"
     print(head + ".")
     print()
-    width = max([6] + [len(p.name) for p in result.players])
+    names = [visible(p.name) for p in result.players]
+    width = max([6] + [len(name) for name in names])
     money = result.stake is not None
-    print(f"{'Player':<{width}}  {'Points':>9}" + (f"  {'Money':>10}" if money else ""))
-    for p in result.players:
-        line = f"{p.name:<{width}}  {p.points:>+9,}"
+    sat = result.rotation
+    print(f"{'Player':<{width}}  {'Games':>5}" + (f"  {'Out':>3}" if sat else "") + f"  {'Points':>9}" + (f"  {'Money':>10}" if money else ""))
+    for p, name in zip(result.players, names):
+        line = f"{name:<{width}}  {p.games:>5}" + (f"  {p.sat_out:>3}" if sat else "") + f"  {p.points:>+9,}"
         if money:
             line += f"  {p.money:>+10,.2f}"
         if p.pair:
@@ -122,7 +169,23 @@ def print_tally(result: Tally, where: str) -> None:
     if not result.payments:
         print("Nobody owes anything.")
         return
-    if any(p.pair for p in result.players):
-        print("(A pair without names pays or is paid for both its players.)")
     for pay in result.payments:
-        print(pay.text + ".")
+        print(visible(pay.text) + ".")
+
+
+def print_sessions(result: Tally, where: str) -> None:
+    from bridgepad.core.duplicate import imps_figure
+    from bridgepad.core.text import visible
+
+    n = result.sessions
+    print(f"{n} duplicate session{'s' if n != 1 else ''} {where}, by IMPs (teams) and matchpoints (pairs), not for money.")
+    print()
+    names = [visible(d.name) for d in result.duplicate]
+    width = max([6] + [len(name) for name in names])
+    sat = result.duplicate_rotation
+    print(f"{'Player':<{width}}  {'Sessions':>8}" + (f"  {'Out':>3}" if sat else "") + f"  {'IMPs':>8}  {'Matchpoints':>16}")
+    for d, name in zip(result.duplicate, names):
+        imps = imps_figure(d.imps) if d.imps is not None else ""
+        pct = f"{d.percent:.2f}% ({d.matchpoints}/{d.top})" if d.percent is not None else ""
+        line = f"{name:<{width}}  {d.sessions:>8}" + (f"  {d.sat_out:>3}" if sat else "") + f"  {imps:>8}  {pct:>16}"
+        print(line.rstrip())

@@ -100,6 +100,7 @@ class HandOutcome:
     ns_score: int | None = None  # duplicate: the board's signed N-S score
     comparison: Comparison | None = None  # duplicate: against the other results on the board
     tricks: int | None = None  # declarer's tricks as scored, after any revoke transfer
+    section: int = 0  # rules drawn before this hand: the block of trick scores it writes into
 
     @property
     def number(self) -> int:
@@ -306,7 +307,7 @@ class Replayer:
         tricks = scored_tricks(hand)
         if contract is None:
             if chicago:
-                outcome = HandOutcome(index, hand, dealer, vul, None, ())
+                outcome = HandOutcome(index, hand, dealer, vul, None, (), section=section)
                 self.outcomes.append(outcome)
                 return outcome  # the same dealer deals again; the deal does not count
             entries: list[Entry] = []
@@ -336,7 +337,9 @@ class Replayer:
             self.open_below = {Side.NS: 0, Side.EW: 0}
             if not (chicago and self.settings.chicago_part_score is ChicagoPartScore.FIFTY):
                 self.rules += 1
-        outcome = HandOutcome(index, hand, dealer, vul, self.deal if chicago else None, tuple(entries), made_game, tricks=tricks)
+        outcome = HandOutcome(
+            index, hand, dealer, vul, self.deal if chicago else None, tuple(entries), made_game, tricks=tricks, section=section
+        )
         self.outcomes.append(outcome)
         self.dealer = _NEXT_SEAT[dealer]
         if not chicago:

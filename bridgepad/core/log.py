@@ -18,6 +18,7 @@ from bridgepad.core.game import Game, GameState, Mode, Replayer, Status
 from bridgepad.core.settings import Settings
 from bridgepad.core.model import SEATS, Hand, Seat
 from bridgepad.core.notation import NotationError, check_name, is_pass, parse_contract, parse_honors, parse_seat, parse_tricks, quote
+from bridgepad.core.people import check_players
 from bridgepad.core.text import visible
 
 
@@ -74,6 +75,9 @@ def parse_players(words: list[str]) -> Players:
         if names[i]:
             raise NotationError(f"{seat.value} is named twice.")
         names[i] = name
+    problem = check_players(names)
+    if problem:
+        raise NotationError(problem)
     return Players((names[0], names[1], names[2], names[3]))
 
 

@@ -12,6 +12,7 @@ from bridgepad.core.game import Game, Mode
 from bridgepad.core.log import parse_players
 from bridgepad.core.model import SEATS, Seat, Side
 from bridgepad.core.notation import NotationError, check_name, parse_seat
+from bridgepad.core.people import same_name_seats
 from bridgepad.core.settings import ChicagoPartScore, ChicagoVulnerable, NextDealer, PassWord, Settings
 
 
@@ -164,6 +165,9 @@ def read_new_game(values: dict[str, str]) -> NewGameReading:
         except NotationError as e:
             errors[seat.value] = str(e)
             names.append("")
+    # One person, one seat: the message stands next to the later of the two seats.
+    for seat, why in same_name_seats(names).items():
+        errors.setdefault(seat.value, why)
     settings = read_rules(values, errors)
     if errors or mode is None or dealer is None or settings is None:
         return NewGameReading(None, None, errors)

@@ -12,6 +12,7 @@ its own.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import Enum
@@ -91,6 +92,7 @@ class Line:
     ns_score: int | None = None  # duplicate: the board's N-S score
     comparison: Comparison | None = None  # duplicate: against the other results
     running: Running | None = None  # duplicate: the session's comparison so far, this board included
+    section: int = 0  # rubber and Chicago: the game (block below the line) the hand was played in, from 0
 
     @property
     def passed_out(self) -> bool:
@@ -206,6 +208,7 @@ def _hand_line(h: HandOutcome, running: Running | None = None) -> Line:
         ns_score=h.ns_score,
         comparison=h.comparison,
         running=running,
+        section=h.section,
     )
 
 
@@ -233,3 +236,47 @@ def record_of(state: GameState, id: str = "", created: str = "", updated: str = 
 def make_record(game: Game, id: str = "", created: str = "", updated: str = "") -> GameRecord:
     """Derives ``game`` and records it; ValueError (GameOverError) if its hands cannot be replayed."""
     return record_of(derive(game), id, created, updated)
+
+
+def sum_figures(lines: Iterable[Line]) -> Figures:
+    """The four figures of ``lines`` added up: for a game's lines, the totals of its pad."""
+    ns_below = ns_above = ew_below = ew_above = 0
+    for line in lines:
+        f = line.figures
+        ns_below += f.ns_below
+        ns_above += f.ns_above
+        ew_below += f.ew_below
+        ew_above += f.ew_above
+    return Figures(ns_below, ns_above, ew_below, ew_above)
+
+
+def grand_total(records: Iterable[GameRecord]) -> Figures:
+    """Every figure of every game added up: an evening's grand total, N-S and E-W."""
+    return sum_figures(line for r in records for line in r.lines)
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """The pad as it stood at the start of a hand: each side's points above the line, and
+    below it in each game so far (the finished ones, then the one being played)."""
+
+    above: Figures  # only the above figures are used
+    below: tuple[Figures, ...]  # one per game, from the first to the one the hand is played in
+
+    def above_points(self, side: Side) -> int:
+        return self.above.above(side)
+
+    def below_points(self, side: Side) -> tuple[int, ...]:
+        return tuple(f.below(side) for f in self.below)
+
+
+def standings(r: GameRecord) -> tuple[Standing, ...]:
+    """For each hand of a rubber or a Chicago, the pad as it stood before it was played."""
+    out = []
+    hands = r.hand_lines
+    for k, line in enumerate(hands):
+        before = hands[:k]
+        above = sum_figures(before)
+        below = tuple(sum_figures(h for h in before if h.section == s) for s in range(line.section + 1))
+        out.append(Standing(Figures(0, above.ns_above, 0, above.ew_above), below))
+    return tuple(out)

@@ -1,23 +1,44 @@
 """The tally of an evening: each player's result over the finished games, what it is
-worth at a stake, and the fewest payments that settle it.
+worth at a stake, the fewest payments that settle it, the duplicate sessions by IMPs
+or matchpoints, and who sat out.
 
 Pure: no I/O, no user interface. The history (``bridgepad.history``) supplies one
-``GameResult`` per game; ``tally`` does the rest.
+``GameResult`` per game, a projection of the game's derived record; ``tally`` does the
+rest, with the arithmetic of ``bridgepad.core.settlement``.
 
 Who is who
-    A player is a name, whatever seat it sat in, so partnerships can change from one
-    game to the next: each game adds to a player the margin of the side they sat on
-    (their side's total less the other side's). A seat without a name is named by the
-    seat word ("North") when its partner is named. A side with neither seat named
-    counts as one entity, "North-South" or "East-West", that stands for both of its
-    players: its points and money are each player's share (like every other row), but
-    it pays or is paid for the two of them, so its settlement balance is twice its
-    points. That keeps the books balanced when one side is named and the other is not.
+    A player is a person, whatever seat they sat in (names are compared as
+    ``bridgepad.core.people`` compares them), so partnerships can change from one game
+    to the next: each game adds to a player the margin of the side they sat on (their
+    side's total less the other side's).
+
+    A seat without a name is nobody: it is never a row of the tally and never pays or
+    is paid. A side whose two seats have no name counts as one entry, "North-South" or
+    "East-West", standing for both its players: its points are each player's share
+    (like every other row) and it settles for the two of them, so its balance is twice
+    its points. A side with one named seat and one unnamed is settled by the named
+    player for both seats: their points are their own share, and their balance (what
+    they pay or are paid) is twice that, as if they had brought their partner's
+    money. So the books always balance (each game moves the margin once for each of
+    the four seats), and nobody pays a player called "West". ``PlayerTally.for_partner``
+    counts the games in which a player settled so.
 
 Which games count
-    Finished games only: a rubber won, a Chicago of four deals, or any game the players
-    ended early (status ``ended``). A game still in play is left out (and counted in
-    ``Tally.in_play``). The mode is not looked at.
+    Rubber and Chicago: finished games only, a rubber won, a Chicago of four deals, or
+    any game the players ended early (status ``ended``). A game still in play is left
+    out (and counted in ``Tally.in_play``).
+
+    Duplicate sessions are not played for money and their raw points mean little: they
+    are tallied apart (``Tally.duplicate``), per player, by IMPs for a team match and by
+    matchpoint percentage for a pairs game, from their own side's point of view. Each
+    board's comparison is final as soon as its other results are in, so a session
+    counts once it has a board compared, ended or not.
+
+Who sat out
+    With five or six people at the table (``ROTATION``) one or two sit out each game.
+    Each row then says how many of the window's games (or sessions) the player sat
+    out: the games counted less the games they played. ``Tally.rotation`` says whether
+    the window had such a table.
 
 Rounding
     ``round_to=100`` rounds each game's margin to the nearest 100 before it is summed,
@@ -28,27 +49,26 @@ Money
     ``stake`` is the money per 100 points: a player's money is points / 100 × stake, to
     the cent (half away from zero). Payments are computed exactly in points, then each
     is converted to money the same way.
-
-Time windows
-    ``Window.TODAY`` starts at local midnight today, ``Window.WEEK`` at local midnight
-    on the Monday of this week (not "the last seven days"), ``Window.ALL`` has no start.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta, timezone
-from decimal import ROUND_HALF_UP, Decimal
-from enum import Enum
+from datetime import datetime, timezone
+from decimal import Decimal
 from typing import Any
 
-from bridgepad.core.game import Status
-from bridgepad.core.model import SEATS, Seat, Side
+from bridgepad.core.duplicate import percent
+from bridgepad.core.game import Mode, Status
+from bridgepad.core.model import SEATS, Side
+from bridgepad.core.people import person_key
+from bridgepad.core.settings import DuplicateScoring
+from bridgepad.core.settlement import money, round_margin, settle
+from bridgepad.core.windows import aware
 
 COUNTED = frozenset({Status.WON, Status.FINISHED, Status.ENDED})
-EXACT_LIMIT = 14  # nonzero balances up to this many are settled by exact search
-CENT = Decimal("0.01")
+ROTATION = range(5, 7)  # five or six people: one or two sit out each game
 
 
 # Input ---------------------------------------------------------------------
@@ -59,7 +79,9 @@ class GameResult:
     """What the tally needs of one game.
 
     ``players`` are the names by seat N, E, S, W ("" for a seat without a name);
-    ``created`` is when the game started (timezone-aware, or None if unknown).
+    ``created`` is when the game started and ``updated`` when it last changed
+    (timezone-aware, or None if unknown). A duplicate session also carries its
+    scoring form and N-S's comparison over the boards compared.
     """
 
     players: tuple[str, str, str, str]
@@ -68,10 +90,22 @@ class GameResult:
     status: Status
     created: datetime | None = None
     id: str = ""
+    updated: datetime | None = None
+    mode: Mode = Mode.RUBBER
+    scoring: DuplicateScoring | None = None
+    imps: Decimal | None = None  # N-S IMPs (None: nothing compared)
+    matchpoints: int = 0  # N-S matchpoints
+    top: int = 0  # the sum of the tops (0: nothing compared)
+
+    @property
+    def duplicate(self) -> bool:
+        return self.mode is Mode.DUPLICATE
 
     @property
     def counted(self) -> bool:
-        """A finished game: won, a Chicago's four deals played, or ended by the players."""
+        """A finished game (rubber, Chicago), or a session with a board compared (duplicate)."""
+        if self.duplicate:
+            return self.top > 0
         return self.status in COUNTED
 
     @property
@@ -80,16 +114,65 @@ class GameResult:
         return self.ns_total - self.ew_total
 
 
+# Who sat at a side -----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Who:
+    """A row of the tally at one side of one game: a person, or an unnamed pair.
+
+    ``seats`` is how many seats its result settles for: 2 for an unnamed pair, and for
+    a player whose partner's seat has no name; 1 otherwise.
+    """
+
+    key: str
+    name: str
+    seats: int
+    pair: bool = False
+
+    @property
+    def for_partner(self) -> bool:
+        """A named player settling for an unnamed partner."""
+        return self.seats == 2 and not self.pair
+
+
+def _pair_key(side: Side) -> str:
+    # Never the key of a name (person_key has no control characters), even "North-South".
+    return f"\x00{side.value}"
+
+
+def entities(players: Sequence[str]) -> dict[Side, tuple[Who, ...]]:
+    """For each side, who its result goes to.
+
+    >>> [w.name for w in entities(("Ann", "", "", ""))[Side.NS]], entities(("Ann", "", "", ""))[Side.NS][0].seats
+    (['Ann'], 2)
+    >>> [w.name for w in entities(("Ann", "", "", ""))[Side.EW]]
+    ['East-West']
+    """
+    names = dict(zip(SEATS, (" ".join(str(p).split()) for p in players)))
+    out: dict[Side, tuple[Who, ...]] = {}
+    for side in (Side.NS, Side.EW):
+        named = [names[s] for s in side.seats if names[s]]
+        if not named:
+            out[side] = (Who(_pair_key(side), side.word, 2, pair=True),)
+        elif len(named) == 1 or person_key(named[0]) == person_key(named[1]):
+            out[side] = (Who(person_key(named[0]), named[0], 2),)
+        else:
+            out[side] = tuple(Who(person_key(n), n, 1) for n in named)
+    return out
+
+
 # Output --------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerTally:
-    """One player's line: ``points`` is their net over the counted games.
+    """One player's line over the rubber and Chicago games: ``points`` is their net.
 
     ``pair`` marks an unnamed partnership ("North-South", "East-West"): its points and
-    money are each of its two players' share, and ``balance`` (what it settles) is
-    twice its points. For everyone else ``balance == points``.
+    money are each of its two players' share. ``balance`` is what the row settles:
+    twice its points for a pair, and for a player who settled for an unnamed partner
+    (in ``for_partner`` of their games) their own share plus their partner's.
     """
 
     name: str
@@ -98,6 +181,29 @@ class PlayerTally:
     money: Decimal | None  # points / 100 × stake, to the cent; None without a stake
     games: int  # counted games played
     pair: bool = False
+    sat_out: int = 0  # counted games of the window this player did not play
+    for_partner: int = 0  # games in which they settled for an unnamed partner
+
+
+@dataclass(frozen=True, slots=True)
+class DuplicateTally:
+    """One player's duplicate sessions: IMPs over the team matches, matchpoints over the pairs games.
+
+    ``imps`` is None when they played no team match; ``percent`` is None when they
+    played no pairs game. Both from the player's own side's point of view.
+    """
+
+    name: str
+    sessions: int
+    imps: Decimal | None
+    matchpoints: int
+    top: int
+    pair: bool = False
+    sat_out: int = 0
+
+    @property
+    def percent(self) -> Decimal | None:
+        return percent(self.matchpoints, self.top)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,23 +237,36 @@ class TallyStep:
 
 @dataclass(frozen=True, slots=True)
 class Tally:
-    """The tally: players best first (ties by name), payments, and the running nets."""
+    """The tally: players best first (ties by name), payments, the running nets, and the
+    duplicate sessions apart."""
 
     players: tuple[PlayerTally, ...]
     payments: tuple[Payment, ...]
     running: tuple[TallyStep, ...]
-    games: int  # counted games
-    in_play: int  # games left out because they are still being played
+    games: int  # counted rubber and Chicago games
+    in_play: int  # rubber and Chicago games left out because they are still being played
     round_to: int | None
     stake: Decimal | None
     ids: tuple[str, ...] = field(default=())  # the counted games, oldest first
+    duplicate: tuple[DuplicateTally, ...] = field(default=())
+    sessions: int = 0  # counted duplicate sessions
+    rotation: bool = False  # five or six people played the games: say who sat out
+    duplicate_rotation: bool = False  # the same for the duplicate sessions
 
     def player(self, name: str) -> PlayerTally | None:
         return next((p for p in self.players if p.name == name), None)
 
+    @property
+    def settles_for_partners(self) -> bool:
+        return any(p.for_partner for p in self.players)
+
+    @property
+    def has_pairs(self) -> bool:
+        return any(p.pair for p in self.players)
+
     def to_json(self) -> dict[str, Any]:
         """Plain JSON data: points as integers, money as numbers (None without a stake)."""
-        money = None if self.stake is None else {p.name: float(p.money or 0) for p in self.players}
+        money_by = None if self.stake is None else {p.name: float(p.money or 0) for p in self.players}
         return {
             "players": {p.name: p.points for p in self.players},
             "games": self.games,
@@ -161,142 +280,63 @@ class Tally:
                 }
                 for pay in self.payments
             ],
-            "money": money,
+            "money": money_by,
             "pairs": [p.name for p in self.players if p.pair],
+            "for_partner": {p.name: p.for_partner for p in self.players if p.for_partner},
+            "sat_out": {p.name: p.sat_out for p in self.players if not p.pair} if self.rotation else None,
             "round": self.round_to,
             "stake": None if self.stake is None else float(self.stake),
             "ids": list(self.ids),
+            "sessions": self.sessions,
+            "duplicate": {
+                d.name: {
+                    "sessions": d.sessions,
+                    "imps": _number(d.imps),
+                    "matchpoints": d.matchpoints if d.top else None,
+                    "top": d.top if d.top else None,
+                    "pct": _number(d.percent),
+                    "sat_out": d.sat_out if self.duplicate_rotation and not d.pair else None,
+                }
+                for d in self.duplicate
+            },
         }
 
 
-# The arithmetic ------------------------------------------------------------
+def _number(x: Decimal | None) -> int | float | None:
+    if x is None:
+        return None
+    return int(x) if x == x.to_integral_value() else float(x)
 
 
-def round_margin(margin: int, unit: int | None = 100) -> int:
-    """``margin`` rounded to the nearest ``unit``, half away from zero; ``None``: as is.
+# The tally -----------------------------------------------------------------
 
-    >>> round_margin(1320), round_margin(1350), round_margin(50), round_margin(-1350)
-    (1300, 1400, 100, -1400)
-    """
-    if unit is None:
-        return margin
-    if unit <= 0:
-        raise ValueError("the rounding unit must be a positive number of points")
-    size = (2 * abs(margin) + unit) // (2 * unit) * unit
-    return size if margin >= 0 else -size
-
-
-def money(points: int, stake: Decimal) -> Decimal:
-    """``points`` / 100 × ``stake``, to the cent, half away from zero."""
-    return (Decimal(points) / 100 * stake).quantize(CENT, rounding=ROUND_HALF_UP)
-
-
-def entities(players: Sequence[str]) -> dict[Side, dict[str, int]]:
-    """For each side, the names that play for it and how many seats each stands for.
-
-    >>> entities(("Ann", "", "", ""))[Side.NS], entities(("Ann", "", "", ""))[Side.EW]
-    ({'Ann': 1, 'South': 1}, {'East-West': 2})
-    """
-    names = dict(zip(SEATS, (" ".join(str(p).split()) for p in players)))
-    out: dict[Side, dict[str, int]] = {}
-    for side in (Side.NS, Side.EW):
-        seats: tuple[Seat, Seat] = side.seats
-        if not any(names[s] for s in seats):
-            out[side] = {side.word: 2}
-            continue
-        who: dict[str, int] = {}
-        for s in seats:
-            name = names[s] or s.word
-            who[name] = who.get(name, 0) + 1
-        out[side] = who
-    return out
-
-
-def settle(balances: Mapping[str, int]) -> list[tuple[str, str, int]]:
-    """The fewest transfers ``(payer, payee, points)`` that bring every balance to zero.
-
-    Balances must sum to zero. The minimum is the number of nonzero balances less the
-    largest number of disjoint groups that each sum to zero; it is found exactly for up
-    to ``EXACT_LIMIT`` nonzero balances (a search over subsets), and beyond that by the
-    greedy rule (the largest debtor pays the largest creditor), which may use a few more.
-    """
-    if sum(balances.values()) != 0:
-        raise ValueError("the balances do not sum to zero")
-    people = sorted((n for n, b in balances.items() if b), key=lambda n: (n.casefold(), n))
-    if len(people) > EXACT_LIMIT:
-        return _greedy({n: balances[n] for n in people})
-    groups = _zero_sum_groups([balances[n] for n in people])
-    out: list[tuple[str, str, int]] = []
-    for g in groups:
-        out.extend(_greedy({people[i]: balances[people[i]] for i in g}))
-    return out
-
-
-def _zero_sum_groups(values: list[int]) -> list[list[int]]:
-    """The most disjoint zero-sum groups that partition ``values`` (which sum to zero)."""
-    n = len(values)
-    if n == 0:
-        return []
-    full = (1 << n) - 1
-    sums = [0] * (full + 1)
-    for mask in range(1, full + 1):
-        low = mask & -mask
-        sums[mask] = sums[mask ^ low] + values[low.bit_length() - 1]
-    # best[mask]: in the best ordering of mask's members, how many prefixes sum to zero.
-    best = [0] * (full + 1)
-    for mask in range(1, full + 1):
-        m, b = mask, 0
-        while m:
-            low = m & -m
-            v = best[mask ^ low]
-            if v > b:
-                b = v
-            m ^= low
-        best[mask] = b + (1 if sums[mask] == 0 else 0)
-    groups: list[list[int]] = []
-    mask, current = full, []
-    while mask:
-        target = best[mask] - (1 if sums[mask] == 0 else 0)
-        m = mask
-        while m:
-            low = m & -m
-            if best[mask ^ low] == target:
-                break
-            m ^= low
-        current.append(low.bit_length() - 1)
-        mask ^= low
-        if sums[mask] == 0:
-            groups.append(sorted(current))
-            current = []
-    return sorted(groups)
-
-
-def _greedy(balances: dict[str, int]) -> list[tuple[str, str, int]]:
-    """Largest debtor pays largest creditor until all are square (ties by name)."""
-    bal = {n: b for n, b in balances.items() if b}
-    out: list[tuple[str, str, int]] = []
-    while bal:
-        payer = min(bal, key=lambda n: (bal[n], n.casefold(), n))
-        payee = min(bal, key=lambda n: (-bal[n], n.casefold(), n))
-        amount = min(-bal[payer], bal[payee])
-        if amount <= 0:  # pragma: no cover - balances sum to zero
-            break
-        out.append((payer, payee, amount))
-        for n, d in ((payer, amount), (payee, -amount)):
-            bal[n] += d
-            if bal[n] == 0:
-                del bal[n]
-    return out
+_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 
 def _order_key(indexed: tuple[int, GameResult]) -> tuple[int, datetime, int]:
     i, r = indexed
     if r.created is None:
         return (1, _EPOCH, i)
-    return (0, _aware(r.created), i)
+    return (0, aware(r.created), i)
 
 
-_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+@dataclass(slots=True)
+class _Row:
+    """A row being summed: the first spelling of the name seen is the one shown."""
+
+    name: str
+    pair: bool
+    points: int = 0
+    balance: int = 0
+    played: int = 0
+    for_partner: int = 0
+    imps: Decimal | None = None
+    matchpoints: int = 0
+    top: int = 0
+
+
+def _by_name(rows: Mapping[str, _Row]) -> dict[str, str]:
+    return {k: r.name for k, r in rows.items()}
 
 
 def tally(results: Iterable[GameResult], round_to: int | None = None, stake: Decimal | None = None) -> Tally:
@@ -308,120 +348,99 @@ def tally(results: Iterable[GameResult], round_to: int | None = None, stake: Dec
     if stake is not None and (not stake.is_finite() or stake < 0):
         raise ValueError("the stake must be a positive amount")
     ordered = [r for _, r in sorted(enumerate(results), key=_order_key)]
-    counted = [r for r in ordered if r.counted]
-    in_play = sum(1 for r in ordered if r.status is Status.IN_PLAY)
-    points: dict[str, int] = {}
-    balance: dict[str, int] = {}
-    played: dict[str, int] = {}
-    pairs: set[str] = set()
+    games = [r for r in ordered if r.counted and not r.duplicate]
+    sessions = [r for r in ordered if r.counted and r.duplicate]
+    in_play = sum(1 for r in ordered if r.status is Status.IN_PLAY and not r.duplicate)
+
+    rows: dict[str, _Row] = {}
     nets_after: list[dict[str, int]] = []
-    for r in counted:
+    for r in games:
         margin = round_margin(r.margin, round_to)
         for side, who in entities(r.players).items():
             net = margin if side is Side.NS else -margin
-            for name, seats in who.items():
-                points[name] = points.get(name, 0) + net
-                balance[name] = balance.get(name, 0) + net * seats
-                played[name] = played.get(name, 0) + 1
-                if seats == 2 and name == side.word:
-                    pairs.add(name)
-        nets_after.append(dict(points))
-    order = sorted(points, key=lambda n: (-points[n], n.casefold(), n))
+            for w in who:
+                row = rows.setdefault(w.key, _Row(w.name, w.pair))
+                row.points += net
+                row.balance += net * w.seats
+                row.played += 1
+                row.for_partner += w.for_partner
+        nets_after.append({k: row.points for k, row in rows.items()})
+
+    dup: dict[str, _Row] = {}
+    for r in sessions:
+        for side, who in entities(r.players).items():
+            for w in who:
+                row = dup.setdefault(w.key, _Row(w.name, w.pair))
+                row.played += 1
+                if r.scoring is DuplicateScoring.MATCHPOINTS:
+                    row.matchpoints += r.matchpoints if side is Side.NS else r.top - r.matchpoints
+                    row.top += r.top
+                elif r.imps is not None:
+                    mine = r.imps if side is Side.NS else -r.imps
+                    row.imps = mine if row.imps is None else row.imps + mine
+
+    order = sorted(rows, key=lambda k: (-rows[k].points, rows[k].name.casefold(), rows[k].name))
     players = tuple(
         PlayerTally(
-            name=n,
-            points=points[n],
-            balance=balance[n],
-            money=None if stake is None else money(points[n], stake),
-            games=played[n],
-            pair=n in pairs,
+            name=rows[k].name,
+            points=rows[k].points,
+            balance=rows[k].balance,
+            money=None if stake is None else money(rows[k].points, stake),
+            games=rows[k].played,
+            pair=rows[k].pair,
+            sat_out=0 if rows[k].pair else len(games) - rows[k].played,
+            for_partner=rows[k].for_partner,
         )
-        for n in order
+        for k in order
     )
+    names = _by_name(rows)
     payments = tuple(
-        Payment(payer, payee, pts, None if stake is None else money(pts, stake)) for payer, payee, pts in settle(balance)
+        Payment(names[payer], names[payee], pts, None if stake is None else money(pts, stake))
+        for payer, payee, pts in settle({k: row.balance for k, row in rows.items()})
     )
     running = tuple(
-        TallyStep(r.id, r.created, {n: after.get(n, 0) for n in order}) for r, after in zip(counted, nets_after)
+        TallyStep(r.id, r.created, {names[k]: after.get(k, 0) for k in order}) for r, after in zip(games, nets_after)
+    )
+
+    def dup_key(k: str) -> tuple[Decimal, Decimal, str, str]:
+        d = dup[k]
+        return (-(d.imps or Decimal(0)), -(percent(d.matchpoints, d.top) or Decimal(0)), d.name.casefold(), d.name)
+
+    duplicate = tuple(
+        DuplicateTally(
+            name=dup[k].name,
+            sessions=dup[k].played,
+            imps=dup[k].imps,
+            matchpoints=dup[k].matchpoints,
+            top=dup[k].top,
+            pair=dup[k].pair,
+            sat_out=0 if dup[k].pair else len(sessions) - dup[k].played,
+        )
+        for k in sorted(dup, key=dup_key)
     )
     return Tally(
         players=players,
         payments=payments,
         running=running,
-        games=len(counted),
+        games=len(games),
         in_play=in_play,
         round_to=round_to,
         stake=stake,
-        ids=tuple(r.id for r in counted),
+        ids=tuple(r.id for r in games),
+        duplicate=duplicate,
+        sessions=len(sessions),
+        rotation=sum(1 for row in rows.values() if not row.pair) in ROTATION,
+        duplicate_rotation=sum(1 for row in dup.values() if not row.pair) in ROTATION,
     )
 
 
-# Time windows --------------------------------------------------------------
-
-
-class Window(str, Enum):
-    """Which games the tally covers: a key in the tally screen cycles through them."""
-
-    TODAY = "today"
-    WEEK = "week"
-    ALL = "all"
-
-    @property
-    def label(self) -> str:
-        return {Window.TODAY: "today", Window.WEEK: "this week", Window.ALL: "all time"}[self]
-
-    @property
-    def next(self) -> Window:
-        """The window after this one: today → this week → all time → today."""
-        order = (Window.TODAY, Window.WEEK, Window.ALL)
-        return order[(order.index(self) + 1) % 3]
-
-    def start(self, now: datetime | None = None) -> datetime | None:
-        """When the window opens, timezone-aware local time (None: all time)."""
-        return window_start(self, now)
-
-
-def local_midnight(day: date) -> datetime:
-    """The start of ``day`` in local time, timezone-aware."""
-    return datetime.combine(day, time()).astimezone()
-
-
-def window_start(window: Window, now: datetime | None = None) -> datetime | None:
-    """Local midnight today (TODAY), local midnight on this week's Monday (WEEK), or None (ALL).
-
-    ``now`` defaults to the current local time; a naive ``now`` is taken as local time.
-    """
-    if window is Window.ALL:
-        return None
-    now = (now or datetime.now()).astimezone()
-    today = now.date()
-    if window is Window.WEEK:
-        today -= timedelta(days=today.weekday())
-    return local_midnight(today)
-
-
-def parse_time(text: str | None) -> datetime | None:
-    """An ISO time as written in a game file, timezone-aware (a naive time is local); None if unreadable."""
-    if not text or not isinstance(text, str):
-        return None
-    try:
-        d = datetime.fromisoformat(text)
-    except ValueError:
-        return None
-    return d if d.tzinfo is not None else d.astimezone()
-
-
-def since(results: Iterable[GameResult], start: datetime | None) -> list[GameResult]:
-    """The results of games started at or after ``start`` (all of them for None).
-
-    A game whose start time is unknown is kept only when ``start`` is None.
-    """
-    if start is None:
-        return list(results)
-    if start.tzinfo is None:
-        start = start.astimezone()
-    return [r for r in results if r.created is not None and _aware(r.created) >= start]
-
-
-def _aware(d: datetime) -> datetime:
-    return d if d.tzinfo is not None else d.astimezone()
+def notes(t: Tally) -> list[str]:
+    """The sentences that explain the rows a tally has: unnamed pairs, partners settled for."""
+    out = []
+    if t.has_pairs:
+        out.append("A side without names is one row, each player's share; it pays or is paid for both its players.")
+    for p in t.players:
+        if p.for_partner:
+            games = f"{p.for_partner} game{'s' if p.for_partner != 1 else ''}"
+            out.append(f"{p.name} settles for an unnamed partner too ({games}).")
+    return out

@@ -22,7 +22,9 @@ from bridgepad.core.duplicate import Comparison
 from bridgepad.core.game import GameState, Mode
 from bridgepad.core.model import SIDES, Side, vulnerability_code
 from bridgepad.core.record import GameRecord, Line, LineKind, record_of
-from bridgepad.core.serialize import game_to_json
+from bridgepad.core.serialize import SchemaError, game_from_json, game_to_json
+from bridgepad.core.text import visible
+from bridgepad.formats.incoming import FileRefused, Incoming, game_problem, valid_id, valid_time
 
 FORMAT = "bridgepad"
 VERSION = 1
@@ -111,6 +113,70 @@ def game_json(r: GameRecord) -> dict[str, Any]:
 def write(records: Sequence[GameRecord]) -> str:
     data = {"format": FORMAT, "version": VERSION, "games": [game_json(r) for r in records]}
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+# Reading an export back --------------------------------------------------------
+
+GAME_KEYS = frozenset({"id", "created", "updated", "game", "figures"})
+
+
+def is_export(text: str) -> bool:
+    """Whether ``text`` looks like this format (a JSON object), by its content, not its name."""
+    return text.lstrip("\ufeff \t\r\n").startswith("{")
+
+
+def read(text: str) -> list[Incoming]:
+    """The games of an export, each with its id and times; FileRefused with every problem.
+
+    Each game's ``game`` is read exactly as a game file is (``core.serialize``); the
+    ``figures`` are derived, so they are not read but worked out again from the inputs.
+    """
+    try:
+        data = json.loads(text.removeprefix("\ufeff"))
+    except RecursionError:
+        raise FileRefused([(None, "it is JSON nested too deep to be a bridgepad export.")]) from None
+    except ValueError as e:
+        raise FileRefused([(None, f"it is not valid JSON ({visible(str(e))}).")]) from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise FileRefused([(None, 'it is JSON but not a bridgepad export: that has "format": "bridgepad".')])
+    version = data.get("version")
+    if version != VERSION:
+        raise FileRefused([(None, f"it is a bridgepad export of version {visible(repr(version))}; this bridgepad reads version {VERSION}.")])
+    games = data.get("games")
+    if not isinstance(games, list):
+        raise FileRefused([(None, 'its "games" is not a list of games.')])
+    out: list[Incoming] = []
+    problems: list[tuple[int | str | None, str]] = []
+    for n, item in enumerate(games, 1):
+        where = f"game {n}"
+        try:
+            out.append(_read_game(item))
+        except ValueError as e:
+            problems.append((where, str(e)))
+    if problems:
+        raise FileRefused(problems)
+    return out
+
+
+def _read_game(item: Any) -> Incoming:
+    if not isinstance(item, dict) or set(item) != GAME_KEYS:
+        raise ValueError(f"it is not a game of an export, which has exactly {', '.join(sorted(GAME_KEYS))}.")
+    game_id, created, updated = item["id"], item["created"], item["updated"]
+    if not isinstance(game_id, str) or not valid_id(game_id):
+        raise ValueError("its id is not one bridgepad writes (letters, digits, '-', '_' and '.').")
+    for name, value in (("created", created), ("updated", updated)):
+        if not isinstance(value, str) or not valid_time(value):
+            raise ValueError(f"{game_id}: its {name} time is not an ISO time such as 2026-08-17T20:01:02+02:00.")
+    if not isinstance(item["figures"], dict):
+        raise ValueError(f"{game_id}: its figures are not an object.")
+    try:
+        game = game_from_json(item["game"])
+    except SchemaError as e:
+        raise ValueError(f"{game_id}: {visible(str(e))}") from None
+    problem = game_problem(game)
+    if problem:
+        raise ValueError(f"{game_id}: {problem}")
+    return Incoming(game, game_id, created, updated)
 
 
 # bridgepad replay --json ------------------------------------------------------

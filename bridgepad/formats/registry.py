@@ -31,6 +31,7 @@ FORMATS: dict[str, Format] = {
         Format("json", "json", "every input and figure; bridgepad import reads it back", "json_format"),
         Format("csv", "csv", "a spreadsheet: a row per hand and per bonus", "csv_format"),
         Format("md", "md", "a pad to paste in a message", "markdown_format"),
+        Format("pbn", "pbn", "PBN 2.1, for other bridge programs; bridgepad import reads it back", "pbn_format"),
     )
 }
 FORMAT_NAMES = tuple(FORMATS)

@@ -1,8 +1,9 @@
-"""The tally of the evening: each player's net, the money, and who pays whom."""
+"""The tally of the evening: each player's net, the money, who pays whom, the
+duplicate sessions by IMPs or matchpoints, and who sat out."""
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from datetime import datetime
 
 from rich.text import Text
 from textual import on
@@ -12,31 +13,20 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Label, Static
 
-from bridgepad.core.tally import Tally, Window, since, tally
+from bridgepad.core.duplicate import imps_figure
+from bridgepad.core.settlement import read_stake
+from bridgepad.core.tally import Tally, notes, tally
+from bridgepad.core.windows import Window, since, window_start
 from bridgepad.history import History
 from bridgepad.store import Store
 from bridgepad.tui.net_chart import render_chart
 from bridgepad.tui.closing import close
 
 
-def parse_stake(text: str) -> Decimal | None:
-    """``0.10`` or ``1`` per 100 points; empty for no stake. Raises ValueError with a sentence."""
-    t = text.strip().replace(",", ".")
-    if not t:
-        return None
-    try:
-        stake = Decimal(t)
-    except InvalidOperation:
-        raise ValueError("The stake is an amount per 100 points, such as 0.10 or 1; leave it empty for none.") from None
-    if not stake.is_finite() or stake < 0 or stake > 1_000_000:
-        raise ValueError("The stake is an amount per 100 points from 0 up, such as 0.10 or 1.")
-    return stake
-
-
 class TallyScreen(Screen[None]):
     CSS_PATH = "tally_screen.tcss"
     BINDINGS = [
-        Binding("w", "window", "Today/week/all"),
+        Binding("w", "window", "Tonight/week/all"),
         Binding("r", "rounding", "Round to 100"),
         Binding("dollar_sign,s", "stake", "Stake", key_display="$"),
         Binding("escape,t,q", "close", "Back", key_display="Esc"),
@@ -46,10 +36,10 @@ class TallyScreen(Screen[None]):
         super().__init__()
         self.store = store
         self.read_only = read_only
-        self.window = Window.TODAY
+        self.window = Window.TONIGHT
         self.rounding, stake_text = store.load_tally_prefs()
         try:
-            self.stake = parse_stake(stake_text)
+            self.stake = read_stake(stake_text)
         except ValueError:
             self.stake = None
         self.results = History(store, read_only=read_only).results()
@@ -63,6 +53,7 @@ class TallyScreen(Screen[None]):
         with VerticalScroll(id="tally-body"):
             yield DataTable(id="tally", cursor_type="row", zebra_stripes=True)
             yield Static(id="payments")
+            yield DataTable(id="duplicate", cursor_type="row", zebra_stripes=True)
             yield Static(id="chart")
         yield Footer(show_command_palette=False)
 
@@ -71,8 +62,8 @@ class TallyScreen(Screen[None]):
         self.refresh_tally()
 
     def compute(self) -> Tally:
-        chosen = since(self.results, self.window.start())
-        return tally(chosen, 100 if self.rounding else None, self.stake)
+        start = window_start(self.window, datetime.now().astimezone(), self.results)
+        return tally(since(self.results, start), 100 if self.rounding else None, self.stake)
 
     def refresh_tally(self) -> None:
         t = self.compute()
@@ -81,6 +72,8 @@ class TallyScreen(Screen[None]):
         games = f"{t.games} game{'s' if t.games != 1 else ''}"
         if t.in_play:
             games += f" (+{t.in_play} in play)"
+        if t.sessions:
+            games += f", {t.sessions} duplicate"
         self.query_one("#tally-title", Label).update(
             Text(f" Tally · {self.window.label} · {games} · {rounding} · {stake} ", style="bold")
         )
@@ -88,13 +81,19 @@ class TallyScreen(Screen[None]):
         table.clear(columns=True)
         table.add_column("Player", width=24)
         table.add_column("Games", width=5)
+        if t.rotation:
+            table.add_column("Out", width=3)
         table.add_column("Points", width=8)
         table.add_column("Money", width=10)
         for p in t.players:
             name = p.name + (" (each)" if p.pair else "")
             money = "" if p.money is None else f"{p.money:+,.2f}"
             style = "green" if p.points > 0 else "red" if p.points < 0 else ""
-            table.add_row(Text(name), Text(str(p.games)), Text(f"{p.points:+,}", style=style), Text(money, style=style))
+            cells = [Text(name), Text(str(p.games))]
+            if t.rotation:
+                cells.append(Text("" if p.pair else str(p.sat_out)))
+            cells += [Text(f"{p.points:+,}", style=style), Text(money, style=style)]
+            table.add_row(*cells)
         pay = Text()
         if t.payments:
             pay.append("To settle:\n", style="bold")
@@ -102,9 +101,34 @@ class TallyScreen(Screen[None]):
                 pay.append(f"  {payment.text}\n")
         elif t.games:
             pay.append("All square: nobody pays.\n", style="italic")
+        for line in notes(t):
+            pay.append(f"{line}\n", style="italic")
         self.query_one("#payments", Static).update(pay)
+        self._show_duplicate(t)
         names = [p.name for p in t.players]
         self.query_one("#chart", Static).update(render_chart(t.running, names, width=max(30, self.size.width - 4)))
+
+    def _show_duplicate(self, t: Tally) -> None:
+        """The duplicate sessions, by IMPs and matchpoints: not points, not money."""
+        table = self.query_one("#duplicate", DataTable)
+        table.display = bool(t.sessions)
+        table.clear(columns=True)
+        if not t.sessions:
+            return
+        table.add_column("Duplicate", width=24)
+        table.add_column("Sessions", width=8)
+        if t.duplicate_rotation:
+            table.add_column("Out", width=3)
+        table.add_column("IMPs", width=8)
+        table.add_column("Matchpoints", width=18)
+        for d in t.duplicate:
+            cells = [Text(d.name + (" (each)" if d.pair else "")), Text(str(d.sessions))]
+            if t.duplicate_rotation:
+                cells.append(Text("" if d.pair else str(d.sat_out)))
+            imps = "" if d.imps is None else imps_figure(d.imps)
+            pct = "" if d.percent is None else f"{d.percent:.2f}% ({d.matchpoints}/{d.top})"
+            cells += [Text(imps), Text(pct)]
+            table.add_row(*cells)
 
     def action_window(self) -> None:
         self.window = self.window.next
@@ -123,7 +147,7 @@ class TallyScreen(Screen[None]):
         event.stop()
         error = self.query_one("#stake-error", Label)
         try:
-            self.stake = parse_stake(event.value)
+            self.stake = read_stake(event.value)
         except ValueError as e:
             error.update(str(e))
             return

@@ -1,0 +1,184 @@
+"""``bridgepad import`` all or nothing: killed at any moment, then run again, the history
+holds exactly the games of the file, each once.
+
+The real command is run on a 5,000-game log and killed with SIGKILL: at random
+moments, while its games are being staged, and just after its commit while they are
+being moved in. Each run after a kill first finishes or cleans what the killed one
+left; the last run goes to the end. Then the folder holds the log's 5,000 games, no
+more, no fewer, and nothing of the staging is left.
+
+``BRIDGEPAD_KILLS=20 pytest tests/test_robust_import.py`` kills more often (default 6).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from bridgepad.core.log import parse_log
+from bridgepad.core.sameness import inputs_key
+from bridgepad.import_batch import COMMITTED, PREFIX, STAGING, commit, recover
+from bridgepad.store import Store, StoredGame
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
+
+KILLS = int(os.environ.get("BRIDGEPAD_KILLS", "6"))
+GAMES = 5000
+
+
+def big_log(path: Path) -> list[str]:
+    """5,000 short rubbers, each with its own four players; returns their inputs' keys."""
+    text = "".join(f"players N=N{k} E=E{k} S=S{k} W=W{k}\nN 3NT 9\nS 3NT 9\n" for k in range(GAMES))
+    path.write_text(text, encoding="utf-8")
+    return sorted(inputs_key(st.game) for st in parse_log(text).games())
+
+
+def start(data: Path, log: Path) -> subprocess.Popen[bytes]:
+    env = {k: v for k, v in os.environ.items() if k != "BRIDGEPAD_DATA_DIR"}
+    return subprocess.Popen(
+        [sys.executable, "-m", "bridgepad", "--data-dir", str(data), "import", str(log)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
+    )  # fmt: skip
+
+
+def batches(data: Path, suffix: str) -> list[Path]:
+    return [p for p in data.iterdir() if p.name.startswith(PREFIX) and p.name.endswith(suffix)] if data.exists() else []
+
+
+def kill_when(p: subprocess.Popen[bytes], ready, limit: float = 60.0) -> bool:  # type: ignore[no-untyped-def]
+    """SIGKILL ``p`` as soon as ``ready()`` holds; False if it ended first."""
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        if p.poll() is not None:
+            return False
+        if ready():
+            p.send_signal(signal.SIGKILL)
+            p.wait()
+            return True
+        time.sleep(0.001)
+    p.kill()
+    p.wait()
+    raise AssertionError("the import neither ended nor reached the moment to kill it")
+
+
+def stored_keys(data: Path) -> list[str]:
+    store = Store(data)
+    return sorted(inputs_key(store.load(i).game) for i in store.ids())
+
+
+@pytest.mark.slow
+def test_an_import_killed_at_random_moments_ends_with_exactly_the_games_of_the_log(tmp_path: Path) -> None:
+    log = tmp_path / "big.log"
+    expected = big_log(log)
+    data = tmp_path / "data"
+    rng = random.Random(11)
+    killed = {"random": 0, "staging": 0, "moving": 0}
+    for k in range(KILLS):
+        p = start(data, log)
+        moment = k % 3
+        if moment == 0:  # at a random moment of the run
+            deadline = time.monotonic() + rng.uniform(0.2, 6.0)
+            if kill_when(p, lambda: time.monotonic() >= deadline):
+                killed["random"] += 1
+        elif moment == 1:  # while games are being staged, before the commit
+            def staging() -> bool:
+                folders = batches(data, STAGING)
+                return bool(folders) and len(list((folders[0] / "games").glob("*.json"))) > rng.randint(1, GAMES - 1)
+
+            if kill_when(p, staging):
+                killed["staging"] += 1
+                assert batches(data, STAGING)  # left behind...
+                assert len(stored_keys(data)) in (0, GAMES)  # ...and none of it visible
+        else:  # just after the commit, while the games are being moved in
+            if kill_when(p, lambda: bool(batches(data, COMMITTED))):
+                killed["moving"] += 1
+        if p.returncode not in (0, -signal.SIGKILL):
+            raise AssertionError(p.stderr.read().decode() if p.stderr else p.returncode)
+    p = start(data, log)
+    _, err = p.communicate(timeout=300)
+    assert p.returncode == 0, err.decode()
+    assert stored_keys(data) == expected  # every game of the log, each once
+    assert batches(data, STAGING) == [] and batches(data, COMMITTED) == []
+    assert sum(killed.values()) >= KILLS // 2, killed  # most runs were killed before they ended
+    # And once more: nothing is added.
+    again = subprocess.run(
+        [sys.executable, "-m", "bridgepad", "--data-dir", str(data), "import", str(log)],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert again.returncode == 0 and again.stdout.startswith(f"Imported no games: all {GAMES} in ")
+    assert len(list((data / "games").glob("*.json"))) == GAMES
+
+
+# The two crash points, step by step ------------------------------------------------------
+
+
+def dead_pid() -> int:
+    p = subprocess.Popen([sys.executable, "-c", "pass"])
+    p.wait()
+    return p.pid
+
+
+def games(n: int) -> list[StoredGame]:
+    text = "".join(f"players N=A{k} E=B{k} S=C{k} W=D{k}\nN 3NT 9\nS 3NT 9\n" for k in range(n))
+    return [StoredGame(f"20261127-2000{k:02d}-00{k:02d}", st.game, "2026-11-27T20:00:00+01:00", "2026-11-27T20:00:00+01:00")
+            for k, st in enumerate(parse_log(text).games())]  # fmt: skip
+
+
+def test_a_staging_folder_left_by_a_crash_is_cleaned_at_the_next_start(tmp_path: Path) -> None:
+    store = Store(tmp_path / "data")
+    store.ensure()
+    folder = store.root / f"{PREFIX}{dead_pid()}-0badf00d{STAGING}" / "games"
+    folder.mkdir(parents=True)
+    (folder / "20261127-200000-0000.json").write_text("{}", encoding="utf-8")  # half-written
+    store.tidy()  # what the app and bridgepad new do when they start
+    assert batches(store.root, STAGING) == [] and store.ids() == []
+    assert any("cleaned away" in p for p in store.problems)
+
+
+def test_a_committed_folder_left_by_a_crash_is_finished_at_the_next_start(tmp_path: Path) -> None:
+    store = Store(tmp_path / "data")
+    three = games(3)
+    committed = commit(store, three)
+    pid = dead_pid()
+    left = committed.with_name(f"{PREFIX}{pid}-{committed.name.split('-', 2)[2]}")
+    committed.rename(left)  # as if the process that committed it had died
+    # One game had been moved in before the crash, and its original not yet removed.
+    os.link(left / "games" / f"{three[0].id}.json", store.games_dir / f"{three[0].id}.json")
+    said = recover(store)
+    assert said == ["An import that was cut short after it was stored has been finished: 3 more games moved in."]
+    assert store.ids() == [g.id for g in three]
+    assert [inputs_key(store.load(g.id).game) for g in three] == [inputs_key(g.game) for g in three]
+    assert batches(store.root, COMMITTED) == []
+
+
+def test_the_folders_of_an_import_still_running_are_left_alone(tmp_path: Path) -> None:
+    store = Store(tmp_path / "data")
+    store.ensure()
+    mine = store.root / f"{PREFIX}{os.getppid()}-00000000{STAGING}"  # a live process: the test's parent
+    mine.mkdir()
+    assert recover(store) == [] and mine.exists()
+
+
+def test_a_write_that_fails_before_the_commit_stores_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import bridgepad.import_batch as batch
+
+    store = Store(tmp_path / "data")
+    calls = []
+
+    def failing(g: StoredGame) -> bytes:
+        calls.append(g.id)
+        if len(calls) == 3:
+            raise OSError(28, "No space left on device")
+        return b"{}"
+
+    monkeypatch.setattr(batch, "game_bytes", failing)
+    with pytest.raises(OSError):
+        commit(store, games(5))
+    assert store.ids() == [] and batches(store.root, STAGING) == [] and batches(store.root, COMMITTED) == []

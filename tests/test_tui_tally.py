@@ -1,0 +1,61 @@
+"""The tally screen's content: tonight's games first, the duplicate sessions by IMPs
+apart from the money, and the window key going on to this week and all time."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from record_support.games import duplicate
+from snapshot_apps.keyboard import keyboard
+from snapshot_apps.scenarios import make_app
+from textual.widgets import DataTable, Label
+
+from bridgepad.core.log import parse_log
+from bridgepad.core.settings import DuplicateScoring
+from bridgepad.store import Store, StoredGame
+from bridgepad.tui.tally_screen import TallyScreen
+
+
+def plant(root: Path) -> None:
+    """Tonight: a rubber (Ann and Cy beat Bob and Di by 900) and a team match (N-S +13 IMPs,
+    worked in record_support.games); a week ago, another rubber."""
+    store = Store(root)
+    store.ensure()
+    now = datetime.now().astimezone().replace(microsecond=0)
+    (rubber,) = (st.game for st in parse_log("players N=Ann E=Bob S=Cy W=Di\nN 3NT 9\nS 3NT 9\n").games())
+    t = lambda minutes: (now - timedelta(minutes=minutes)).isoformat()  # noqa: E731
+    store.save(StoredGame("20261101-000000-0001", rubber, t(90), t(60)))
+    store.save(StoredGame("20261101-000000-0002", duplicate(DuplicateScoring.IMPS), t(50), t(10)))
+    store.save(StoredGame("20261101-000000-0003", rubber, t(60 * 24 * 8), t(60 * 24 * 8)))
+
+
+def rows(table: DataTable) -> list[list[str]]:  # type: ignore[type-arg]
+    return [[str(c) for c in table.get_row_at(k)] for k in range(table.row_count)]
+
+
+async def test_the_tally_opens_on_tonight_with_the_duplicate_session_apart(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    plant(root)
+    app = make_app(root)
+    async with app.run_test(size=(80, 40)) as pilot:
+        await pilot.pause()
+        await keyboard(pilot, ["t"])
+        for _ in range(100):  # the screen fills its table once it is mounted
+            await pilot.pause()
+            if isinstance(app.screen, TallyScreen) and str(app.screen.query_one("#tally-title", Label).render()):
+                break
+        screen = app.screen
+        assert isinstance(screen, TallyScreen)
+        title = str(screen.query_one("#tally-title", Label).render())
+        assert "Tally · tonight · 1 game (+1 in play), 1 duplicate" in title  # the pad's own new rubber is in play
+        money = rows(screen.query_one("#tally", DataTable))
+        assert [r[0] for r in money] == ["Ann", "Cy", "Bob", "Di"] and money[0][2] == "+900"
+        dup = screen.query_one("#duplicate", DataTable)
+        assert dup.display
+        # N-S (Ann, Cy) +13 IMPs; E-W (Bob, Di) -13; no pairs game: no matchpoints.
+        assert rows(dup) == [["Ann", "1", "+13", ""], ["Cy", "1", "+13", ""], ["Bob", "1", "-13", ""], ["Di", "1", "-13", ""]]
+        await keyboard(pilot, ["w", "w"])  # this week, then all time
+        await pilot.pause()
+        assert "Tally · all time · 2 games (+1 in play), 1 duplicate" in str(screen.query_one("#tally-title", Label).render())
+        assert rows(screen.query_one("#tally", DataTable))[0][1:3] == ["2", "+1,800"]

@@ -158,7 +158,6 @@ _ROW_TYPES = {
     for imps in (float, int, _N)
 }
 _PROBLEM_TYPES = (_S, _I, _I, _I, _S)  # id, mtime_ns, size, ino, the problem
-_SCORINGS = ("", "imps", "matchpoints")
 MAX_SHOWN_TEXT = 1000  # a headline or a problem: far longer than any bridgepad writes
 
 

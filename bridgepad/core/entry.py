@@ -27,8 +27,13 @@ def read_form(
     we: Side = Side.NS,
     honors_on: bool = True,
     others_on: bool = False,
+    board: int | None = None,
 ) -> FormReading:
-    """Reads the typed fields; a pass needs nothing else, a contract needs declarer and result."""
+    """Reads the typed fields; a pass needs nothing else, a contract needs declarer and result.
+
+    ``board``: the duplicate board the hand is for; the other tables' scores must be
+    ones a result can give on it (without it only their form is read).
+    """
     errors: dict[str, str] = {}
     text = values.get("contract", "")
     contract: Contract | None = None
@@ -39,7 +44,7 @@ def read_form(
     others: tuple[int, ...] = ()
     if others_on:
         try:
-            others = parse_others(values.get("others", ""))
+            others = parse_others(values.get("others", ""), board)
         except NotationError as e:
             errors["others"] = str(e)
     if "contract" not in errors and contract is None:

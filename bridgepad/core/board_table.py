@@ -47,29 +47,34 @@ def _others(h: HandOutcome) -> str:
     return _signed(c.others[0]) if len(c.others) == 1 else f"{len(c.others)} res"
 
 
+def _board_cells(h: HandOutcome, mp: bool) -> list[str]:
+    c = h.comparison
+    cells = [str(h.deal), _signed(h.ns_score or 0)]
+    compared = c is not None and c.compared
+    if mp:
+        # The other results are in the board's explanation; here, the share of the top.
+        if c is None or not compared:
+            return cells + ["", ""]
+        return cells + [f"{c.matchpoints}/{c.top}", f"{c.percent:.1f}"]
+    return cells + [_others(h), imps_figure(c.imps or 0) if c is not None and compared else ""]
+
+
 def board_table(state: GameState) -> BoardTable:
+    """The table of ``state``'s boards, each column as wide as its widest cell."""
     mp = state.game.settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS
-    head = f"{'Bd':>3} {'N-S':>7} {'Others':>7}"
-    header = head + (f" {'MPs':>6} {'%':>6}" if mp else f" {'IMPs':>6}")
-    rows = []
-    for h in state.hands:
-        c = h.comparison
-        cells = f"{h.deal:>3} {_signed(h.ns_score or 0):>7} {_others(h):>7}"
-        if c is None or not c.compared:
-            cells += " " * (14 if mp else 7)
-        elif mp:
-            cells += f" {f'{c.matchpoints}/{c.top}':>6} {c.percent:>6.1f}"
-        else:
-            cells += f" {imps_figure(c.imps or 0):>6}"
-        rows.append(cells)
-    width = len(header)
-    foot = f"{'':>3} {_signed(state.ns_total):>7} {'':>7}"
-    if not state.compared:
-        total = foot
-    elif mp:
-        total = foot + f" {f'{state.matchpoints}/{state.top}':>6} {f'{state.percent}%':>6}"
-    else:
-        total = foot + f" {imps_figure(state.imps_total):>6}"
+    header = ["Bd", "N-S", "MPs", "%"] if mp else ["Bd", "N-S", "Others", "IMPs"]
+    body = [_board_cells(h, mp) for h in state.hands]
+    foot = ["", _signed(state.ns_total), "", ""]
+    if state.compared and mp:
+        foot[2:] = [f"{state.matchpoints}/{state.top}", f"{state.percent}%"]
+    elif state.compared:
+        foot[3] = imps_figure(state.imps_total)
+    widths = [max(len(row[k]) for row in (header, *body, foot)) for k in range(len(header))]
+
+    def line(cells: list[str]) -> str:
+        return " ".join(f"{cell:>{w}}" for cell, w in zip(cells, widths))
+
+    width = len(line(header))
     vps = match_vps_of(state) if not mp else None
     vp = f"{vp_text(vps):>{width}}" if vps is not None else ""
-    return BoardTable(header, tuple(rows), "─" * width, total.rstrip(), vp)
+    return BoardTable(line(header), tuple(line(r) for r in body), "─" * width, line(foot).rstrip(), vp)

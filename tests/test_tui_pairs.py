@@ -67,6 +67,7 @@ def others_message(app) -> str:  # type: ignore[no-untyped-def]
     return text_of(app.screen.query_one("#others-error"))
 
 
+@pytest.mark.slow
 async def test_a_pairs_session_typed_shows_the_percentages_of_its_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     root = tmp_path / "data"
     app = make_app(root)

@@ -79,6 +79,11 @@ def test_without_a_scoring_line_the_form_is_the_settings() -> None:
     assert st.game.settings.duplicate_scoring is DuplicateScoring.IMPS  # the default: a team match
 
 
+def test_a_board_number_may_have_leading_zeros() -> None:
+    (st,) = parse_log("duplicate\nboard 0000009\npass\n").games()
+    assert st.game.first_board == 9
+
+
 def test_a_session_may_start_at_any_board() -> None:
     (st,) = parse_log("duplicate\nboard 9\nN 4S 10 others 420\nS 3NT 9\n").games()
     assert st.game.first_board == 9
@@ -140,6 +145,8 @@ def test_a_board_line_with_no_board_after_it_changes_nothing() -> None:
         ("duplicate\nboard 10001\n", 2, "1 to 10,000"),
         ("duplicate\nboard five\n", 2, "board takes the board's number"),
         ("duplicate\nboard 99999999999999999999\n", 2, "1 to 10,000"),
+        ("duplicate\nboard ²\n", 2, "1 to 10,000"),
+        ("duplicate\nboard 3 4\n", 2, "1 to 10,000"),
         ("duplicate\nN 1C 7\nduplicate\n", 3, "mode is set once"),
     ],
 )

@@ -69,7 +69,7 @@ class Running:
     imps: Decimal
     matchpoints: int
     top: int
-    boards: int = 0  # boards compared so far: a team match's length for its victory points
+    boards: int  # boards compared so far: a team match's length for its victory points
 
     @property
     def percent(self) -> Decimal | None:

@@ -160,9 +160,10 @@ def _others(words: list[str]) -> tuple[int, ...]:
 
 
 def parse_board(words: list[str]) -> Board:
-    if len(words) != 1 or not words[0].isdigit() or not 1 <= int(words[0][:6]) <= MAX_BOARD:
+    number = words[0] if len(words) == 1 else ""
+    if not re.fullmatch(r"[0-9]{1,9}", number) or not 1 <= int(number) <= MAX_BOARD:
         raise NotationError(f"board takes the board's number, 1 to {MAX_BOARD:,}: e.g. board 1.")
-    return Board(int(words[0]))
+    return Board(int(number))
 
 
 # Characters that make shlex's reading differ from a plain split on whitespace.

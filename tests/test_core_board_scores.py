@@ -117,6 +117,12 @@ def test_the_entry_form_refuses_an_impossible_other_score_by_its_field() -> None
     reading = read_form(values, others_on=True, board=1)
     assert not reading.ok
     assert reading.errors == {"others": "+620 is a vulnerable game for N-S; on board 1 nobody is vulnerable."}
+    # The hand itself still reads, without the other results, so the preview can show what it scores.
+    assert reading.hand == Hand(Contract(4, Strain.S), Seat.N, 10)
+    passed = read_form({"contract": "pass", "others": "620"}, others_on=True, board=1)
+    assert not passed.ok and passed.hand == Hand() and set(passed.errors) == {"others"}
+    # Anything else wrong as well: no hand.
+    assert read_form({**values, "result": "14"}, others_on=True, board=1).hand is None
     # The same scores are right on board 2, where N-S are vulnerable... but 420 is not: N-S 4S vulnerable is 620.
     assert read_form(values, others_on=True, board=2).errors["others"].startswith("+420 is a non-vulnerable game for N-S")
     ok = read_form({**values, "others": "620 650 -100"}, others_on=True, board=2)

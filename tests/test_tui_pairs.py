@@ -62,6 +62,15 @@ def log_text() -> str:
     return "\n".join(lines) + "\n"
 
 
+async def until_recorded(pilot, app, boards: int) -> None:  # type: ignore[no-untyped-def]
+    """Waits for the hand just typed to be on the pad: on a busy machine the form can close a
+    moment before its hand is applied."""
+    for _ in range(500):
+        if len(app.session.state.hands) >= boards:
+            return
+        await pilot.pause(0.01)
+
+
 def others_message(app) -> str:  # type: ignore[no-untyped-def]
     assert isinstance(app.screen, EntryForm)
     return text_of(app.screen.query_one("#others-error"))
@@ -92,6 +101,7 @@ async def test_a_pairs_session_typed_shows_the_percentages_of_its_replay(tmp_pat
                 contract, declarer, result, _, others = fields
                 await keyboard(pilot, ["plus", *field_keys(contract, declarer, result, others), "enter"])
                 assert not isinstance(app.screen, EntryForm), f"board {n} was refused"
+            await until_recorded(pilot, app, n)
             h = app.session.state.hands[-1]
             assert h.comparison is not None
             assert (h.deal, h.ns_score, h.comparison.matchpoints, h.comparison.top) == (n, NS_SCORES[n - 1], mp, top)

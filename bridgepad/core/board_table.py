@@ -1,16 +1,19 @@
 """A duplicate session as a table of boards, in the game's scoring form: plain lines of text
 that the pad draws (with its colours) and ``bridgepad replay`` prints.
 
-    IMPs                                  matchpoints
-     Bd     N-S  Others   IMPs             Bd     N-S  Others    MPs      %
-      1    +420     -50    +10              1    +420   3 res    4/6   66.7
-      2     +50    +100     -2              2     -50     +90    0/2    0.0
-    ───────────────────────────            ──────────────────────────────────
-           +470              +8                   +370           4/8  50.00%
-                 VPs 12.03–7.97
+    IMPs                          matchpoints
+    Bd  N-S Others  IMPs          Bd  N-S  MPs      %
+     1 +420  3 res    +3           1 +420  3/6   50.0
+     2    0  2 res +1.50           2    0  3/4   75.0
+     3 +200   +200     0           3 +200  1/2   50.0
+    ────────────────────          ───────────────────
+       +620        +4.50             +620 7/12 58.33%
+          VPs 12.90–7.10
 
-A board with no other result has empty comparison cells; the foot counts only the
-boards compared, as every total does.
+Each column is as wide as its widest cell. At matchpoints the other results are left to
+each board's explanation, and the table shows each board's share of the top. A board
+with no other result has empty comparison cells; the foot counts only the boards
+compared, as every total does.
 """
 
 from __future__ import annotations

@@ -41,6 +41,7 @@ from bridgepad.cli import main
 from bridgepad.core.game import Mode
 from bridgepad.core.settings import DuplicateScoring
 from bridgepad.tui.entry_form import EntryForm
+from bridgepad.tui.game_form import GameForm
 
 SIZE = (100, 30)
 
@@ -62,13 +63,23 @@ def log_text() -> str:
     return "\n".join(lines) + "\n"
 
 
-async def until_recorded(pilot, app, boards: int) -> None:  # type: ignore[no-untyped-def]
-    """Waits for the hand just typed to be on the pad: on a busy machine the form can close a
-    moment before its hand is applied."""
+async def until(pilot, condition) -> None:  # type: ignore[no-untyped-def]
+    """Waits up to five seconds for ``condition``: on a busy machine the app can take a moment
+    longer than the pilot's pause to open a form, move the focus or apply a hand."""
     for _ in range(500):
-        if len(app.session.state.hands) >= boards:
+        if condition():
             return
         await pilot.pause(0.01)
+
+
+async def type_board(pilot, app, n: int, fields: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
+    """``+``, the board's fields once the form has the focus, Enter; then waits for the board to land."""
+    await keyboard(pilot, ["plus"])
+    await until(pilot, lambda: isinstance(app.screen, EntryForm) and app.focused is app.screen.query_one("#contract", Input))
+    await keyboard(pilot, [*field_keys(*fields), "enter"])
+    await until(pilot, lambda: len(app.session.state.hands) >= n and not isinstance(app.screen, EntryForm))
+    if isinstance(app.screen, EntryForm):
+        raise AssertionError(f"board {n} was refused: {app.screen.reading().errors}")
 
 
 def others_message(app) -> str:  # type: ignore[no-untyped-def]
@@ -83,25 +94,29 @@ async def test_a_pairs_session_typed_shows_the_percentages_of_its_replay(tmp_pat
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         # The n dialog: duplicate, the names, and the last field, the scoring form: matchpoints.
-        await keyboard(pilot, ["n", *field_keys("d", "", "Ann", "Bob", "Cy", "Di", "", "", "", "", "", "", "matchpoints"), "enter"])
+        await keyboard(pilot, ["n"])
+        await until(pilot, lambda: isinstance(app.screen, GameForm) and app.focused is app.screen.query_one("#f-mode", Input))
+        await keyboard(pilot, [*field_keys("d", "", "Ann", "Bob", "Cy", "Di", "", "", "", "", "", "", "matchpoints"), "enter"])
+        await until(pilot, lambda: app.session.game.mode is Mode.DUPLICATE)
         game = app.session.game
         assert game.mode is Mode.DUPLICATE and game.settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS
 
         # Board 1 with a score no result gives there: refused with the reason, the form kept open.
         contract, declarer, result, _, others = PAIRS_SESSION[0]
-        await keyboard(pilot, ["plus", *field_keys(contract, declarer, result, "620"), "enter"])
+        await keyboard(pilot, ["plus"])
+        await until(pilot, lambda: isinstance(app.screen, EntryForm) and app.focused is app.screen.query_one("#contract", Input))
+        await keyboard(pilot, [*field_keys(contract, declarer, result, "620"), "enter"])
         assert isinstance(app.screen, EntryForm)
         assert others_message(app) == "+620 is a vulnerable game for N-S; on board 1 nobody is vulnerable."
         assert app.focused is app.screen.query_one("#others", Input)
         await keyboard(pilot, ["backspace"] * 3 + [*others, "enter"])
+        await until(pilot, lambda: len(app.session.state.hands) == 1)
         assert not isinstance(app.screen, EntryForm)
 
         for n, (fields, (mp, top, session)) in enumerate(zip(PAIRS_SESSION, BY_HAND), 1):
             if n > 1:
                 contract, declarer, result, _, others = fields
-                await keyboard(pilot, ["plus", *field_keys(contract, declarer, result, others), "enter"])
-                assert not isinstance(app.screen, EntryForm), f"board {n} was refused"
-            await until_recorded(pilot, app, n)
+                await type_board(pilot, app, n, (contract, declarer, result, others))
             h = app.session.state.hands[-1]
             assert h.comparison is not None
             assert (h.deal, h.ns_score, h.comparison.matchpoints, h.comparison.top) == (n, NS_SCORES[n - 1], mp, top)

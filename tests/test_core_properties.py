@@ -20,6 +20,8 @@ from bridgepad.core.notation import (
     parse_side,
     parse_tricks,
 )
+from bridgepad.core.board_scores import possible_scores
+from bridgepad.core.boards import board_vulnerable
 from bridgepad.core.scoring import duplicate_score, score_contract
 from bridgepad.core.serialize import SchemaError, game_from_json, game_to_json
 from bridgepad.core.settings import ChicagoPartScore, ChicagoVulnerable, NextDealer, PassWord, Settings
@@ -265,11 +267,18 @@ def games(draw) -> Game:
         we=draw(sides),
         next_dealer=draw(st.sampled_from(list(NextDealer))),
     )
+    first_board = draw(st.integers(1, 10_000)) if mode is Mode.DUPLICATE else 1
     hands = tuple(
         # An entry time is a time (any other text in a file is refused as a damaged file).
         replace(h, at=draw(st.one_of(st.none(), st.datetimes().map(lambda d: d.isoformat(timespec="seconds")))))
-        for h in draw(st.lists(played_hands(other_table=mode is Mode.DUPLICATE), max_size=15))
+        for h in draw(st.lists(played_hands(), max_size=15))
     )
+    if mode is Mode.DUPLICATE:
+        # Other results a board can have (a file with any other is refused as damaged).
+        hands = tuple(
+            replace(h, others=tuple(draw(st.lists(st.sampled_from(sorted(possible_scores(board_vulnerable(first_board + i)))), max_size=4))))
+            for i, h in enumerate(hands)
+        )
     return Game(
         mode=mode,
         settings=s,
@@ -277,7 +286,7 @@ def games(draw) -> Game:
         hands=hands,
         ended=draw(st.booleans()),
         players=(draw(names), draw(names), draw(names), draw(names)),
-        first_board=draw(st.integers(1, 10_000)) if mode is Mode.DUPLICATE else 1,
+        first_board=first_board,
     )
 
 

@@ -107,4 +107,9 @@ async def test_four_boards_with_imps_against_the_other_table(tmp_path: Path) -> 
             ["3", "0", "+110", "-3"],
             ["4", "-730", "-140", "-11"],
         ]
-        assert pad[-1] == ["-260", "-6"]
+        assert pad[-2] == ["-260", "-6"]
+        # A team match of 4 boards: the blitz is 15 x sqrt(4) = 30 IMPs, and 6 IMPs win
+        # 10 + 10 x (1 - t^(3 x 6 / 30)) / (1 - t^3), t = 0.618034: t^0.6 = 0.749217,
+        # 10 + 10 x 0.250783 / 0.763932 = 13.28 to E-W, so N-S take 20 - 13.28 = 6.72.
+        assert pad[-1] == ["VPs", "6.72–13.28"]
+        assert "N-S -6 IMPs (VPs 6.72–13.28)" in status

@@ -44,7 +44,7 @@ async def test_rules_screen_saves_the_defaults_that_bridgepad_new_then_uses(tmp_
         await keyboard(pilot, ["s"])
         assert form_values(app) == {
             "honors": "yes", "chicago_vulnerable": "opponents", "chicago_part_score": "carry",
-            "pass_word": "Pass", "we": "NS", "next_dealer": "passes-on",
+            "pass_word": "Pass", "we": "NS", "next_dealer": "passes-on", "duplicate_scoring": "imps",
         }
         await keyboard(pilot, NO_HONORS_FIFTY)
         assert not isinstance(app.screen, GameForm)
@@ -101,3 +101,22 @@ async def test_starting_a_game_with_n_keeps_the_rules_saved_with_s(tmp_path: Pat
         settings = app.session.game.settings
         assert (settings.honors, settings.chicago_part_score) == (False, ChicagoPartScore.FIFTY), settings
         assert saved(root) == Settings(honors=False, chicago_part_score=ChicagoPartScore.FIFTY)
+
+
+async def test_the_rules_screen_sets_the_scoring_form_of_new_duplicate_games(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    app = make_app(root)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        # The last field, "Duplicate by": a pairs game.
+        await keyboard(pilot, ["s", *field_keys("", "", "", "", "", "", "mp"), "enter"])
+        assert not isinstance(app.screen, GameForm)
+        assert saved(root).duplicate_scoring.value == "matchpoints"
+        # A form that is neither is refused with the choices.
+        await keyboard(pilot, ["s", *field_keys("", "", "", "", "", "", "butler"), "enter"])
+        assert isinstance(app.screen, GameForm)
+        assert "imps (a team match) or matchpoints" in str(app.screen.query_one("#m-duplicate_scoring").render())
+        await keyboard(pilot, ["escape"])
+    assert main(["--data-dir", str(root), "new", "duplicate"]) == 0
+    store = Store(root)
+    assert store.load(store.current_id() or "").game.settings.duplicate_scoring.value == "matchpoints"

@@ -30,6 +30,7 @@ def configure(sub: Any) -> None:
     n.add_argument("--pass-word", metavar="WORD", help='"Pass" or "No bid"')
     n.add_argument("--we", metavar="SIDE", help="the partnership written as We: NS or EW")
     n.add_argument("--next-dealer", metavar="RULE", help="first dealer of the next game: passes-on or rotates")
+    n.add_argument("--scoring", metavar="FORM", help="duplicate: imps (a team match, the default) or matchpoints (a pairs game)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -56,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
         "pass_word": args.pass_word,
         "we": args.we,
         "next_dealer": args.next_dealer,
+        "duplicate_scoring": args.scoring,
     }
     values.update({k: v for k, v in flags.items() if v is not None})
     reading = read_new_game(values)
@@ -78,7 +80,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"bridgepad new: {session.save_error}")
     stored = session.stored
     g = reading.game
-    who = f"{g.first_dealer.word} to deal" if g.mode is not Mode.DUPLICATE else "from board 1, North to deal"
+    if g.mode is Mode.DUPLICATE:
+        who = f"from board 1, North to deal, compared by {g.settings.duplicate_scoring.value}"
+    else:
+        who = f"{g.first_dealer.word} to deal"
     named = ", ".join(f"{s.value}={n}" for s, n in zip(SEATS, g.players) if n)
     print(f"New {g.mode.word}, {who}" + (f", players {named}" if named else "") + f": {store.path(stored.id)}")
     return 0

@@ -9,7 +9,7 @@ from typing import Any
 
 from bridgepad.cli.files import empty_file, read_text
 from bridgepad.core.log import LogError, parse_log
-from bridgepad.core.settings import ChicagoPartScore, ChicagoVulnerable, Settings
+from bridgepad.core.settings import ChicagoPartScore, ChicagoVulnerable, DuplicateScoring, Settings
 
 
 def configure(sub: Any) -> None:
@@ -19,6 +19,11 @@ def configure(sub: Any) -> None:
     r.add_argument("--no-honors", action="store_true", help="do not score honors")
     r.add_argument("--chicago-vulnerable", choices=[v.value for v in ChicagoVulnerable], default="opponents")
     r.add_argument("--chicago-partscore", choices=[v.value for v in ChicagoPartScore], default="carry")
+    r.add_argument(
+        "--scoring",
+        choices=[v.value for v in DuplicateScoring],
+        help="duplicate: compare the boards by IMPs or matchpoints, over the log's own scoring line (default imps)",
+    )
 
 
 def settings_from_args(args: argparse.Namespace) -> Settings:
@@ -34,6 +39,8 @@ def run(args: argparse.Namespace) -> int:
     text = read_text(args.file, "replay")
     try:
         log = parse_log(text)
+        if args.scoring is not None:
+            log.scoring = DuplicateScoring(args.scoring)  # the command line reads the session its own way
         games = log.games(settings_from_args(args))
     except LogError as e:
         for line in e.lines(name):

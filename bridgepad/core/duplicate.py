@@ -10,7 +10,7 @@ the top is 2 for each other result, and East-West score the top less North-South
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -60,6 +60,32 @@ def compare(ns_score: int, others: Iterable[int]) -> Comparison:
     beaten = sum(1 for o in others if ns_score > o)
     tied = sum(1 for o in others if ns_score == o)
     return Comparison(ns_score, others, imps, beaten, tied)
+
+
+@dataclass(frozen=True, slots=True)
+class Running:
+    """A duplicate session's comparison after a board: IMPs, matchpoints, tops and boards compared so far."""
+
+    imps: Decimal
+    matchpoints: int
+    top: int
+    boards: int  # boards compared so far: a team match's length for its victory points
+
+    @property
+    def percent(self) -> Decimal | None:
+        return percent(self.matchpoints, self.top)
+
+
+def running_totals(comparisons: Sequence[Comparison | None]) -> tuple[Running, ...]:
+    """The session's totals after each board in turn, counting only the boards compared."""
+    out = []
+    imps, mp, top, boards = Decimal(0), 0, 0, 0
+    for c in comparisons:
+        if c is not None and c.compared:
+            assert c.imps is not None
+            imps, mp, top, boards = imps + c.imps, mp + c.matchpoints, top + c.top, boards + 1
+        out.append(Running(imps, mp, top, boards))
+    return tuple(out)
 
 
 def percent(matchpoints: int, top: int) -> Decimal | None:

@@ -12,6 +12,10 @@ FIELDS = ("contract", "declarer", "result", "honors", "others")
 
 @dataclass(slots=True)
 class FormReading:
+    """What the form's fields read as. ``hand`` is None while a field it needs is wrong or
+    empty; with only the other results wrong it is the hand without them (for the preview).
+    It may be recorded only when ``ok``: a hand and nothing wrong."""
+
     hand: Hand | None
     errors: dict[str, str] = field(default_factory=dict)
     incomplete: bool = False  # a field still empty: nothing is wrong yet
@@ -27,8 +31,13 @@ def read_form(
     we: Side = Side.NS,
     honors_on: bool = True,
     others_on: bool = False,
+    board: int | None = None,
 ) -> FormReading:
-    """Reads the typed fields; a pass needs nothing else, a contract needs declarer and result."""
+    """Reads the typed fields; a pass needs nothing else, a contract needs declarer and result.
+
+    ``board``: the duplicate board the hand is for; the other tables' scores must be
+    ones a result can give on it (without it only their form is read).
+    """
     errors: dict[str, str] = {}
     text = values.get("contract", "")
     contract: Contract | None = None
@@ -39,11 +48,13 @@ def read_form(
     others: tuple[int, ...] = ()
     if others_on:
         try:
-            others = parse_others(values.get("others", ""))
+            others = parse_others(values.get("others", ""), board)
         except NotationError as e:
             errors["others"] = str(e)
+    # Other results that cannot stand leave the hand itself readable: it is given without
+    # them, so that the preview still shows what the hand scores while the field says why.
     if "contract" not in errors and contract is None:
-        return FormReading(None if errors else Hand(others=others), errors)
+        return FormReading(Hand(others=others) if set(errors) <= {"others"} else None, errors)
     declarer: Seat | None = None
     tricks: int | None = None
     incomplete = False
@@ -71,9 +82,9 @@ def read_form(
                     honors = parse_honors(honors_text, contract, we)
                 except NotationError as e:
                     errors["honors"] = str(e)
-    if errors or contract is None:
+    if contract is None or set(errors) - {"others"}:
         return FormReading(None, errors, incomplete)
-    return FormReading(Hand(contract, declarer, tricks, honors, others), {}, False)
+    return FormReading(Hand(contract, declarer, tricks, honors, others), errors, False)
 
 
 def form_values(hand: Hand, we: Side = Side.NS) -> dict[str, str]:

@@ -15,6 +15,7 @@ from enum import Enum
 from functools import lru_cache
 
 from bridgepad.core import tables
+from bridgepad.core.boards import board_dealer, board_vulnerable
 from bridgepad.core.duplicate import Comparison, compare, percent
 from bridgepad.core.revoke import scored_tricks
 from bridgepad.core.model import SIDES, Contract, Hand, Seat, Side
@@ -216,19 +217,6 @@ def chicago_vulnerable(deal: int, dealer: Seat, rule: ChicagoVulnerable) -> froz
         return frozenset(SIDES)
     dealer_side = rule is ChicagoVulnerable.DEALER or (rule is ChicagoVulnerable.DEALER_THEN_OPPONENTS and deal == 2)
     return frozenset({dealer.side if dealer_side else dealer.side.other})
-
-
-_BOARD_VUL = ("", "NS", "EW", "NSEW", "NS", "EW", "NSEW", "", "EW", "NSEW", "", "NS", "NSEW", "", "NS", "EW")
-
-
-def board_vulnerable(board: int) -> frozenset[Side]:
-    """The standard vulnerability of a duplicate board (a 16-board cycle)."""
-    v = _BOARD_VUL[(board - 1) % 16]
-    return frozenset(s for s in SIDES if s.value in v)
-
-
-def board_dealer(board: int) -> Seat:
-    return Seat.N.after(board - 1)
 
 
 _NOBODY: frozenset[Side] = frozenset()

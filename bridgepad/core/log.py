@@ -4,22 +4,47 @@
     players N=Ann E=Bob S=Cy W=Di
     N 4S 10               S 3NTX -1 honors EW 150
     pass                  end
+
+and for duplicate boards, each with the other tables' N-S scores:
+
+    duplicate             scoring matchpoints    board 5
+    N 4S 10 others 420 450 -50
+    pass others -100 0
+
+A board's dealer and vulnerability come from its number. Boards follow one another
+from 1 (or from a first ``board N`` line); a game's boards are consecutive, as the pad
+numbers them, so a ``board`` line that skips ahead or goes back ends the session so
+far and starts the next one at its number: the boards in between were not played at
+this table. Each board's other results must be scores that board can have, which is
+known only once its number is (``play_items`` checks them as it plays).
 """
 
 from __future__ import annotations
 
 import re
 import shlex
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from dataclasses import replace
-
+from bridgepad.core.board_scores import others_problem
 from bridgepad.core.game import Game, GameState, Mode, Replayer, Status
-from bridgepad.core.settings import Settings
 from bridgepad.core.model import SEATS, Hand, Seat
-from bridgepad.core.notation import NotationError, check_name, is_pass, parse_contract, parse_honors, parse_seat, parse_tricks, quote
+from bridgepad.core.notation import (
+    NotationError,
+    check_name,
+    is_pass,
+    parse_contract,
+    parse_honors,
+    parse_others,
+    parse_scoring,
+    parse_seat,
+    parse_tricks,
+    quote,
+)
 from bridgepad.core.people import check_players
+from bridgepad.core.settings import DuplicateScoring, Settings
 from bridgepad.core.text import visible
+
+MAX_BOARD = 10_000  # as a saved game's first board
 
 
 class LogError(ValueError):
@@ -44,7 +69,14 @@ class End:
     pass
 
 
-LogItem = Hand | End | Players
+@dataclass(frozen=True, slots=True)
+class Board:
+    """``board N``: the next hand is duplicate board N."""
+
+    number: int
+
+
+LogItem = Hand | End | Players | Board
 
 
 @dataclass(slots=True)
@@ -52,10 +84,18 @@ class Log:
     mode: Mode = Mode.RUBBER
     first_dealer: Seat = Seat.N
     items: list[tuple[int, LogItem]] = field(default_factory=list)
+    scoring: DuplicateScoring | None = None  # duplicate: a ``scoring`` line; None leaves the settings' form
 
     def games(self, settings: Settings | None = None) -> list[GameState]:
-        """Scores the log: one state per game, the deal passing on from one to the next."""
-        template = Game(mode=self.mode, settings=settings or Settings(), first_dealer=self.first_dealer)
+        """Scores the log: one state per game, the deal passing on from one to the next.
+
+        ``settings`` are the rules to score it by; a ``scoring`` line of the log sets
+        the duplicate scoring form over theirs.
+        """
+        rules = settings or Settings()
+        if self.scoring is not None:
+            rules = rules.with_(duplicate_scoring=self.scoring)
+        template = Game(mode=self.mode, settings=rules, first_dealer=self.first_dealer)
         return play_items(template, self.items)
 
 
@@ -81,11 +121,15 @@ def parse_players(words: list[str]) -> Players:
     return Players((names[0], names[1], names[2], names[3]))
 
 
-def parse_hand_line(words: list[str]) -> Hand:
-    """``N 4S 10`` or ``N 4S 10 honors NS 150`` or ``pass``."""
+def parse_hand_line(words: list[str], duplicate: bool = False) -> Hand:
+    """``N 4S 10`` or ``N 4S 10 honors NS 150`` or ``pass``; at duplicate ``N 4S 10 others 420 -50``."""
     if len(words) == 1 and is_pass(words[0]):
         return Hand()
+    if duplicate and len(words) >= 2 and is_pass(words[0]) and words[1].lower() == "others":
+        return Hand(others=_others(words[2:]))
     if words and is_pass(words[0]):
+        if duplicate:
+            raise NotationError("A passed-out board is written as pass, or pass others and the other tables' N-S scores.")
         raise NotationError("A passed-out deal is written as pass on its own line: it has no result and no honors.")
     if len(words) < 3:
         raise NotationError(
@@ -97,14 +141,36 @@ def parse_hand_line(words: list[str]) -> Hand:
         raise NotationError("A passed-out deal is written as pass on its own line.")
     tricks = parse_tricks(words[2], contract)
     rest = words[3:]
+    if duplicate:
+        if rest and rest[0].lower() != "others":
+            raise NotationError(
+                f"After the result only 'others' and the other tables' N-S scores may follow, not {quote(' '.join(rest))}"
+                + (": honors are not scored at duplicate." if rest[0].lower() == "honors" else ".")
+            )
+        return Hand(contract, declarer, tricks, others=_others(rest[1:]) if rest else ())
     honors = None
     if rest:
+        if rest[0].lower() == "others":
+            raise NotationError("Other tables' scores belong to duplicate boards: start the log with a line duplicate.")
         if rest[0].lower() != "honors":
             raise NotationError(f"After the result only 'honors SIDE POINTS' may follow, not {quote(' '.join(rest))}.")
         honors = parse_honors(" ".join(rest[1:]), contract)
         if honors is None:
             raise NotationError("honors needs the side and the points, e.g. honors NS 100.")
     return Hand(contract, declarer, tricks, honors)
+
+
+def _others(words: list[str]) -> tuple[int, ...]:
+    if not words:
+        raise NotationError("others needs the other tables' N-S scores, e.g. others 420 450 -50.")
+    return parse_others(" ".join(words))
+
+
+def parse_board(words: list[str]) -> Board:
+    number = words[0] if len(words) == 1 else ""
+    if not re.fullmatch(r"[0-9]{1,9}", number) or not 1 <= int(number) <= MAX_BOARD:
+        raise NotationError(f"board takes the board's number, 1 to {MAX_BOARD:,}: e.g. board 1.")
+    return Board(int(number))
 
 
 # Characters that make shlex's reading differ from a plain split on whitespace.
@@ -128,17 +194,33 @@ def parse_log(text: str) -> Log:
             errors.append((n, "A quotation mark is not closed."))
             continue
         head = words[0].lower()
+        duplicate = log.mode is Mode.DUPLICATE
         try:
-            if head in ("rubber", "chicago") and len(words) == 1:
+            if head in ("rubber", "chicago", "duplicate") and len(words) == 1:
                 if played:
                     raise NotationError("the mode is set once, before the first hand.")
                 log.mode = Mode(head)
             elif head == "dealer":
+                if duplicate:
+                    raise NotationError("at duplicate the dealer follows the board number; leave out the dealer line.")
                 if len(words) != 2:
                     raise NotationError("dealer takes one seat: dealer N, E, S or W.")
                 if played:
                     raise NotationError("the first dealer is set once, before the first hand.")
                 log.first_dealer = parse_seat(words[1])
+            elif head == "scoring":
+                if not duplicate:
+                    raise NotationError("scoring belongs to duplicate boards: write it after a line duplicate.")
+                if played:
+                    raise NotationError("the scoring form is set once, before the first board.")
+                if len(words) != 2:
+                    raise NotationError("scoring takes one form: scoring imps or scoring matchpoints.")
+                log.scoring = parse_scoring(words[1])
+            elif head == "board":
+                if not duplicate:
+                    raise NotationError("board lines belong to duplicate boards: start the log with a line duplicate.")
+                log.items.append((n, parse_board(words[1:])))
+                continue
             elif head == "players":
                 log.items.append((n, parse_players(words[1:])))
             elif head == "end" and len(words) == 1:
@@ -148,7 +230,7 @@ def parse_log(text: str) -> Log:
                 just_ended = True
                 continue
             else:
-                log.items.append((n, parse_hand_line(words)))
+                log.items.append((n, parse_hand_line(words, duplicate)))
                 played = True
                 just_ended = False
         except NotationError as e:
@@ -163,13 +245,17 @@ def play_items(template: Game, items: list[tuple[int, LogItem]]) -> list[GameSta
     """Plays a run of log items into consecutive games.
 
     When a game is over the next hand starts the next one. A game still running after
-    the last item is returned as it stands, with no bonus for being unfinished.
+    the last item is returned as it stands, with no bonus for being unfinished. At
+    duplicate a ``board`` line numbers the next hand: before a game's first hand it
+    sets where the game starts, and one that is not the next board ends the game so
+    far (a game's boards are consecutive) and starts the next at its number.
     """
     states: list[GameState] = []
     errors: list[tuple[int, str]] = []
     game = template
     r = Replayer(game)
     hands: list[Hand] = []
+    board: int | None = None  # a board line waiting for the next hand
 
     def close() -> None:
         # The state's game is the one its hands were played into, as ``derive`` would give it.
@@ -184,11 +270,21 @@ def play_items(template: Game, items: list[tuple[int, LogItem]]) -> list[GameSta
             else:
                 r.end()
             continue
+        if isinstance(item, Board):
+            board = item.number
+            continue
+        if isinstance(item, Hand) and board is not None and r.status is Status.IN_PLAY:
+            if not hands:
+                game = replace(game, first_board=board)  # the game starts at this board
+                r = Replayer(game)
+            elif board != r.deal:
+                r.end()  # a jump: the session so far ends, and the next starts at this board
         if r.status is not Status.IN_PLAY:
             close()
             prev = states[-1]
             g = game
-            game = Game(g.mode, g.settings, prev.next_first_dealer, (), False, g.players, prev.next_deal)
+            first_board = board if board is not None and isinstance(item, Hand) else prev.next_deal
+            game = Game(g.mode, g.settings, prev.next_first_dealer, (), False, g.players, first_board)
             r = Replayer(game)
             hands = []
         if isinstance(item, Players):
@@ -198,6 +294,11 @@ def play_items(template: Game, items: list[tuple[int, LogItem]]) -> list[GameSta
                 game = replace(game, players=item.names)
                 r.game = game
             continue
+        board = None
+        if game.mode is Mode.DUPLICATE:
+            problem = others_problem(item.others, r.deal)
+            if problem is not None:
+                errors.append((n, problem))
         r.play(item)
         hands.append(item)
     if errors:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from bridgepad.core.game import Game, Mode
 from bridgepad.core.log import parse_players
 from bridgepad.core.model import SEATS, Seat, Side
-from bridgepad.core.notation import NotationError, check_name, parse_seat
+from bridgepad.core.notation import NotationError, check_name, parse_scoring, parse_seat
 from bridgepad.core.people import same_name_seats
 from bridgepad.core.settings import ChicagoPartScore, ChicagoVulnerable, NextDealer, PassWord, Settings
 
@@ -96,7 +96,7 @@ def parse_players_option(text: str) -> tuple[str, str, str, str]:
     return parse_players([p.strip() for p in chunks if p.strip()]).names
 
 
-RULE_FIELDS = ("honors", "chicago_vulnerable", "chicago_part_score", "pass_word", "we", "next_dealer")
+RULE_FIELDS = ("honors", "chicago_vulnerable", "chicago_part_score", "pass_word", "we", "next_dealer", "duplicate_scoring")
 GAME_FIELDS = ("mode", "dealer", "N", "E", "S", "W") + RULE_FIELDS
 
 
@@ -108,6 +108,7 @@ def rule_values(settings: Settings) -> dict[str, str]:
         "pass_word": settings.pass_word.value,
         "we": settings.we.value,
         "next_dealer": settings.next_dealer.value,
+        "duplicate_scoring": settings.duplicate_scoring.value,
     }
 
 
@@ -134,6 +135,7 @@ def read_rules(values: dict[str, str], errors: dict[str, str]) -> Settings | Non
         "pass_word": parse_pass_word,
         "we": parse_we,
         "next_dealer": parse_next_dealer,
+        "duplicate_scoring": parse_scoring,
     }
     for name, reader in readers.items():
         if name not in values:

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 
+from bridgepad.core.board_scores import others_problem, too_many_others
 from bridgepad.core.model import Contract, Doubling, Honors, Seat, Side, Strain
+from bridgepad.core.settings import DuplicateScoring
 from bridgepad.core.text import visible
 
 
@@ -157,16 +159,46 @@ def check_honors(points: int, contract: Contract) -> None:
 OTHERS_HELP = "the other tables' N-S scores, e.g. 420 or 420 450 -50; leave it empty if there are none"
 
 
-def parse_others(text: str) -> tuple[int, ...]:
-    """N-S scores at the other tables: ``420``, ``420 450 -50``, ``-100, 0``; empty for none."""
+def parse_others(text: str, board: int | None = None) -> tuple[int, ...]:
+    """N-S scores at the other tables: ``420``, ``420 450 -50``, ``-100, 0``; empty for none.
+
+    With ``board``, each must be a score some result gives on that board at its
+    vulnerability (``board_scores``); without it only the form of the numbers is read,
+    for a caller that checks them once it knows the board (the log, as it plays).
+    """
     words = text.replace(",", " ").split()
     out = []
     for word in words:
         w = word.replace("\u2212", "-")  # a typographic minus, as some keyboards and pastes give
-        if not re.fullmatch(r"[+-]?[0-9]{1,5}", w) or int(w) % 10 or abs(int(w)) > 7600:
+        if not re.fullmatch(r"[+-]?[0-9]{1,5}", w):
             raise NotationError(f"{_quote(word)} is not a score: give {OTHERS_HELP}.")
         out.append(int(w))
-    return tuple(out)
+    others = tuple(out)
+    problem = others_problem(others, board) if board is not None else too_many_others(others)
+    if problem is not None:
+        raise NotationError(problem)
+    return others
+
+
+_SCORING_WORDS = {
+    "imps": DuplicateScoring.IMPS,
+    "imp": DuplicateScoring.IMPS,
+    "i": DuplicateScoring.IMPS,
+    "matchpoints": DuplicateScoring.MATCHPOINTS,
+    "matchpoint": DuplicateScoring.MATCHPOINTS,
+    "mp": DuplicateScoring.MATCHPOINTS,
+    "mps": DuplicateScoring.MATCHPOINTS,
+    "m": DuplicateScoring.MATCHPOINTS,
+}
+
+
+def parse_scoring(text: str) -> DuplicateScoring:
+    """How a duplicate game compares its boards: ``imps`` (a team match) or ``matchpoints`` (a pairs game)."""
+    key = "".join(text.split()).lower().replace("-", "")
+    if key in _SCORING_WORDS:
+        return _SCORING_WORDS[key]
+    shown = f"{_quote(text)} is not a scoring form: give" if text.strip() else "The scoring form is empty: give"
+    raise NotationError(f"{shown} imps (a team match) or matchpoints (a pairs game), i or m.")
 
 
 def quote(text: str) -> str:

@@ -17,25 +17,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import Enum
 
-from bridgepad.core.duplicate import Comparison, percent
+from bridgepad.core.duplicate import Comparison, Running, running_totals
 from bridgepad.core.game import Entry, Game, GameState, HandOutcome, Mode, Status, derive
 from bridgepad.core.model import SEATS, Contract, Honors, Revoke, Seat, Side
 from bridgepad.core.scoring import Kind
 from bridgepad.core.settings import DuplicateScoring
-from bridgepad.core.summary import headline
-
-
-@dataclass(frozen=True, slots=True)
-class Running:
-    """A duplicate session's running total after a board: IMPs, matchpoints and tops so far."""
-
-    imps: Decimal
-    matchpoints: int
-    top: int
-
-    @property
-    def percent(self) -> Decimal | None:
-        return percent(self.matchpoints, self.top)
+from bridgepad.core.summary import headline, match_vps_of
 
 
 class LineKind(str, Enum):
@@ -187,6 +174,11 @@ class GameRecord:
     def percent(self) -> Decimal | None:
         return self.state.percent if self.mode is Mode.DUPLICATE else None
 
+    @property
+    def vp(self) -> tuple[Decimal, Decimal] | None:
+        """N-S's and E-W's victory points for the IMPs over the boards compared (None: nothing compared)."""
+        return match_vps_of(self.state) if self.mode is Mode.DUPLICATE else None
+
 
 def _hand_line(h: HandOutcome, running: Running | None = None) -> Line:
     hand = h.hand
@@ -218,17 +210,11 @@ def _bonus_line(e: Entry) -> Line:
 
 def record_of(state: GameState, id: str = "", created: str = "", updated: str = "") -> GameRecord:
     """The record of a game already derived."""
-    hands = []
-    imps, mp, top = Decimal(0), 0, 0
-    for h in state.hands:
-        running = None
-        if state.mode is Mode.DUPLICATE:
-            c = h.comparison
-            if c is not None and c.compared:
-                assert c.imps is not None
-                imps, mp, top = imps + c.imps, mp + c.matchpoints, top + c.top
-            running = Running(imps, mp, top)
-        hands.append(_hand_line(h, running))
+    if state.mode is Mode.DUPLICATE:
+        runs: tuple[Running | None, ...] = running_totals([h.comparison for h in state.hands])
+    else:
+        runs = (None,) * len(state.hands)
+    hands = [_hand_line(h, run) for h, run in zip(state.hands, runs)]
     lines = tuple(hands) + tuple(_bonus_line(e) for e in state.bonuses)
     return GameRecord(id, created, updated or created, state.game, state, lines)
 

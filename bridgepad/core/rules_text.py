@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from bridgepad.core import tables
 from bridgepad.core.model import Doubling, Strain
 from bridgepad.core.game import Mode
-from bridgepad.core.settings import ChicagoPartScore, Settings
+from bridgepad.core.settings import ChicagoPartScore, DuplicateScoring, Settings
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +35,8 @@ def settings_table(mode: Mode, settings: Settings) -> RuleTable:
     rows = [("Mode", mode.word)]
     if mode is not Mode.DUPLICATE:
         rows.append(("Honors", "scored" if settings.honors else "not scored"))
+    if mode is Mode.DUPLICATE:
+        rows.append(("Boards compared by", settings.duplicate_scoring.description))
     if mode is Mode.CHICAGO:
         rows.append(("Deals 2 and 3", settings.chicago_vulnerable.description))
         rows.append(("Part scores", settings.chicago_part_score.description))
@@ -106,12 +108,29 @@ def scoring_tables(mode: Mode, settings: Settings) -> list[RuleTable]:
                 "No honors, no carry, no rubber. Dealer and vulnerability follow the board number.",
             )
         )
+        if settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS:
+            out.append(
+                RuleTable(
+                    "Matchpoints: each board against the other results",
+                    ("", "Matchpoints"),
+                    (("Each other result beaten", "2"), ("Each other result tied", "1"), ("The top", "2 for each other result")),
+                    "E-W score the top less N-S's. The session's percentage is all the matchpoints over all the tops.",
+                )
+            )
         lows = (0,) + tables.IMP_SCALE
         rows = tuple(
             (f"{lo:,}–{hi - 10:,}" if hi else f"{lo:,}+", str(n))
             for n, (lo, hi) in enumerate(zip(lows, tables.IMP_SCALE + (0,)))
         )
-        out.append(RuleTable("IMPs for the difference with the other table", ("Difference", "IMPs"), rows))
+        out.append(
+            RuleTable(
+                "IMPs for the difference with another result",
+                ("Difference", "IMPs"),
+                rows,
+                "Against several results, the IMPs against each, averaged to two decimals. A team match of N boards "
+                "also scores victory points on the WBF 20-point continuous scale: 20 to 0 at a margin of 15 × √N IMPs.",
+            )
+        )
         return out
     if settings.honors:
         out.append(

@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from bridgepad.core.board_scores import MAX_OTHERS, others_problem
 from bridgepad.core.game import Game, Mode
 from bridgepad.core.model import Hand, Honors, Revoke, Seat, Side
 from bridgepad.core.notation import NotationError, check_honors, check_name, parse_contract
@@ -19,7 +20,6 @@ SCHEMA = 3
 # Schema history: 1 had no entry times; 2 records when each hand was entered ("at");
 # 3 takes several other-table scores per board ("others", was "other_table") and a revoke.
 
-MAX_OTHERS = 64  # other results on one board: a big club's traveller, and then some
 SCORE_LIMIT = 10_000  # no bridge score reaches this: 7NTXX+0 vulnerable is 2,980
 
 
@@ -223,6 +223,15 @@ def game_from_json(data: Any) -> Game:
         raise SchemaError("The file's ended flag is not true or false.")
     first_board = data.get("first_board", 1)
     first_board = _int(first_board, "first_board", 1, 10_000)
+    if mode is Mode.DUPLICATE:
+        # Every way in (the entry form, a log, an import) refuses a score no result can give
+        # on its board, so a file holding one was changed or damaged outside bridgepad. It is
+        # refused like any other damage, which keeps the file aside byte for byte and names
+        # it: dropping the score, or keeping it, would quietly change the board's comparison.
+        for i, hand in enumerate(hands):
+            problem = others_problem(hand.others, first_board + i)
+            if problem is not None:
+                raise SchemaError(f"hand {i + 1} (board {first_board + i}) others: {problem}")
     return Game(
         mode=mode,
         settings=Settings.from_json(data.get("settings")),

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from bridgepad.core.duplicate import Comparison, imps_text
+from decimal import Decimal
+
+from bridgepad.core.duplicate import Comparison, Running, imps_text, running_totals
 from bridgepad.core.game import Entry, GameState, HandOutcome, Mode, Status
 from bridgepad.core.model import Side
 from bridgepad.core.revoke import reason as revoke_reason
 from bridgepad.core.settings import DuplicateScoring
+from bridgepad.core.victory_points import match_vps
 
 
 def side_name(side: Side, we: Side = Side.NS) -> str:
@@ -48,12 +51,26 @@ def headline(st: GameState, we: Side = Side.NS) -> str:
 
 
 def duplicate_standing(st: GameState) -> str:
-    """``N-S +6 IMPs`` or ``N-S 56.25% (27 of 48 matchpoints)``; empty while nothing is compared."""
+    """``N-S +6 IMPs (VPs 11.52–8.48)`` or ``N-S 56.25% (27 of 48 matchpoints)``; empty while nothing is compared."""
     if not st.compared:
         return ""
     if st.game.settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS:
         return f"N-S {st.percent}% ({st.matchpoints:,} of {st.top:,} matchpoints)"
-    return f"N-S {imps_text(st.imps_total)}"
+    vps = match_vps_of(st)
+    assert vps is not None
+    return f"N-S {imps_text(st.imps_total)} ({vp_text(vps)})"
+
+
+def match_vps_of(st: GameState) -> tuple[Decimal, Decimal] | None:
+    """A team match's victory points, N-S's and E-W's: its IMPs over the boards compared (None: none yet)."""
+    if not st.compared:
+        return None
+    return match_vps(st.imps_total, st.compared)
+
+
+def vp_text(vps: tuple[Decimal, Decimal]) -> str:
+    """``VPs 11.52–8.48``: N-S's first, as every duplicate figure is written."""
+    return f"VPs {vps[0]}–{vps[1]}"
 
 
 def lead_text(st: GameState, we: Side = Side.NS) -> str:
@@ -82,7 +99,8 @@ def outcome_lines(outcome: HandOutcome, after: GameState, we: Side = Side.NS) ->
     """What a hand writes, for whom and where, and what it does to the game."""
     hand = outcome.hand
     if after.mode is Mode.DUPLICATE:
-        return board_lines(outcome, after.game.settings.duplicate_scoring)
+        running = running_totals([h.comparison for h in after.hands[: outcome.index + 1]])[-1]
+        return board_lines(outcome, after.game.settings.duplicate_scoring, running)
     if hand.contract is None:
         if after.mode is Mode.CHICAGO:
             return [f"Passed out: nothing is scored; {outcome.dealer.word} deals again and the deal does not count."]
@@ -125,8 +143,17 @@ def comparison_text(c: Comparison, scoring: DuplicateScoring) -> str:
     return f"N-S {ns} against {against}: {imps_text(c.imps)} for N-S, the average over {len(c.others)} results"
 
 
-def board_lines(outcome: HandOutcome, scoring: DuplicateScoring = DuplicateScoring.IMPS) -> list[str]:
-    """A duplicate board: its parts, declarer's way, then N-S's score and the comparison."""
+def running_text(board: int | None, run: Running, scoring: DuplicateScoring) -> str:
+    """The session after a board: ``After board 3: 10 of 18 matchpoints, 55.56%`` or ``After board 3: N-S +5 IMPs``."""
+    if scoring is DuplicateScoring.MATCHPOINTS:
+        return f"After board {board}: {run.matchpoints:,} of {run.top:,} matchpoints, {run.percent}%."
+    return f"After board {board}: N-S {imps_text(run.imps)}."
+
+
+def board_lines(
+    outcome: HandOutcome, scoring: DuplicateScoring = DuplicateScoring.IMPS, running: Running | None = None
+) -> list[str]:
+    """A duplicate board: its parts, declarer's way, then N-S's score, the comparison and the session so far."""
     hand = outcome.hand
     if hand.contract is None:
         lines = ["Passed out: the board scores 0 for both sides."]
@@ -135,6 +162,8 @@ def board_lines(outcome: HandOutcome, scoring: DuplicateScoring = DuplicateScori
     c = outcome.comparison
     if c is not None and c.compared:
         lines.append(comparison_text(c, scoring))
+        if running is not None:
+            lines.append(running_text(outcome.deal, running, scoring))
     else:
         lines.append(f"N-S {_signed(outcome.ns_score or 0)}")
     return lines

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
-from bridgepad.core.duplicate import Comparison
+from bridgepad.core.duplicate import Comparison, percent
 from bridgepad.core.game import GameState, Mode
 from bridgepad.core.model import SIDES, Side, vulnerability_code
 from bridgepad.core.record import GameRecord, Line, LineKind, record_of
@@ -54,13 +54,18 @@ def line_json(line: Line) -> dict[str, Any]:
     return out
 
 
+def decimal(x: Decimal | None) -> float | None:
+    """A figure with decimals (IMPs, a percentage, VPs) as JSON writes it: always a float, 3.0 or 2.33."""
+    return None if x is None else float(x)
+
+
 def comparison_json(c: Comparison | None) -> dict[str, Any]:
     if c is None or not c.compared:
         return {"others": [], "imps": None, "matchpoints": None}
     return {
         "others": list(c.others),
-        "imps": number(c.imps),
-        "matchpoints": {"ns": c.matchpoints, "top": c.top, "pct": number(c.percent)},
+        "imps": decimal(c.imps),
+        "matchpoints": {"ns": c.matchpoints, "top": c.top, "pct": decimal(c.percent)},
     }
 
 
@@ -77,13 +82,16 @@ def board_json(line: Line) -> dict[str, Any]:
 
 
 def duplicate_totals(r: GameRecord) -> dict[str, Any]:
+    """A session's totals from N-S's side: IMPs and their VPs, matchpoints, the tops, the percentage."""
     mp = r.matchpoints
+    vp = r.vp
     return {
         "ns_score": r.state.ns_total,
-        "imps": number(r.imps),
+        "imps": decimal(r.imps),
+        "vp": decimal(vp[0]) if vp else None,
         "matchpoints": mp[0] if mp else None,
         "top": mp[1] if mp else None,
-        "pct": number(r.percent),
+        "pct": decimal(r.percent),
     }
 
 
@@ -208,20 +216,23 @@ def replay_json(mode: Mode, games: list[GameState]) -> dict[str, Any]:
     boards = [board_json(line) for r in records for line in r.hand_lines]
     session = records[-1] if len(records) == 1 else None
     totals = duplicate_totals(session) if session is not None else _sum_totals(records)
-    return {"mode": mode.value, "boards": boards, "totals": totals}
+    scoring = games[0].game.settings.duplicate_scoring.value if games else None
+    return {"mode": mode.value, "scoring": scoring, "boards": boards, "totals": totals}
 
 
 def _sum_totals(records: list[GameRecord]) -> dict[str, Any]:
-    imps = sum((r.imps or Decimal(0) for r in records), Decimal(0))
-    mp = sum(r.matchpoints[0] for r in records if r.matchpoints)
-    top = sum(r.matchpoints[1] for r in records if r.matchpoints)
-    from bridgepad.core.duplicate import percent
-
-    compared = any(r.matchpoints for r in records)
+    """Several sessions of one log (an end, or a board line that jumps, between them): their figures
+    added up, the percentage over all the tops, and the VPs of each match added as a round robin adds them."""
+    compared = [r for r in records if r.matchpoints]
+    if not compared:
+        return {"ns_score": sum(r.state.ns_total for r in records), "imps": None, "vp": None, "matchpoints": None, "top": None, "pct": None}
+    mp = sum(r.matchpoints[0] for r in compared if r.matchpoints)
+    top = sum(r.matchpoints[1] for r in compared if r.matchpoints)
     return {
         "ns_score": sum(r.state.ns_total for r in records),
-        "imps": number(imps) if compared else None,
-        "matchpoints": mp if compared else None,
-        "top": top if compared else None,
-        "pct": number(percent(mp, top)) if compared else None,
+        "imps": decimal(sum((r.imps or Decimal(0) for r in compared), Decimal(0))),
+        "vp": decimal(sum((r.vp[0] for r in compared if r.vp), Decimal(0))),
+        "matchpoints": mp,
+        "top": top,
+        "pct": decimal(percent(mp, top)),
     }

@@ -36,6 +36,14 @@ LABELS = {
 }
 
 
+def _board_of(preview: Preview) -> int | None:
+    """The duplicate board this form's hand goes on, as the preview places a hand: its other results are checked against it."""
+    try:
+        return preview(Hand())[0].deal
+    except ValueError:
+        return None
+
+
 class EntryForm(ModalScreen[Hand | None]):
     """Returns the hand typed, or None when cancelled with Escape."""
 
@@ -66,6 +74,7 @@ class EntryForm(ModalScreen[Hand | None]):
         self.we = we
         self.honors_on = honors_on
         self.others_on = others_on
+        self.board = _board_of(preview) if others_on else None
         self.fields = ["contract", "declarer", "result"]
         if honors_on:
             self.fields.append("honors")
@@ -92,7 +101,9 @@ class EntryForm(ModalScreen[Hand | None]):
         return {name: self.query_one(f"#{name}", Input).value for name in self.fields}
 
     def reading(self) -> FormReading:
-        return read_form(self.field_values(), we=self.we, honors_on=self.honors_on, others_on=self.others_on)
+        return read_form(
+            self.field_values(), we=self.we, honors_on=self.honors_on, others_on=self.others_on, board=self.board
+        )
 
     @on(Input.Changed)
     def _changed(self, event: Input.Changed) -> None:

@@ -26,6 +26,7 @@ LABELS = {
     "pass_word": "Pass word",
     "we": "We are",
     "next_dealer": "Next dealer",
+    "duplicate_scoring": "Duplicate by",
 }
 HINTS = {
     "mode": "rubber, chicago or duplicate (r, c, d)",
@@ -40,6 +41,7 @@ HINTS = {
     "pass_word": "Pass or No bid",
     "we": "NS or EW",
     "next_dealer": "passes-on or rotates (next game)",
+    "duplicate_scoring": "imps (teams) or matchpoints (pairs)",
 }
 
 

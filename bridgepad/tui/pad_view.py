@@ -5,9 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from bridgepad.core.duplicate import imps_figure
+from bridgepad.core.board_table import board_table
 from bridgepad.core.game import Entry, GameState, Mode
-from bridgepad.core.settings import DuplicateScoring
 from bridgepad.core.pad import PadLayout, layout
 from bridgepad.tui.names import side_names, side_word
 
@@ -89,20 +88,14 @@ def render_pad(pad: PadLayout, state: GameState, selected: int | None) -> Text:
 
 
 def render_boards(state: GameState, selected: int | None) -> Text:
-    """Duplicate: each board's N-S score, the other table's, and the IMPs between them."""
+    """Duplicate: the table of boards the core lays out, the selected board lit up."""
+    table = board_table(state)
     out = Text(no_wrap=True, overflow="ellipsis")
-    mp = state.game.settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS
-    out.append(f"{'Bd':>3} {'N-S':>6} {'Others':>6} {'MPs' if mp else 'IMPs':>6}\n", style="bold")
-    for h in state.hands:
-        style = "bold black on yellow" if h.index == selected else ""
-        c = h.comparison
-        other, figure = "", ""
-        if c is not None and c.compared:
-            other = f"{c.others[0]:+,}" if len(c.others) == 1 else f"{len(c.others)} res"
-            figure = f"{c.percent:.0f}%" if mp else imps_figure(c.imps or 0)
-        ns = f"{h.ns_score:+,}" if h.ns_score else "0"
-        out.append(f"{h.deal:>3} {ns:>6} {other:>6} {figure:>6}\n", style=style)
-    out.append("─" * 24 + "\n", style="dim")
-    total = "" if not state.compared else f"{state.percent:.2f}%" if mp else imps_figure(state.imps_total)
-    out.append(f"{'':>3} {state.ns_total:>+6,} {'':>6} {total:>6}", style="bold")
+    out.append(table.header + "\n", style="bold")
+    for index, row in enumerate(table.rows):
+        out.append(row + "\n", style="bold black on yellow" if index == selected else "")
+    out.append(table.rule + "\n", style="dim")
+    out.append(table.total, style="bold")
+    if table.vp:
+        out.append("\n" + table.vp, style="bold")
     return out

@@ -88,7 +88,7 @@ class Scenario:
     name: str  # the screenshot's file name, without .svg
     what: str
     keys: tuple[str, ...] = ()
-    hands: tuple[tuple[str, str, str, str], ...] = ()  # seeded before the app starts (faster than typing)
+    hands: tuple[tuple[str, ...], ...] = ()  # seeded before the app starts (faster than typing): the form's fields
     setup: Callable[[Path], None] | None = None  # prepares the data folder first (a new game, old games)
 
     def app(self, root: Path | str) -> BridgepadApp:
@@ -105,6 +105,36 @@ def new_chicago(root: Path) -> None:
     from bridgepad.cli import main
 
     assert main(["--data-dir", str(root), "new", "chicago", "--dealer", "N", "--players", "N=Ann,E=Bob,S=Cy,W=Di"]) == 0
+
+
+def new_pairs(root: Path) -> None:
+    """``bridgepad new duplicate --scoring matchpoints --players ...`` on ``root``: a pairs game."""
+    from bridgepad.cli import main
+
+    assert main(["--data-dir", str(root), "new", "duplicate", "--scoring", "matchpoints", "--players", "N=Ann,E=Bob,S=Cy,W=Di"]) == 0
+
+
+# A 16-board pairs session at a club: Ann and Cy sit North-South, and after each board copy
+# the other N-S results from the traveller. Contract, declarer, result, the other results;
+# what each board scores is worked by hand in tests/test_tui_pairs.py.
+PAIRS_SESSION: tuple[tuple[str, str, str, str, str], ...] = (
+    ("4S", "N", "=", "", "420 450 -50"),
+    ("3NT", "S", "+1", "", "600 630 -100"),
+    ("2H", "E", "=", "", "-140 -110 100"),
+    ("4HX", "W", "-2", "", "620 -620 200"),
+    ("pass", "", "", "", "110 -90"),
+    ("1NT", "N", "+1", "", "90 120 150"),
+    ("6S", "S", "=", "", "680 710 1430"),
+    ("3D", "W", "-1", "", "100 -110 50"),
+    ("4S", "E", "=", "", "-620 -650 100"),
+    ("3NTX", "N", "-1", "", "-100 -600 -200"),
+    ("2S", "S", "+1", "", "110 110 140"),
+    ("5C", "E", "-3", "", "600 -400 620"),
+    ("1NT", "W", "=", "", "-120 -150 -180"),
+    ("4H", "N", "-1", "", "420 450 -50"),
+    ("3NT", "N", "=", "", "600 600 600 600"),
+    ("2DX", "S", "=", "", "-110 -110 200"),
+)
 
 
 # An evening of three rubbers with partners changing, at fixed times so the pictures keep still.
@@ -160,6 +190,12 @@ SCENARIOS: tuple[Scenario, ...] = (
     Scenario("history", "the history of an evening of three rubbers", keys=("h",), setup=evening),
     Scenario("review", "an old rubber opened from the history, read-only", keys=("h", "down", "enter"), setup=evening),
     Scenario("tally", "the tally of all time: players, money at 0.10 a hundred, payments", keys=("t", "w", "w"), setup=evening),
+    Scenario(
+        "pairs-matchpoints",
+        "a 16-board pairs session by matchpoints: each board's share of the top, the session's percentage",
+        hands=PAIRS_SESSION,
+        setup=new_pairs,
+    ),
 )
 
 
@@ -170,16 +206,21 @@ def scenario(name: str) -> Scenario:
     raise KeyError(name)
 
 
-def seed(root: Path | str, hands: Sequence[tuple[str, str, str, str]]) -> None:
+def seed(root: Path | str, hands: Sequence[tuple[str, ...]]) -> None:
     """Enters ``hands`` into the game on ``root`` as an earlier run of the app would have left them.
 
-    The fields are read by the entry form's own reader, so a hand seeded here is the
-    hand the same typing would record; it is only faster than typing it.
+    Each hand is the form's fields in order: contract, declarer, result, honors and, at
+    duplicate, the other results. They are read by the entry form's own reader, with the
+    board the preview puts the hand on, so a hand seeded here is the hand the same typing
+    would record; it is only faster than typing it.
     """
-    from bridgepad.core.entry import read_form
+    from bridgepad.core.entry import FIELDS, read_form
+    from bridgepad.core.model import Hand
 
     session = Session.open(Store(Path(root)))
-    for contract, declarer, result, honors in hands:
-        reading = read_form({"contract": contract, "declarer": declarer, "result": result, "honors": honors})
+    for fields in hands:
+        values = dict(zip(FIELDS, fields))
+        board = session.preview(Hand())[0].deal if values.get("others") else None
+        reading = read_form(values, others_on=board is not None, board=board)
         assert reading.ok and reading.hand is not None, reading.errors
         session.add_hand(reading.hand)

@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 
 import pytest
-from robust_support.life import FORCED_MARK, WEDGE_ON_HELP, hands_on_disk, process_state, wait_for_file
+from robust_support.life import PATIENT_WATCHDOG, WEDGE_ON_HELP, hands_on_disk, process_state, wait_for_file
 from robust_support.pty_app import DISK_FULL, PtyApp
 from robust_support.typing import hand_of, pick, type_hand
 
@@ -46,13 +46,19 @@ CAMPAIGNS = 5  # side by side, each on its own folder: the apps mostly wait on e
 
 def close_campaign(root: Path, seed: int, closes: int, forced: Path) -> dict[str, int]:
     """Starts the app on ``root`` ``closes`` times; each time types a hand and closes the
-    terminal 0 to 100 ms after its Enter."""
+    terminal 0 to 100 ms after its Enter.
+
+    The app must end by its own way out: the watchdog, which would end a wedged app
+    after about a second, is given 10 s here (a loaded machine is slow, not wedged)
+    and any time it has to act fails the test, with where the app was stuck. The
+    watchdog's own 2 s is tested below, on a loop wedged on purpose.
+    """
     rng = random.Random(seed)
     typed: list = []  # the hands that may be on disk, in order
     figures = {"closes": 0, "recorded": 0, "shown": 0}
     for cycle in range(closes):
         where = f"seed {seed} cycle {cycle}"
-        with PtyApp(root, extra_env={"BRIDGEPAD_TEST_FORCED": str(forced)}, prelude=FORCED_MARK) as app:
+        with PtyApp(root, extra_env={"BRIDGEPAD_TEST_FORCED": str(forced)}, prelude=PATIENT_WATCHDOG) as app:
             assert app.wait_for("Add", timeout=30), f"{where}: no pad\n{app.screen_text()[-2000:]}"
             # The last close let go of the folder: this start writes, and shows every hand.
             assert app.wait_for(f"Hand {len(typed) + 1} · Games", timeout=10), f"{where}\n{app.screen_text()[-2000:]}"
@@ -70,14 +76,14 @@ def close_campaign(root: Path, seed: int, closes: int, forced: Path) -> dict[str
             if not closed:  # the form never opened (a slow start): close all the same
                 app.close_terminal()
                 closed.append(time.monotonic())
-            rc = app.wait(10)
+            rc = app.wait(15)
             if rc is None:
                 state = process_state(app.proc.pid)
-                pytest.fail(f"{where}: the app outlived its terminal by 10 s ({state})")
+                pytest.fail(f"{where}: the app outlived its terminal by 15 s ({state})")
             took = time.monotonic() - closed[0]
             shown = app.shown_hands()
         assert rc == 0, f"{where}: exit status {rc}"
-        assert not forced.exists(), f"{where}: the watchdog had to end the app ({forced.read_text()!r}), after {took:.1f}s"
+        assert not forced.exists(), f"{where}: the watchdog had to end the app, {took:.1f}s after the close: {forced.read_text()}"
         typed.append(hand_of(fields))
         now = hands_on_disk(root)
         assert list(now) == typed[: len(now)], f"{where}: the disk holds hands that were not typed"
@@ -112,8 +118,9 @@ def test_a_terminal_closed_right_after_enter_never_leaves_the_app_behind(tmp_pat
     total = {k: sum(r[k] for r in results.values()) for k in ("closes", "recorded", "shown")}  # type: ignore[index]
     print(f"\nterminal closed after Enter, seeds {SEED}+: {total}")
     assert total["closes"] == CLOSES
-    # Most Enters are read before the terminal goes: the closes came while the hand was saved and drawn.
-    assert total["recorded"] >= CLOSES // 2, total
+    # An Enter read before the terminal went is a hand saved: only one the app never read
+    # (the hangup drops unread input) may be missing, and on a busy machine that is rare.
+    assert total["recorded"] >= CLOSES * 4 // 5, total
     # And after all that, one more start takes a hand and quits as usual.
     root = tmp_path / "data0"
     before = len(hands_on_disk(root))

@@ -22,6 +22,7 @@ from bridgepad.tui.watchdog import Watchdog
 
 _HERE = Path(__file__).parent
 TAKE_OVER_POLL = 1.0  # seconds between a read-only window's looks at the lock
+SETTLE = 0.6  # at most this long, at the end, for what was typed before it (well inside the watchdog's grace)
 
 
 def read_only_message(holder: Holder | None) -> str:
@@ -63,6 +64,7 @@ class BridgepadApp(App[None]):
         self._asking_to_quit = False
         self._take_over_timer: Timer | None = None
         self._take_over_failed = False
+        self._ending: object = None  # the task that ends the app, once the watchdog asks
         if session.read_only and lock is not None:
             session.read_only_reason = read_only_message(lock.holder())
 
@@ -85,7 +87,7 @@ class BridgepadApp(App[None]):
         if self.watchdog is not None:
             import asyncio
 
-            self.watchdog.attach(self.exit, asyncio.get_running_loop().call_soon_threadsafe)
+            self.watchdog.attach(self._end_soon, asyncio.get_running_loop().call_soon_threadsafe)
         if self.session.read_only and self.lock is not None:
             self._take_over_timer = self.set_interval(TAKE_OVER_POLL, self._try_take_over)
 
@@ -116,6 +118,46 @@ class BridgepadApp(App[None]):
             ),
             done,
         )
+
+    def _end_soon(self) -> None:
+        """The end the watchdog asks for (the terminal gone, a SIGTERM or SIGHUP); on the loop."""
+        import asyncio
+
+        # A task of its own, not a message handler: the app's queue must go on running meanwhile.
+        self._ending = asyncio.get_running_loop().create_task(self._settle_then_exit())
+
+    async def _settle_then_exit(self) -> None:
+        """Exits, asking nobody, once what was typed before the end has been handled.
+
+        An Enter read just before the terminal closed travels through several message
+        queues (the key, the form, the pad) before its hand is saved; exiting at once
+        would cut it off. Each pass waits until every queue of the app has handled what
+        it held when the pass began; a few passes cover the whole journey.
+        """
+        import asyncio
+        import time
+
+        deadline = time.monotonic() + SETTLE
+        for _ in range(4):
+            pumps = [self, *(w for screen in self.screen_stack for w in screen.walk_children(with_self=True))]
+            done = asyncio.Event()
+            left = 0
+
+            def one_done() -> None:
+                nonlocal left
+                left -= 1
+                if left == 0:
+                    done.set()
+
+            for pump in pumps:
+                left += pump.call_later(one_done)
+            if not left:
+                break
+            try:
+                await asyncio.wait_for(done.wait(), max(0.0, deadline - time.monotonic()))
+            except asyncio.TimeoutError:
+                break
+        self.exit()
 
     def terminal_lost(self) -> None:
         """The driver found the terminal gone (from its output thread): save and end, asking nobody."""

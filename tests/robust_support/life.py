@@ -15,15 +15,24 @@ from bridgepad.core.model import Hand
 from bridgepad.store import Store
 
 # Records each time the watchdog has to end the process itself (the app's own way out
-# wedged or was too slow), in the file named by $BRIDGEPAD_TEST_FORCED, then lets it.
+# wedged or was too slow) in the file named by $BRIDGEPAD_TEST_FORCED, with why and
+# where the main thread was, then lets it.
 FORCED_MARK = """
-import os as _os, bridgepad.tui.watchdog as _wd
+import os as _os, sys as _sys, threading as _threading, traceback as _traceback, bridgepad.tui.watchdog as _wd
 _real_force = _wd.Watchdog._force
 def _force(self):
+    _main = _sys._current_frames().get(_threading.main_thread().ident)
     with open(_os.environ["BRIDGEPAD_TEST_FORCED"], "a") as _f:
-        _f.write((self.why or "?") + "\\n")
+        _f.write(f"{self.why or '?'}; the loop answered: {self._answered.is_set()}; the main thread:\\n")
+        _f.write("".join(_traceback.format_stack(_main)[-12:]) if _main else "gone\\n")
     _real_force(self)
 _wd.Watchdog._force = _force
+"""
+
+# The same, with the watchdog waiting 10 s instead of about 1 for the app's own way out:
+# for tests of that way out, which a loaded machine may slow but must never wedge.
+PATIENT_WATCHDOG = FORCED_MARK + """
+_wd.ANSWER = _wd.GRACE = 10.0
 """
 
 # Wedges the event loop on "?" (help): the loop's thread blocks for ever in a futex

@@ -32,6 +32,7 @@ from robust_support.life import PATIENT_WATCHDOG, WEDGE_ON_HELP, hands_on_disk, 
 from robust_support.pty_app import DISK_FULL, PtyApp
 from robust_support.typing import hand_of, pick, type_hand
 
+from bridgepad.core.model import Hand
 from bridgepad.folder_lock import HOLDER_NAME, FolderBusy, FolderLock, writer_lock
 
 posix_pty = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
@@ -54,7 +55,7 @@ def close_campaign(root: Path, seed: int, closes: int, forced: Path) -> dict[str
     watchdog's own 2 s is tested below, on a loop wedged on purpose.
     """
     rng = random.Random(seed)
-    typed: list = []  # the hands that may be on disk, in order
+    typed: list[Hand] = []  # the hands that may be on disk, in order
     figures = {"closes": 0, "recorded": 0, "shown": 0}
     for cycle in range(closes):
         where = f"seed {seed} cycle {cycle}"
@@ -72,7 +73,7 @@ def close_campaign(root: Path, seed: int, closes: int, forced: Path) -> dict[str
                 app.close_terminal()
                 closed.append(time.monotonic())
 
-            type_hand(app, fields, len(typed) + 1, timeout=2, after_enter=close_after_enter)
+            type_hand(app, fields, len(typed) + 1, timeout=10, after_enter=close_after_enter)  # ends at the exit
             if not closed:  # the form never opened (a slow start): close all the same
                 app.close_terminal()
                 closed.append(time.monotonic())
@@ -345,6 +346,22 @@ def test_the_note_is_the_owners_alone_whatever_the_umask(tmp_path: Path) -> None
             assert oct(root.stat().st_mode & 0o777) == oct((tmp_path / "a").stat().st_mode & 0o777) == "0o700"
     finally:
         os.umask(old)
+
+
+def test_the_read_only_message_says_who_and_how_to_end_it() -> None:
+    from datetime import datetime, timedelta
+
+    from bridgepad.folder_lock import Holder
+    from bridgepad.tui.app import read_only_message
+
+    now = datetime.now().astimezone()
+    app = read_only_message(Holder(4242, now, "bridgepad"))
+    assert f"(pid 4242, since {now:%H:%M})" in app and "quit the other window, or: kill 4242" in app
+    assert "takes over by itself" in app
+    command = read_only_message(Holder(4243, now - timedelta(days=2), "bridgepad import"))
+    assert f"bridgepad import (pid 4243, since {now - timedelta(days=2):%Y-%m-%d %H:%M})" in command
+    assert "kill" not in command  # it ends by itself
+    assert "pid" not in read_only_message(None) and "takes over by itself" in read_only_message(None)
 
 
 # Every way out asks before losing a hand ---------------------------------------------------

@@ -34,8 +34,8 @@ def read_only_message(holder: Holder | None) -> str:
         )
     if holder.what != APP:
         return (
-            f"Another bridgepad ({holder.what}, {holder.describe()}) is writing to this data folder, "
-            "so this window is read-only until it ends; then it takes over by itself."
+            f"Another bridgepad, {holder.what} ({holder.describe()}), is writing to this data folder, "
+            "so this window is read-only until it finishes; it then takes over by itself."
         )
     return (
         f"Another bridgepad keeps the score in this data folder ({holder.describe()}), so this window is "
@@ -123,6 +123,9 @@ class BridgepadApp(App[None]):
         """The end the watchdog asks for (the terminal gone, a SIGTERM or SIGHUP); on the loop."""
         import asyncio
 
+        stop_reading = getattr(self._driver, "stop_reading_if_gone", None)
+        if stop_reading is not None:
+            stop_reading()
         # A task of its own, not a message handler: the app's queue must go on running meanwhile.
         self._ending = asyncio.get_running_loop().create_task(self._settle_then_exit())
 

@@ -15,7 +15,8 @@ data folder held and SIGTERM's handler never run, since it waits for that loop.
 - the output thread writes through ``_TerminalOutput``, which never raises: a
   write that fails is dropped, so the thread never dies and the queue always empties;
 - writes while no output thread runs (suspended, or stopped) are dropped, not queued;
-- the app is told the moment the terminal is found gone (``terminal_lost``);
+- the app is told the moment the terminal is found gone (``terminal_lost``), and
+  the input thread stops instead of spinning on the dead tty's endless EOF;
 - ``give_back`` restores the terminal without the event loop, for the watchdog.
 """
 
@@ -78,6 +79,7 @@ class TerminalDriver(LinuxDriver):
         self._file = _TerminalOutput(self._file, self._lost)
 
     def _lost(self) -> None:
+        self.stop_reading_if_gone()
         tell = getattr(self._app, "terminal_lost", None)
         if tell is not None:
             tell()
@@ -100,6 +102,12 @@ class TerminalDriver(LinuxDriver):
             return
         self._suspended = False
         super().resume_application_mode()
+
+    def stop_reading_if_gone(self) -> None:
+        """Ends Textual's input thread once the terminal is gone: a hung-up tty reads as
+        endless EOF, which that thread would spin on, taking the CPU from the way out."""
+        if terminal_gone(self.fileno):
+            self.exit_event.set()
 
     def give_back(self) -> None:
         """Restores a terminal that is still there, from any thread: for the watchdog, whose

@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 
 import pytest
-from robust_support.life import PATIENT_WATCHDOG, WEDGE_ON_HELP, hands_on_disk, process_state, wait_for_file
+from robust_support.life import PATIENT_WATCHDOG, WEDGE_ON_HELP, enter_hand, hands_on_disk, process_state, wait_for_file
 from robust_support.pty_app import DISK_FULL, PtyApp
 from robust_support.typing import hand_of, pick, type_hand
 
@@ -127,7 +127,7 @@ def test_a_terminal_closed_right_after_enter_never_leaves_the_app_behind(tmp_pat
     before = len(hands_on_disk(root))
     with PtyApp(root) as app:
         assert app.wait_for(f"Hand {before + 1} · Games", timeout=30), app.screen_text()[-2000:]
-        assert type_hand(app, ("pass", "", ""), before + 1) == "shown", app.screen_text()[-2000:]
+        assert enter_hand(app, ("pass", "", ""), before + 1), app.screen_text()[-2000:]
         app.type("q")
         assert app.wait(10) == 0
     assert len(hands_on_disk(root)) == before + 1
@@ -149,7 +149,7 @@ def test_a_sigcont_that_ends_no_suspension_leaves_the_terminal_alone(tmp_path: P
         app.signal(signal.SIGCONT)
         time.sleep(0.5)
         assert b"\x1b[?1049h" not in app.output[mark:], "application mode was started again"
-        assert type_hand(app, ("4s", "n", "8"), 1) == "shown", app.screen_text()[-2000:]
+        assert enter_hand(app, ("4s", "n", "8"), 1), app.screen_text()[-2000:]
 
         mark = app.mark()
         app.signal(signal.SIGTSTP)  # what ctrl+z does: the app leaves the screen and stops
@@ -160,9 +160,9 @@ def test_a_sigcont_that_ends_no_suspension_leaves_the_terminal_alone(tmp_path: P
         assert b"\x1b[?1049l" in app.output[mark:]
         mark = app.mark()
         app.signal(signal.SIGCONT)  # fg
-        assert app.wait_for("Hand 2 · Games", since=mark, timeout=5), "the suspended app did not come back"
+        assert app.wait_for("Hand 2 · Games", since=mark, timeout=10), "the suspended app did not come back"
         assert b"\x1b[?1049h" in app.output[mark:]
-        assert type_hand(app, ("pass", "", ""), 2) == "shown", app.screen_text(mark)[-2000:]
+        assert enter_hand(app, ("pass", "", ""), 2), app.screen_text(mark)[-2000:]
         app.type("q")
         assert app.wait(10) == 0
     assert len(hands_on_disk(root)) == 2
@@ -179,9 +179,9 @@ def test_a_wedged_loop_still_saves_and_exits_within_2s(tmp_path: Path, ending: s
     env = {"BRIDGEPAD_TEST_DISK_FULL": str(full), "BRIDGEPAD_TEST_WEDGED": str(wedged)}
     with PtyApp(root, prelude=DISK_FULL + WEDGE_ON_HELP, extra_env=env) as app:
         assert app.wait_for("Add", timeout=20)
-        assert type_hand(app, ("4s", "n", "8"), 1) == "shown"
+        assert enter_hand(app, ("4s", "n", "8"), 1)
         full.touch()  # the second hand stays in memory only
-        assert type_hand(app, ("pass", "", ""), 2) == "shown"
+        assert enter_hand(app, ("pass", "", ""), 2)
         assert app.wait_for("NOT SAVED")
         app.type("?")  # the loop wedges: no retry, no key, no exit will run on it again
         assert wait_for_file(wedged), app.screen_text()[-2000:]
@@ -208,6 +208,11 @@ def test_a_wedged_loop_still_saves_and_exits_within_2s(tmp_path: Path, ending: s
 # Read-only, then taking over ------------------------------------------------------------
 
 
+def toast_words(app: PtyApp) -> str:
+    """What the app has drawn, its lines joined and the toasts' borders taken out."""
+    return re.sub(r"[\s▌]+", " ", app.screen_text())
+
+
 @posix_pty
 @pytest.mark.slow
 def test_a_read_only_window_names_the_holder_and_takes_over_when_it_closes(tmp_path: Path) -> None:
@@ -216,8 +221,12 @@ def test_a_read_only_window_names_the_holder_and_takes_over_when_it_closes(tmp_p
         assert writer.wait_for("Add", timeout=20)
         with PtyApp(root, cols=160, rows=40) as viewer:
             assert viewer.wait_for("READ-ONLY", timeout=20)
-            # Who holds it, and how to end it: the pid is the writer's own.
-            said = viewer.wait_for(re.compile(r"\(pid (\d+), since \d\d:\d\d\).*?kill (\d+)", re.S), timeout=5)
+            # Who holds it, and how to end it: the pid is the writer's own. (The toast wraps
+            # its words anywhere, so its lines are joined before they are read.)
+            who = re.compile(r"\(pid (\d+), since \d\d:\d\d\).*?kill (\d+)\.")
+            deadline = time.monotonic() + 10
+            while (said := who.search(toast_words(viewer))) is None and time.monotonic() < deadline:
+                time.sleep(0.1)
             assert said is not None, viewer.screen_text()[-3000:]
             assert said.group(1) == said.group(2) == str(writer.proc.pid), said.group(0)
             # A writer from the command line waits, then refuses, naming the same process.
@@ -229,13 +238,13 @@ def test_a_read_only_window_names_the_holder_and_takes_over_when_it_closes(tmp_p
             assert f"bridgepad is open in another window (pid {writer.proc.pid}, since " in str(busy.value)
             assert str(busy.value).endswith("close it and try again.")
 
-            assert type_hand(writer, ("4s", "n", "8"), 1) == "shown"
-            assert viewer.wait_for("Hand 2 · Games", timeout=6), "the read-only window did not follow"
+            assert enter_hand(writer, ("4s", "n", "8"), 1)
+            assert viewer.wait_for("Hand 2 · Games", timeout=10), "the read-only window did not follow"
             writer.type("q")
             assert writer.wait(10) == 0
             mark = viewer.mark()
-            assert viewer.wait_for("Taken over", since=mark, timeout=5), viewer.screen_text(mark)[-2000:]
-            assert type_hand(viewer, ("pass", "", ""), 2) == "shown", viewer.screen_text(mark)[-2000:]
+            assert viewer.wait_for("Taken over", since=mark, timeout=10), viewer.screen_text(mark)[-2000:]
+            assert enter_hand(viewer, ("pass", "", ""), 2), viewer.screen_text(mark)[-2000:]
             assert json.loads((root / HOLDER_NAME).read_text())["pid"] == viewer.proc.pid
             viewer.type("q")
             assert viewer.wait(10) == 0

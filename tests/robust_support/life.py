@@ -14,6 +14,9 @@ from pathlib import Path
 from bridgepad.core.model import Hand
 from bridgepad.store import Store
 
+from robust_support.pty_app import PtyApp
+from robust_support.typing import type_hand
+
 # Records each time the watchdog has to end the process itself (the app's own way out
 # wedged or was too slow) in the file named by $BRIDGEPAD_TEST_FORCED, with why and
 # where the main thread was, then lets it.
@@ -44,6 +47,20 @@ def _wedge(self):
     _threading.Event().wait()
 _pad.PadScreen.action_help = _wedge
 """
+
+
+def enter_hand(app: PtyApp, fields: tuple[str, str, str], number: int) -> bool:
+    """Types hand ``number`` until the screen shows it: a Tab overtaken by the next key
+    (more likely on a loaded machine) makes the form refuse it, and then it is typed again."""
+    for _ in range(3):
+        outcome = type_hand(app, fields, number, timeout=10)
+        if outcome == "shown":
+            return True
+        if outcome == "gone":
+            return False
+        app.type("\x1b")
+        time.sleep(0.3)
+    return False
 
 
 def hands_on_disk(root: Path) -> tuple[Hand, ...]:

@@ -39,7 +39,7 @@ posix_pty = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX ps
 
 CLOSES = int(os.environ.get("BRIDGEPAD_CLOSES", "50"))
 SEED = int(os.environ.get("BRIDGEPAD_CLOSE_SEED", "20250110"))
-CAMPAIGNS = 5  # side by side, each on its own folder: the apps mostly wait on each other's start
+CAMPAIGNS = 3  # side by side, each on its own folder; more would only crowd the other tests off 2 cores
 
 
 # A terminal closed right after Enter ------------------------------------------------

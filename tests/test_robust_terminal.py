@@ -240,9 +240,9 @@ def test_a_read_only_window_names_the_holder_and_takes_over_when_it_closes(tmp_p
 
             assert enter_hand(writer, ("4s", "n", "8"), 1)
             assert viewer.wait_for("Hand 2 · Games", timeout=10), "the read-only window did not follow"
+            mark = viewer.mark()  # before the quit: the viewer may take over before the writer is reaped
             writer.type("q")
             assert writer.wait(10) == 0
-            mark = viewer.mark()
             assert viewer.wait_for("Taken over", since=mark, timeout=10), viewer.screen_text(mark)[-2000:]
             assert enter_hand(viewer, ("pass", "", ""), 2), viewer.screen_text(mark)[-2000:]
             assert json.loads((root / HOLDER_NAME).read_text())["pid"] == viewer.proc.pid

@@ -4,7 +4,9 @@ closes, and an end that never waits for a terminal that has gone."""
 
 from __future__ import annotations
 
+import asyncio
 import sys
+import time
 from pathlib import Path
 from typing import Iterable
 
@@ -85,8 +87,6 @@ class BridgepadApp(App[None]):
 
     def on_mount(self) -> None:
         if self.watchdog is not None:
-            import asyncio
-
             self.watchdog.attach(self._end_soon, asyncio.get_running_loop().call_soon_threadsafe)
         if self.session.read_only and self.lock is not None:
             self._take_over_timer = self.set_interval(TAKE_OVER_POLL, self._try_take_over)
@@ -121,8 +121,6 @@ class BridgepadApp(App[None]):
 
     def _end_soon(self) -> None:
         """The end the watchdog asks for (the terminal gone, a SIGTERM or SIGHUP); on the loop."""
-        import asyncio
-
         stop_reading = getattr(self._driver, "stop_reading_if_gone", None)
         if stop_reading is not None:
             stop_reading()
@@ -137,9 +135,6 @@ class BridgepadApp(App[None]):
         would cut it off. Each pass waits until every queue of the app has handled what
         it held when the pass began; a few passes cover the whole journey.
         """
-        import asyncio
-        import time
-
         deadline = time.monotonic() + SETTLE
         for _ in range(4):
             pumps = [self, *(w for screen in self.screen_stack for w in screen.walk_children(with_self=True))]

@@ -43,6 +43,7 @@ class Session:
         self.undo_stack: list[Change] = []
         self.problems: list[str] = problems or []
         self.read_only = read_only
+        self.read_only_reason = READ_ONLY  # who holds the folder and how to end it, once the app knows
         self.unsaved = False  # the game in memory is newer than its file
         self.unsaved_current = False  # the ``current`` pointer is not yet written
         self.save_error: str | None = None
@@ -234,7 +235,7 @@ class Session:
 
     def _check_writable(self) -> None:
         if self.read_only:
-            raise ReadOnlyError(READ_ONLY)
+            raise ReadOnlyError(self.read_only_reason)
 
 
 READ_ONLY = "Another bridgepad has this data folder open, so this window is read-only; close the other one to enter hands here."

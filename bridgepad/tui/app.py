@@ -1,73 +1,116 @@
-"""The score pad app: the pad's screen, quitting safely, and the command palette."""
+"""The score pad app: the pad's screen, quitting safely, the command palette, and the
+app's life: the data folder's lock, a read-only window that takes over when the other
+closes, and an end that never waits for a terminal that has gone."""
 
 from __future__ import annotations
 
+import asyncio
+import sys
+import time
 from pathlib import Path
 from typing import Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.driver import Driver
 from textual.screen import Screen
+from textual.timer import Timer
 
+from bridgepad.folder_lock import APP, FolderLock, Holder
 from bridgepad.session import Session
 from bridgepad.store import Store, data_dir
 from bridgepad.tui.pad_screen import PadScreen
+from bridgepad.tui.watchdog import Watchdog
 
 _HERE = Path(__file__).parent
+TAKE_OVER_POLL = 1.0  # seconds between a read-only window's looks at the lock
+SETTLE = 0.6  # at most this long, at the end, for what was typed before it (well inside the watchdog's grace)
+
+
+def read_only_message(holder: Holder | None) -> str:
+    """Why this window only looks, who to close, and that it will take over by itself."""
+    if holder is None:
+        return (
+            "Another bridgepad keeps the score in this data folder, so this window is read-only: "
+            "quit the other window, and this one takes over by itself."
+        )
+    if holder.what != APP:
+        return (
+            f"Another bridgepad, {holder.what} ({holder.describe()}), is writing to this data folder, "
+            "so this window is read-only until it finishes; it then takes over by itself."
+        )
+    return (
+        f"Another bridgepad keeps the score in this data folder ({holder.describe()}), so this window is "
+        f"read-only: quit the other window, or: kill {holder.pid}. This one then takes over by itself."
+    )
 
 
 class BridgepadApp(App[None]):
     TITLE = "bridgepad"
     CSS_PATH = [_HERE / "app.tcss", _HERE / "game_view.tcss"]
     ENABLE_COMMAND_PALETTE = True
+    # Every way out is action_quit: these keys, and Textual's own ctrl+q and the palette's Quit.
     BINDINGS = [
-        Binding("q", "leave", "Quit"),
-        Binding("ctrl+c", "leave", "Quit", show=False, priority=True),
+        Binding("q", "quit", "Quit"),
+        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, lock: FolderLock | None = None, watchdog: Watchdog | None = None) -> None:
+        """``lock``: the data folder's, held unless ``session`` is read-only, in which case
+        the app polls it to take over. ``watchdog``: ends the process if the terminal goes."""
         super().__init__()
         self.session = session
+        self.lock = lock
+        self.watchdog = watchdog
         self.pad = PadScreen(session)
+        self._asking_to_quit = False
+        self._take_over_timer: Timer | None = None
+        self._take_over_failed = False
+        self._ending: object = None  # the task that ends the app, once the watchdog asks
+        if session.read_only and lock is not None:
+            session.read_only_reason = read_only_message(lock.holder())
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's terminal driver, with the fixes for a terminal that closes (bridgepad.tui.terminal)."""
+        driver = super().get_driver_class()
+        if sys.platform != "win32":
+            from textual.drivers.linux_driver import LinuxDriver
+
+            if driver is LinuxDriver:
+                from bridgepad.tui.terminal import TerminalDriver
+
+                return TerminalDriver
+        return driver
 
     def get_default_screen(self) -> Screen[None]:
         return self.pad
 
     def on_mount(self) -> None:
-        self._catch_signals()
+        if self.watchdog is not None:
+            self.watchdog.attach(self._end_soon, asyncio.get_running_loop().call_soon_threadsafe)
+        if self.session.read_only and self.lock is not None:
+            self._take_over_timer = self.set_interval(TAKE_OVER_POLL, self._try_take_over)
 
-    def _catch_signals(self) -> None:
-        """A closed terminal or a polite kill ends the app cleanly; every hand is already saved."""
-        import asyncio
-        import signal
-        import sys
+    # The end ----------------------------------------------------------------------
+    async def action_quit(self) -> None:
+        """Quit; every hand is already saved, unless a save failed: then ask first.
 
-        if sys.platform == "win32":
-            return  # Windows' event loops take no signal handlers; closing the console ends the app
-        loop = asyncio.get_running_loop()
-        for name in ("SIGTERM", "SIGHUP"):
-            sig = getattr(signal, name, None)
-            if sig is None:
-                continue
-            try:
-                loop.add_signal_handler(sig, self.exit)
-            except (RuntimeError, ValueError):
-                pass  # not the main thread (as under tests)
-
-    async def action_leave(self) -> None:
-        """Quit; every hand is already saved, unless a save failed: then ask first."""
+        q, ctrl+c, ctrl+q (Textual's) and the palette's Quit all come here.
+        """
         from bridgepad.tui.confirm import Confirm
 
         if self.session.read_only or self.session.flush():
             self.exit()
             return
-        if isinstance(self.screen, Confirm):
+        if self._asking_to_quit:
             return
 
         def done(yes: bool | None) -> None:
+            self._asking_to_quit = False
             if yes:
                 self.exit(return_code=1)
 
+        self._asking_to_quit = True
         self.push_screen(
             Confirm(
                 "A change is NOT SAVED. Quit anyway and lose it?",
@@ -75,6 +118,100 @@ class BridgepadApp(App[None]):
             ),
             done,
         )
+
+    def _end_soon(self) -> None:
+        """The end the watchdog asks for (the terminal gone, a SIGTERM or SIGHUP); on the loop."""
+        stop_reading = getattr(self._driver, "stop_reading_if_gone", None)
+        if stop_reading is not None:
+            stop_reading()
+        # A task of its own, not a message handler: the app's queue must go on running meanwhile.
+        self._ending = asyncio.get_running_loop().create_task(self._settle_then_exit())
+
+    async def _settle_then_exit(self) -> None:
+        """Exits, asking nobody, once what was typed before the end has been handled.
+
+        An Enter read just before the terminal closed travels through several message
+        queues (the key, the form, the pad) before its hand is saved; exiting at once
+        would cut it off. Each pass waits until every queue of the app has handled what
+        it held when the pass began; a few passes cover the whole journey.
+        """
+        deadline = time.monotonic() + SETTLE
+        for _ in range(4):
+            pumps = [self, *(w for screen in self.screen_stack for w in screen.walk_children(with_self=True))]
+            done = asyncio.Event()
+            left = 0
+
+            def one_done() -> None:
+                nonlocal left
+                left -= 1
+                if left == 0:
+                    done.set()
+
+            for pump in pumps:
+                left += pump.call_later(one_done)
+            if not left:
+                break
+            try:
+                await asyncio.wait_for(done.wait(), max(0.0, deadline - time.monotonic()))
+            except asyncio.TimeoutError:
+                break
+        self.exit()
+
+    def terminal_lost(self) -> None:
+        """The driver found the terminal gone (from its output thread): save and end, asking nobody."""
+        if self.watchdog is not None:
+            self.watchdog.trigger("terminal closed")
+        else:
+            self.exit()  # post_message is thread-safe
+
+    def save_now(self) -> bool:
+        """Writes what is not yet on disk, at the end (the app's own, or the watchdog's); True if all is saved."""
+        return self.session.read_only or self.session.flush()
+
+    def give_back_terminal(self) -> None:
+        """For the watchdog: the terminal restored without the event loop, if it is still there."""
+        give_back = getattr(self._driver, "give_back", None)
+        if give_back is not None:
+            give_back()
+
+    # Read-only, then taking over ------------------------------------------------
+    def _try_take_over(self) -> None:
+        """Read-only: takes over as soon as the window that holds the folder lets it go."""
+        assert self.lock is not None
+        try:
+            taken = self.lock.try_acquire()
+        except OSError:
+            taken = False  # the folder cannot hold a lock just now; look again later
+        if not taken:
+            holder = self.lock.holder()
+            reason = read_only_message(holder)
+            if reason != self.session.read_only_reason:
+                self.session.read_only_reason = reason
+                if holder is not None:  # a holder named at last, or another one: say who
+                    self.pad.say(reason, title="Read-only", severity="warning", timeout=15)
+            return
+        try:
+            session = Session.open(self.session.store)
+        except OSError as e:
+            self.lock.release()
+            if not self._take_over_failed:  # said once; the poll goes on
+                self._take_over_failed = True
+                self.pad.say(
+                    f"The other window has closed, but this one could not open the data folder to write: "
+                    f"{e.strerror or e}. It stays read-only and tries again.",
+                    title="Read-only",
+                    severity="error",
+                    timeout=30,
+                )
+            return
+        if self._take_over_timer is not None:
+            self._take_over_timer.stop()
+        self.session = session
+        self.pad.session = session
+        self.pad.refresh_all(select_last=True)
+        self.pad.say("The other window has closed: this window keeps the score now.", title="Taken over", timeout=10)
+        for problem in session.problems:
+            self.pad.say(problem, title="A data file could not be read", severity="error", timeout=30)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
@@ -94,32 +231,37 @@ class BridgepadApp(App[None]):
 
 
 def run(data_dir_override: str | None = None) -> int:
-    import sys
-
-    from filelock import FileLock, Timeout
-
     root = data_dir(data_dir_override)
     store = Store(root)
+    lock = FolderLock(root)
     try:
         store.ensure()
-        lock = FileLock(root / "bridgepad.lock", mode=0o600)
-        try:
-            lock.acquire(timeout=0)
-            read_only = False
-        except Timeout:
-            read_only = True  # another window is keeping the score: this one only looks
+        # Another window keeping the score leaves this one to look, and to take over later.
+        read_only = not lock.try_acquire()
         session = Session.open(store, read_only=read_only)
     except OSError as e:
+        lock.release()
         print(f"bridgepad: cannot use the data folder {root}: {e.strerror or e}.", file=sys.stderr)
         return 1
-    app = BridgepadApp(session)
+    app = BridgepadApp(session, lock)
+    tty = sys.__stdin__
+    watchdog = Watchdog(
+        save=app.save_now,
+        restore=app.give_back_terminal,
+        tty_fd=tty.fileno() if tty is not None and tty.isatty() and sys.platform != "win32" else None,
+    )
+    app.watchdog = watchdog
+    watchdog.catch_signals()
+    watchdog.start()
     try:
         app.run()
     finally:
-        saved = session.read_only or session.flush()
-        if lock.is_locked:
-            lock.release()
+        saved = app.save_now()  # the session in use now: a read-only window may have taken over
+        lock.release()
     if not saved:
-        print(f"bridgepad: {session.save_error}", file=sys.stderr)
+        try:
+            print(f"bridgepad: {app.session.save_error}", file=sys.stderr)
+        except OSError:
+            pass  # no terminal left to say it on
         return 1
     return app.return_code or 0

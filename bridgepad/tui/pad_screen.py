@@ -13,7 +13,7 @@ from bridgepad.core.game import Mode
 from bridgepad.core.model import Hand
 from bridgepad.core.settings import Settings
 from bridgepad.core.summary import vulnerability_text
-from bridgepad.session import READ_ONLY, SaveError, Session
+from bridgepad.session import SaveError, Session
 from bridgepad.tui.game_view import GameView
 from bridgepad.tui.names import seat_label
 from bridgepad.tui.status_bar import StatusBar
@@ -42,6 +42,7 @@ class PadScreen(Screen[None]):
         self._number = 1
         self._numbered = ""
         self._retry_timer: Timer | None = None
+        self._follow_timer: Timer | None = None
 
     # Layout -----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -53,8 +54,8 @@ class PadScreen(Screen[None]):
         self.refresh_all(select_last=True)
         self.game_view.focus_hands()
         if self.session.read_only:
-            self.say(READ_ONLY, title="Read-only", severity="warning", timeout=15)
-            self.set_interval(2, self._follow)
+            self.say(self.session.read_only_reason, title="Read-only", severity="warning", timeout=15)
+            self._follow_timer = self.set_interval(2, self._follow)
         if self.session.save_error:
             self._save_failed()
         for problem in self.session.problems:
@@ -62,6 +63,10 @@ class PadScreen(Screen[None]):
 
     def _follow(self) -> None:
         """Read-only: show what the other window writes, as it writes it."""
+        if not self.session.read_only:  # this window has taken over: what it shows is its own
+            if self._follow_timer is not None:
+                self._follow_timer.stop()
+            return
         if self.session.reload():
             self.refresh_all(select_last=True)
 
@@ -123,7 +128,7 @@ class PadScreen(Screen[None]):
 
     def _writable(self) -> bool:
         if self.session.read_only:
-            self.say(READ_ONLY, title="Read-only", severity="warning", timeout=10)
+            self.say(self.session.read_only_reason, title="Read-only", severity="warning", timeout=10)
             return False
         return True
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import fcntl
 import os
 import re
+import select
 import signal
 import struct
 import subprocess
@@ -95,13 +96,25 @@ class PtyApp:
         self.master: int | None = master
         self._buf = bytearray()
         self._lock = threading.Lock()
+        self._closing = threading.Event()
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
 
     # Reading what it draws ----------------------------------------------------
     def _read(self) -> None:
         fd = self.master
-        while fd is not None:
+        if fd is None:
+            return
+        poller = select.poll()
+        poller.register(fd, select.POLLIN)
+        while True:
+            # Never blocked in read: a close from another thread does not end a read in
+            # progress, and the terminal would stay open under it (see close_terminal).
+            ready = poller.poll(50)
+            if self._closing.is_set():
+                return
+            if not ready:
+                continue
             try:
                 chunk = os.read(fd, 65536)
             except OSError:  # EIO once the app has gone and the pty is closed
@@ -178,9 +191,16 @@ class PtyApp:
             return None
 
     def close_terminal(self) -> None:
-        """Closes the terminal's side of the pty, as closing a terminal window does."""
+        """Closes the terminal's side of the pty, as closing a terminal window does.
+
+        The reader stops first: a read still in progress would hold the pty open, so an
+        app that draws nothing (a wedged one) would never see its terminal go.
+        """
         if self.master is not None:
             fd, self.master = self.master, None
+            self._closing.set()
+            if threading.current_thread() is not self._reader:
+                self._reader.join(2)
             os.close(fd)
 
     def close(self) -> None:

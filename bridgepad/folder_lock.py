@@ -22,6 +22,8 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
+from bridgepad.atomic_file import atomic_write, make_private_dirs
+
 LOCK_NAME = "bridgepad.lock"
 HOLDER_NAME = "bridgepad.holder"
 APP = "bridgepad"  # what the score pad calls itself in the holder note
@@ -90,7 +92,7 @@ class FolderLock:
         """
         if self.held:
             return True
-        _make_folder(self.root)
+        make_private_dirs(self.root)
         try:
             self._lock.acquire(timeout=wait, poll_interval=0.05)
         except Timeout:
@@ -175,37 +177,9 @@ def _printable(text: str) -> bool:
     return 0 < len(text) <= 60 and text.isprintable()
 
 
-def _make_folder(folder: Path) -> None:
-    """Creates ``folder`` and any missing folder above it, each 0700 whatever the umask."""
-    missing = []
-    while not folder.exists() and folder != folder.parent:
-        missing.append(folder)
-        folder = folder.parent
-    for f in reversed(missing):
-        try:
-            f.mkdir(mode=0o700)
-        except FileExistsError:
-            pass
-
-
 def _write_holder(path: Path, data: dict[str, object]) -> None:
-    """Writes the note whole or not at all: a temp file renamed over it.
-
-    Only the lock's holder writes it, so one fixed temp name cannot be shared.
-    """
-    tmp = path.with_name(f".{path.name}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(json.dumps(data).encode("utf-8"))
-        os.chmod(tmp, 0o600)  # an old temp file keeps its mode through O_CREAT
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    """Writes the note whole or not at all, as every file in the data folder is written."""
+    atomic_write(path, json.dumps(data).encode("utf-8"), 0o600)
 
 
 def _alive(pid: int) -> bool:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -73,10 +74,22 @@ def stored_keys(data: Path) -> list[str]:
     return sorted(inputs_key(store.load(i).game) for i in store.ids())
 
 
+def full_run(data: Path, log: Path) -> float:
+    """Seconds one whole import takes on this machine, into a fresh folder."""
+    began = time.monotonic()
+    p = start(data, log)
+    _, err = p.communicate(timeout=300)
+    assert p.returncode == 0, err.decode()
+    return time.monotonic() - began
+
+
 @pytest.mark.slow
 def test_an_import_killed_at_random_moments_ends_with_exactly_the_games_of_the_log(tmp_path: Path) -> None:
     log = tmp_path / "big.log"
     expected = big_log(log)
+    # The random moments fall inside a run as long as this machine's: a faster or slower
+    # machine (or a busier one) must not turn every kill into a run that simply finished.
+    duration = full_run(tmp_path / "measured", log)
     data = tmp_path / "data"
     rng = random.Random(11)
     killed = {"random": 0, "staging": 0, "moving": 0}
@@ -84,13 +97,15 @@ def test_an_import_killed_at_random_moments_ends_with_exactly_the_games_of_the_l
         p = start(data, log)
         moment = k % 3
         if moment == 0:  # at a random moment of the run
-            deadline = time.monotonic() + rng.uniform(0.2, 6.0)
+            deadline = time.monotonic() + rng.uniform(0.05, 0.9) * duration
             if kill_when(p, lambda: time.monotonic() >= deadline):
                 killed["random"] += 1
         elif moment == 1:  # while games are being staged, before the commit
+            want = rng.randint(1, GAMES - 1)
+
             def staging() -> bool:
                 folders = batches(data, STAGING)
-                return bool(folders) and len(list((folders[0] / "games").glob("*.json"))) > rng.randint(1, GAMES - 1)
+                return bool(folders) and len(list((folders[0] / "games").glob("*.json"))) > want
 
             if kill_when(p, staging):
                 killed["staging"] += 1
@@ -101,6 +116,10 @@ def test_an_import_killed_at_random_moments_ends_with_exactly_the_games_of_the_l
                 killed["moving"] += 1
         if p.returncode not in (0, -signal.SIGKILL):
             raise AssertionError(p.stderr.read().decode() if p.stderr else p.returncode)
+        if p.returncode == 0:
+            # A run that got to the end before its moment came: whole, and nothing twice.
+            assert stored_keys(data) == expected
+            shutil.rmtree(data)  # the next kill starts from an empty folder again
     p = start(data, log)
     _, err = p.communicate(timeout=300)
     assert p.returncode == 0, err.decode()

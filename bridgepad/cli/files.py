@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import stat
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,6 +21,8 @@ from bridgepad.core.text import visible
 from bridgepad.data_files import MAX_DATA_BYTES, MAX_DATA_TEXT, kind_problem
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from bridgepad.store import Store
 
 def read_text(path: str, command: str) -> str:
@@ -132,3 +135,26 @@ def open_store(args: object) -> Store:
     except OSError as e:
         raise UsageError(f"{where}: the data folder {shown} cannot be made: {e.strerror or e}; give another with --data-dir.") from None
     return Store(root)
+
+
+WRITER_WAIT = 2.0  # seconds a command waits for another writer to finish before refusing
+
+
+@contextmanager
+def holding_folder(store: Store, command: str) -> Iterator[None]:
+    """Holds the data folder's lock while a command changes the folder (``new``, ``import``).
+
+    The same lock as the score pad's, so a command never writes under an open pad (or
+    under another command): it waits a moment, then refuses in one line naming the holder.
+    """
+    from bridgepad.folder_lock import FolderBusy, writer_lock
+
+    try:
+        with writer_lock(store.root, WRITER_WAIT, f"bridgepad {command}"):
+            yield
+    except FolderBusy as e:
+        raise UsageError(f"bridgepad {command}: {e}") from None
+    except OSError as e:
+        if e.filename is not None and Path(e.filename).name == "bridgepad.lock":
+            raise UsageError(f"bridgepad {command}: cannot write to the data folder {visible(str(store.root))}: {e.strerror or e}.") from None
+        raise

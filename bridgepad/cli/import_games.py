@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from bridgepad.cli.errors import UsageError
-from bridgepad.cli.files import empty_file, open_store, read_text
+from bridgepad.cli.files import empty_file, holding_folder, open_store, read_text
 from bridgepad.core.settings import ChicagoPartScore, ChicagoVulnerable
 
 if TYPE_CHECKING:
@@ -67,10 +67,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if not incoming:
         raise empty_file(name, "import")
-    # THE PLACE FOR THE DATA FOLDER'S LOCK (bridgepad.folder_lock, issue 10): taken here,
-    # held around import_locked and released after it, so that nothing else writes games
-    # between the plan and the commit.
-    return import_locked(store, incoming, name)
+    # The folder's lock, held from the plan to the commit, so nothing else writes games between.
+    with holding_folder(store, "import"):
+        return import_locked(store, incoming, name)
 
 
 def _no_rule_flags(args: argparse.Namespace, what: str) -> None:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
-from bridgepad.cli.errors import UsageError
-from bridgepad.cli.files import open_store
+from bridgepad.cli.errors import UsageError, warn
+from bridgepad.cli.files import holding_folder, open_store
 from bridgepad.core.game import Mode
 from bridgepad.core.notation import NotationError
+from bridgepad.core.text import visible
 
 
 def configure(sub: Any) -> None:
@@ -67,15 +67,17 @@ def run(args: argparse.Namespace) -> int:
     if reading.game.mode is Mode.DUPLICATE and args.dealer is not None:
         raise UsageError("bridgepad new: at duplicate the dealer follows the board number; leave out --dealer.")
     try:
-        # The same change as the pad's own new game: an empty game it replaces goes to the
-        # trash; but with no game in progress, nothing is written before the new one.
-        session = Session.open(store, keep_fresh=False)
-        for problem in session.problems:
-            print(f"bridgepad new: {problem}", file=sys.stderr)
-        saved = session.start(reading.game)
-        store.save_defaults(reading.settings, reading.game.players)
+        # Under the folder's lock: never while the pad is open, never beside another new.
+        with holding_folder(store, "new"):
+            # The same change as the pad's own new game: an empty game it replaces goes to the
+            # trash; but with no game in progress, nothing is written before the new one.
+            session = Session.open(store, keep_fresh=False)
+            for problem in session.problems:
+                warn("new", problem)
+            saved = session.start(reading.game)
+            store.save_defaults(reading.settings, reading.game.players)
     except OSError as e:
-        raise UsageError(f"bridgepad new: cannot write to {store.root}: {e.strerror or e}.") from None
+        raise UsageError(f"bridgepad new: cannot write to {visible(str(store.root))}: {e.strerror or e}.") from None
     if not saved:
         raise UsageError(f"bridgepad new: {session.save_error}")
     stored = session.stored

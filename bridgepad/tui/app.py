@@ -16,6 +16,7 @@ from textual.driver import Driver
 from textual.screen import Screen
 from textual.timer import Timer
 
+from bridgepad.core.text import visible
 from bridgepad.folder_lock import APP, FolderLock, Holder
 from bridgepad.session import Session
 from bridgepad.store import Store, data_dir
@@ -25,6 +26,15 @@ from bridgepad.tui.watchdog import Watchdog
 _HERE = Path(__file__).parent
 TAKE_OVER_POLL = 1.0  # seconds between a read-only window's looks at the lock
 SETTLE = 0.6  # at most this long, at the end, for what was typed before it (well inside the watchdog's grace)
+
+
+def unwritable_message(root: Path, error: OSError) -> str:
+    """Why a window on a folder it may read but not write only looks."""
+    why = error.strerror or str(error)
+    return (
+        f"This data folder cannot be written ({why}), so this window is read-only: the games can be "
+        f"looked at, the history and the tally read. Make {visible(str(root))} writable, then start bridgepad again."
+    )
 
 
 def read_only_message(holder: Holder | None) -> str:
@@ -55,9 +65,12 @@ class BridgepadApp(App[None]):
         Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
     ]
 
-    def __init__(self, session: Session, lock: FolderLock | None = None, watchdog: Watchdog | None = None) -> None:
+    def __init__(
+        self, session: Session, lock: FolderLock | None = None, watchdog: Watchdog | None = None, unwritable: str | None = None
+    ) -> None:
         """``lock``: the data folder's, held unless ``session`` is read-only, in which case
-        the app polls it to take over. ``watchdog``: ends the process if the terminal goes."""
+        the app polls it to take over. ``watchdog``: ends the process if the terminal goes.
+        ``unwritable``: why the folder itself cannot be written, when that is why this window only looks."""
         super().__init__()
         self.session = session
         self.lock = lock
@@ -67,7 +80,10 @@ class BridgepadApp(App[None]):
         self._take_over_timer: Timer | None = None
         self._take_over_failed = False
         self._ending: object = None  # the task that ends the app, once the watchdog asks
-        if session.read_only and lock is not None:
+        self.unwritable = unwritable
+        if unwritable is not None:
+            session.read_only_reason = unwritable
+        elif session.read_only and lock is not None:
             session.read_only_reason = read_only_message(lock.holder())
 
     def get_driver_class(self) -> type[Driver]:
@@ -88,7 +104,7 @@ class BridgepadApp(App[None]):
     def on_mount(self) -> None:
         if self.watchdog is not None:
             self.watchdog.attach(self._end_soon, asyncio.get_running_loop().call_soon_threadsafe)
-        if self.session.read_only and self.lock is not None:
+        if self.session.read_only and self.lock is not None and self.unwritable is None:
             self._take_over_timer = self.set_interval(TAKE_OVER_POLL, self._try_take_over)
 
     # The end ----------------------------------------------------------------------
@@ -230,20 +246,38 @@ class BridgepadApp(App[None]):
         yield SystemCommand("Help", "Keys and scoring tables (?)", self.pad.action_help)
 
 
-def run(data_dir_override: str | None = None) -> int:
-    root = data_dir(data_dir_override)
+def open_folder(root: Path) -> tuple[Session, FolderLock, str | None]:
+    """The session on ``root``, the folder's lock (held unless read-only), and why the folder
+    cannot be written when that is why the window only looks. OSError: not usable at all."""
     store = Store(root)
     lock = FolderLock(root)
+    unwritable: str | None = None
     try:
         store.ensure()
         # Another window keeping the score leaves this one to look, and to take over later.
         read_only = not lock.try_acquire()
-        session = Session.open(store, read_only=read_only)
     except OSError as e:
+        if not root.is_dir():
+            raise
+        # A folder that can be read but not written (a read-only disk, someone else's
+        # folder): the games can still be looked at, as tally and export read them.
+        read_only, unwritable = True, unwritable_message(root, e)
+    try:
+        session = Session.open(store, read_only=read_only)
+    except OSError:
         lock.release()
-        print(f"bridgepad: cannot use the data folder {root}: {e.strerror or e}.", file=sys.stderr)
+        raise
+    return session, lock, unwritable
+
+
+def run(data_dir_override: str | None = None) -> int:
+    root = data_dir(data_dir_override)
+    try:
+        session, lock, unwritable = open_folder(root)
+    except OSError as e:
+        print(f"bridgepad: cannot use the data folder {visible(str(root))}: {e.strerror or e}.", file=sys.stderr)
         return 1
-    app = BridgepadApp(session, lock)
+    app = BridgepadApp(session, lock, unwritable=unwritable)
     tty = sys.__stdin__
     watchdog = Watchdog(
         save=app.save_now,

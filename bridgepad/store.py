@@ -5,7 +5,7 @@ Layout of the data directory::
     games/<id>.json     one game each: its inputs and a schema version
     current             the id of the game on the pad
     settings.json       the rules and names that new games start with
-    trash/              games deleted from the history
+    trash/              games deleted from the history (``trashed``, ``restore``)
     games/<id>.json.corrupt-<time>   a file that could not be read, kept aside byte for byte
 """
 
@@ -96,6 +96,26 @@ class StoredGame:
 
     def meta(self) -> dict[str, Any]:
         return {"id": self.id, "created": self.created, "updated": self.updated}
+
+
+@dataclass(frozen=True, slots=True)
+class TrashedGame:
+    """A file in the trash folder: its name there and when it was moved there (POSIX seconds)."""
+
+    name: str
+    trashed_at: float
+
+
+def _plain_name(name: str) -> bool:
+    """A file name inside one folder: no path, nothing hidden."""
+    return bool(name) and "/" not in name and "\\" not in name and not name.startswith(".") and name.endswith(".json")
+
+
+def _trashed_id(name: str) -> str:
+    """The id of a game in the trash: ``discard`` names a second file of one id ``<id>-2.json``."""
+    stem = name[: -len(".json")]
+    base, _, n = stem.rpartition("-")
+    return base if n.isdigit() and base.count("-") >= 2 else stem
 
 
 def new_id() -> str:
@@ -271,8 +291,68 @@ class Store:
             n += 1
             target = trash / f"{game_id}-{n}.json"
         os.replace(path, target)
+        try:
+            os.utime(target)  # its time in the trash is when it went there: the trash lists the newest first
+        except OSError:
+            pass
         _fsync_dir(self.games_dir)
         return target
+
+    @property
+    def trash_dir(self) -> Path:
+        return self.root / "trash"
+
+    def trashed(self) -> list[TrashedGame]:
+        """The games in the trash folder, most recently trashed first."""
+        try:
+            entries = list(os.scandir(self.trash_dir))
+        except OSError:
+            return []
+        out = []
+        for entry in entries:
+            if not entry.name.endswith(".json") or entry.name.startswith("."):
+                continue
+            try:
+                if not entry.is_file(follow_symlinks=False):
+                    continue
+                when = entry.stat(follow_symlinks=False).st_mtime
+            except OSError:
+                continue
+            out.append(TrashedGame(entry.name, when))
+        out.sort(key=lambda t: (t.trashed_at, t.name), reverse=True)
+        return out
+
+    def load_trashed(self, name: str) -> StoredGame | None:
+        """A game in the trash, read without moving anything (None if it cannot be read)."""
+        if not _plain_name(name):
+            return None
+        try:
+            data = json.loads((self.trash_dir / name).read_bytes().decode("utf-8"))
+            game = game_from_json(data)
+        except (OSError, ValueError, RecursionError):
+            return None
+        created = data.get("created") if isinstance(data.get("created"), str) else ""
+        updated = data.get("updated") if isinstance(data.get("updated"), str) else created
+        return StoredGame(_trashed_id(name), game, created, updated)
+
+    def restore(self, name: str) -> str:
+        """Moves the trash's file ``name`` back among the games and returns the game's id:
+        the id it had, or a fresh one if a game of that id has come since."""
+        if not _plain_name(name):
+            raise FileNotFoundError(f"no game {name!r} in the trash")
+        source = self.trash_dir / name
+        if not source.is_file():
+            raise FileNotFoundError(f"no game {name!r} in the trash")
+        game_id = _trashed_id(name)
+        if self.path(game_id).exists():
+            game_id = new_id()
+            while self.path(game_id).exists():
+                game_id = new_id()
+        self.ensure()
+        os.replace(source, self.path(game_id))
+        _fsync_dir(self.games_dir)
+        _fsync_dir(self.trash_dir)
+        return game_id
 
     def ids(self) -> list[str]:
         """Game ids, oldest first (ids begin with their creation time)."""

@@ -290,9 +290,9 @@ async def test_chicago_through_the_new_game_dialog_carries_part_scores_into_a_ga
         first_id = app.session.stored.id
         assert app.session.game.mode is Mode.RUBBER
         await keyboard(pilot, ["n"])
-        # mode, dealer, N, E, S, W, honors, Chicago 2 & 3, part scores, pass word, we, next dealer:
-        # each field comes prefilled from the rubber on the pad, its text selected, so typing replaces it.
-        await keyboard(pilot, [*field_keys("c", "e", "", "", "", "", "n", "m", "", "nb", "ew"), "enter"])
+        # mode, dealer, N, E, S, W, sitting out, honors, Chicago 2 & 3, part scores, pass word, we, next
+        # dealer: each field comes prefilled from the rubber on the pad, its text selected, so typing replaces it.
+        await keyboard(pilot, [*field_keys("c", "e", "", "", "", "", "", "n", "m", "", "nb", "ew"), "enter"])
         game = app.session.game
         assert app.session.stored.id != first_id
         assert game.mode is Mode.CHICAGO and game.first_dealer is Seat.E

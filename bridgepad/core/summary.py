@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from bridgepad.core import tables
 from bridgepad.core.duplicate import Comparison, imps_text
 from bridgepad.core.game import Entry, GameState, HandOutcome, Mode, Status
-from bridgepad.core.model import Side
+from bridgepad.core.model import SIDES, Contract, Seat, Side
 from bridgepad.core.revoke import reason as revoke_reason
-from bridgepad.core.settings import DuplicateScoring
+from bridgepad.core.settings import ChicagoPartScore, DuplicateScoring
 
 
 def side_name(side: Side, we: Side = Side.NS) -> str:
@@ -73,6 +74,67 @@ def vulnerability_text(vul: frozenset[Side], we: Side = Side.NS) -> str:
     return f"{side_name(side, we)} ({side.short}) vulnerable"
 
 
+def shuffler(dealer: Seat) -> Seat:
+    """Who shuffles the second pack while ``dealer`` deals, ready for the next deal.
+
+    Seed 000 ("The deal"): the player on the dealer's left shuffles the pack being dealt,
+    and meanwhile the dealer's partner shuffles the second pack and sets it ready.
+    """
+    return dealer.partner
+
+
+def _carries(st: GameState) -> bool:
+    """Whether part scores add up towards game: rubber, and Chicago as seed 000 plays it."""
+    if st.mode is Mode.RUBBER:
+        return True
+    return st.mode is Mode.CHICAGO and st.game.settings.chicago_part_score is ChicagoPartScore.CARRY
+
+
+def game_needs(st: GameState) -> dict[Side, int] | None:
+    """Trick points each side still needs below the line for game; None when nothing carries
+    (duplicate, Chicago played fifty) or the game is over."""
+    if st.over or not _carries(st):
+        return None
+    return {side: tables.GAME - st.open_below[side] for side in SIDES}
+
+
+def need_text(st: GameState, we: Side = Side.NS) -> str:
+    """``N-S 60 on: need 40 · E-W need 100``; empty when nothing carries towards game."""
+    needs = game_needs(st)
+    if needs is None:
+        return ""
+    if all(st.open_below[s] == 0 for s in SIDES):
+        return f"Game is {tables.GAME}: no part score on"
+    parts = []
+    for side in (we, we.other):
+        on = st.open_below[side]
+        parts.append(f"{side.short} {on} on: need {needs[side]}" if on else f"{side.short} need {needs[side]}")
+    return " · ".join(parts)
+
+
+def making_note(before: GameState, contract: Contract, declaring: Side | None = None) -> str:
+    """Whether ``contract``, made, is game from the part scores on: for the declaring side,
+    or for each side while the declarer is not yet known.
+
+    ``If 2♥ makes: game for N-S (60 on + 60); a part score for E-W (60 of 100).``
+    """
+    score = tables.trick_score(contract)
+    carry = _carries(before) and not before.over
+    on = {side: before.open_below[side] if carry else 0 for side in SIDES}
+    sides = (declaring,) if declaring is not None else SIDES
+    if declaring is None and on[Side.NS] == on[Side.EW]:
+        sides = (None,)  # the same for either side: said once
+
+    def clause(side: Side | None) -> str:
+        had = on[side] if side is not None else on[Side.NS]
+        whose = f" for {side.short}" if side is not None else ""
+        if had + score >= tables.GAME:
+            return f"game{whose} ({had} on + {score})" if had else f"game{whose} ({score})"
+        return f"a part score{whose} ({had + score} of {tables.GAME})"
+
+    return f"If {contract.pretty} makes: " + "; ".join(clause(s) for s in sides) + "."
+
+
 def entry_text(e: Entry, we: Side = Side.NS) -> str:
     where = "above" if e.above else "below"
     return f"{side_name(e.side, we)} {e.points:,} {where}: {e.reason}"
@@ -104,7 +166,8 @@ def revoke_lines(outcome: HandOutcome) -> list[str]:
     if hand.revoke is None or hand.declarer is None or hand.contract is None:
         return []
     played = f"{hand.tricks} trick{'s' if hand.tricks != 1 else ''} played"
-    return [f"{revoke_reason(hand.revoke, hand.declarer.side)}: {played}, {outcome.tricks} scored ({outcome.result})."]
+    scored = f"{outcome.tricks} scored ({hand.contract.pretty}{outcome.result})"
+    return [f"{revoke_reason(hand.revoke, hand.declarer.side)}; {played}, {scored}."]
 
 
 def _signed(n: int) -> str:

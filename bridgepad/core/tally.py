@@ -68,6 +68,7 @@ class GameResult:
     status: Status
     created: datetime | None = None
     id: str = ""
+    sitting_out: tuple[str, ...] = ()  # players at the table who waited out this game
 
     @property
     def counted(self) -> bool:

@@ -98,8 +98,9 @@ def game_needs(st: GameState) -> dict[Side, int] | None:
     return {side: tables.GAME - st.open_below[side] for side in SIDES}
 
 
-def need_text(st: GameState, we: Side = Side.NS) -> str:
-    """``N-S 60 on: need 40 · E-W need 100``; empty when nothing carries towards game."""
+def need_text(st: GameState) -> str:
+    """``N-S 60 on: need 40 · E-W need 100``, We first; empty when nothing carries towards game."""
+    we = st.game.settings.we
     needs = game_needs(st)
     if needs is None:
         return ""

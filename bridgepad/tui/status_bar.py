@@ -56,7 +56,7 @@ def render_status(state: GameState, number: int, session: Session | None = None,
         t.append(f" · {seat_label(game, shuffler(state.next_dealer))} shuffles")
     t.append(" · ")
     t.append_text(vulnerability_badge(state))
-    need = need_text(state, we)
+    need = need_text(state)
     if need:
         t.append("\n ")
         t.append(need)

@@ -57,7 +57,7 @@ class TrashScreen(Screen[None]):
         keep = table.cursor_row
         table.clear(columns=True)
         table.cell_padding = 0
-        for name, width in (("Deleted", 17), ("Started", 17), ("Mode", 8), ("Players", 19), ("   N-S ", 7), ("   E-W ", 7)):
+        for name, width in (("Deleted", 17), ("Started", 17), ("Mode", 8), ("Players", 21), ("   N-S ", 7), ("   E-W ", 7)):
             table.add_column(name, width=width)
         for trashed, s in self.rows:
             table.add_row(*self._cells(trashed, s), key=trashed.name)
@@ -71,12 +71,12 @@ class TrashScreen(Screen[None]):
     def _cells(self, trashed: TrashedGame, s: GameSummary | None) -> list[Text]:
         deleted = datetime.fromtimestamp(trashed.trashed_at).strftime("%Y-%m-%d %H:%M")
         if s is None:
-            return [Text(deleted), Text(""), Text("?"), Text(trashed.name[:18]), Text(""), Text("")]
+            return [Text(deleted), Text(""), Text("?"), Text(_fit(trashed.name, 20)), Text(""), Text("")]
         return [
             Text(deleted),
             Text(started_text(s)),
             Text(s.mode.word),
-            Text(_fit(players_text(s), 18)),
+            Text(_fit(players_text(s), 20)),
             Text(f"{s.total(Side.NS):>6,} "),
             Text(f"{s.total(Side.EW):>6,} "),
         ]

@@ -122,7 +122,7 @@ def making_note(before: GameState, contract: Contract, declaring: Side | None = 
     score = tables.trick_score(contract)
     carry = _carries(before) and not before.over
     on = {side: before.open_below[side] if carry else 0 for side in SIDES}
-    sides = (declaring,) if declaring is not None else SIDES
+    sides: tuple[Side | None, ...] = (declaring,) if declaring is not None else SIDES
     if declaring is None and on[Side.NS] == on[Side.EW]:
         sides = (None,)  # the same for either side: said once
 

@@ -7,6 +7,7 @@ flags a name that cannot be as it is typed, and proposes the next rubber's seats
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable, Sequence
 
 from textual import on
@@ -113,7 +114,7 @@ class GameForm(ModalScreen[NewGameReading | Settings | None]):
                     yield Label(LABELS[name], classes="field-label")
                     suggester = None
                     if name in NAME_FIELDS and self.names:
-                        suggester = NameSuggester(self.names, lambda name=name: self._taken(name), several=name == "out")
+                        suggester = NameSuggester(self.names, partial(self._taken, name), several=name == "out")
                     yield Input(value=self.values.get(name, ""), id=f"f-{name}", select_on_focus=True, suggester=suggester)
                     yield Label(HINTS[name], id=f"m-{name}", classes="field-hint", markup=False)
             keys = "Enter saves · Tab next field · Esc cancels"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from snapshot_apps.keyboard import keyboard
-from snapshot_apps.scenarios import field_keys, hand_keys, make_app, seed
+from snapshot_apps.scenarios import field_keys, make_app, seed
 from snapshot_apps.screen import Notes, explain_text, hand_rows, pad_text, status_text, text_of
 from textual.widgets import DataTable, Input
 
@@ -29,14 +29,39 @@ SIZE = (80, 24)
 
 
 async def until(pilot, check, what: str) -> None:  # type: ignore[no-untyped-def]
-    """Lets the app work until ``check()`` holds (a screen closed, an offer computed by its worker)."""
-    for _ in range(300):
+    """Lets the app work until ``check()`` holds: a screen opened or closed, an offer computed
+    by its worker. On a busy machine one pause is not always enough for either."""
+    for _ in range(500):
         if check():
             return
         await pilot.pause(0.01)
     raise AssertionError(f"never: {what}")
-# A rubber won 2-0 by N-S: 4S by North making 10, twice (120 below each, a game each).
-RUBBER = [k for _ in range(2) for k in hand_keys("4s", "n", "10")]
+
+
+async def step(pilot, keys: list[str], check, what: str) -> None:  # type: ignore[no-untyped-def]
+    """Presses ``keys``, then waits for what they do."""
+    await keyboard(pilot, keys)
+    await until(pilot, check, what)
+
+
+async def enter_hand(pilot, app, contract: str, declarer: str, result: str) -> None:  # type: ignore[no-untyped-def]
+    """``+``, the hand typed into the entry form, Enter: recorded."""
+    count = len(app.session.game.hands) if not app.session.state.over else 0
+    await step(pilot, ["plus"], lambda: isinstance(app.screen, EntryForm) and isinstance(app.focused, Input), "the form opened")
+    await step(pilot, [*field_keys(contract, declarer, result), "enter"], lambda: not isinstance(app.screen, EntryForm), "recorded")
+    assert len(app.session.game.hands) == count + 1
+
+
+async def play_rubber(pilot, app) -> None:  # type: ignore[no-untyped-def]
+    """A rubber won 2-0 by N-S: 4S by North making 10, twice (120 below each, a game each)."""
+    for _ in range(2):
+        await enter_hand(pilot, app, "4s", "n", "10")
+    assert app.session.state.status is Status.WON
+
+
+async def new_game_dialog(pilot, app) -> GameForm:  # type: ignore[no-untyped-def]
+    await step(pilot, ["n"], lambda: isinstance(app.screen, GameForm) and isinstance(app.focused, Input), "the dialog opened")
+    return app.screen  # type: ignore[no-any-return]
 
 # The five-player evening (tests/test_core_rotation.py works each seating out by the rule):
 # the most rubbers in a row cuts out, ties to the most played tonight, then to the first
@@ -53,18 +78,23 @@ async def test_a_five_player_evening_changes_partners_in_three_keys(data_dir: Pa
     app = make_app(data_dir)
     async with app.run_test(size=SIZE) as pilot:
         # The first rubber's table, typed once: the four seats and Eve, who waits.
-        await keyboard(pilot, ["n", *field_keys("", "", "Ann", "Bob", "Cy", "Di", "Eve"), "enter"])
+        await new_game_dialog(pilot, app)
+        keys = [*field_keys("", "", "Ann", "Bob", "Cy", "Di", "Eve"), "enter"]
+        await step(pilot, keys, lambda: not isinstance(app.screen, GameForm), "the first rubber started")
         assert (app.session.game.players, app.session.game.sitting_out) == EVENING[0]
-        await keyboard(pilot, RUBBER)
+        await play_rubber(pilot, app)
         for players, out in EVENING[1:]:
-            assert app.session.state.status is Status.WON
-            between = ["n", "ctrl+r", "enter"]  # open the dialog, take the proposal, start
+            # Three keys between rubbers: n opens the dialog, ctrl+r takes the proposal, Enter starts.
+            between: list[str] = []
+            between.append("n")
+            form = await new_game_dialog(pilot, app)
+            between.append("ctrl+r")
+            await step(pilot, ["ctrl+r"], lambda: form.query_one("#f-N", Input).value == players[0], "the seats filled in")
+            between.append("enter")
+            await step(pilot, ["enter"], lambda: not isinstance(app.screen, GameForm), "the next rubber started")
             assert len(between) <= 3
-            await keyboard(pilot, between)
-            await until(pilot, lambda: not isinstance(app.screen, GameForm), "the dialog closed")
             assert (app.session.game.players, app.session.game.sitting_out) == (players, out)
-            await keyboard(pilot, RUBBER)
-        assert app.session.state.status is Status.WON
+            await play_rubber(pilot, app)
     # Four rubbers played, each kept with who sat it out: Eve, Ann, Di, Cy once each; Bob never.
     results = sorted(History(Store(data_dir)).results(), key=lambda r: r.id)
     assert [(r.players, r.sitting_out) for r in results] == EVENING
@@ -74,13 +104,16 @@ async def test_a_five_player_evening_changes_partners_in_three_keys(data_dir: Pa
 async def test_the_dialog_offers_tonights_names_and_flags_a_name_in_two_places_as_it_is_typed(data_dir: Path) -> None:
     app = make_app(data_dir)
     async with app.run_test(size=SIZE) as pilot:
-        await keyboard(pilot, ["n", *field_keys("", "", "Ann", "Bob", "Cy", "Di", "Eve"), "enter", *RUBBER, "n"])
-        form = app.screen
-        assert isinstance(form, GameForm)
+        await new_game_dialog(pilot, app)
+        keys = [*field_keys("", "", "Ann", "Bob", "Cy", "Di", "Eve"), "enter"]
+        await step(pilot, keys, lambda: not isinstance(app.screen, GameForm), "the first rubber started")
+        await play_rubber(pilot, app)
+        form = await new_game_dialog(pilot, app)
         assert text_of(form.query_one("#game-form-next")) == "ctrl+r next rubber: Eve in for Ann (1 in a row); Eve & Bob v Di & Cy"
         # Eve waited out the last rubber, so "Sitting out" comes filled with her: clear it
         # (Tab six times from the mode; its text is selected, so Backspace clears it).
-        await keyboard(pilot, ["tab"] * 6 + ["backspace"])
+        out = form.query_one("#f-out", Input)
+        await step(pilot, ["tab"] * 6 + ["backspace"], lambda: out.value == "", "Sitting out cleared")
         # North: "e" is offered Eve, no longer named anywhere in the dialog; → takes the offer.
         await keyboard(pilot, ["shift+tab"] * 4 + ["e"])
         north = form.query_one("#f-N", Input)
@@ -89,16 +122,14 @@ async def test_the_dialog_offers_tonights_names_and_flags_a_name_in_two_places_a
         await until(pilot, lambda: north.value == "Eve", "Eve taken")
         # Sitting out: "a" is offered Ann, whom Eve replaced at North.
         await keyboard(pilot, ["tab"] * 4 + ["a"])
-        out = form.query_one("#f-out", Input)
         await until(pilot, lambda: out._suggestion == "Ann", "Ann offered")
-        await keyboard(pilot, ["right"])
+        await step(pilot, ["right"], lambda: out.value == "Ann", "Ann taken")
         # West typed over with Ann, who is now sitting out: flagged at once, before Enter.
         await keyboard(pilot, ["shift+tab", *"Ann"])
         await until(pilot, lambda: form.query_one("#f-W", Input).value == "Ann", "Ann typed at West")
         assert text_of(form.query_one("#m-out")) == "Ann has a seat in this game, so does not sit out."
         # A name too long is flagged as it is typed too, next to its seat.
-        await keyboard(pilot, ["ctrl+u", *("x" * 41)])
-        await pilot.pause()
+        await step(pilot, ["ctrl+u", *("x" * 41)], lambda: len(form.query_one("#f-W", Input).value) == 41, "typed")
         assert text_of(form.query_one("#m-W")) == "The name for West is longer than 40 characters."
         assert text_of(form.query_one("#m-out")) != "Ann has a seat in this game, so does not sit out."
 
@@ -113,13 +144,12 @@ async def test_the_status_bar_says_what_each_side_needs_and_who_shuffles(data_di
         assert lines[1].startswith(" East deals · West shuffles · ")
         assert lines[2] == " N-S 60 on: need 40 · E-W need 100"
         # The contract field: 2H made is 60 more, a game for N-S; E-W would have 60 of 100.
-        await keyboard(pilot, ["plus", "2", "h"])
-        await pilot.pause()
-        preview = text_of(app.screen.query_one("#preview"))
-        assert preview == "If 2♥ makes: game for N-S (60 on + 60); a part score for E-W (60 of 100)."
-        await keyboard(pilot, ["tab", "e"])
-        await pilot.pause()
-        assert text_of(app.screen.query_one("#preview")) == "If 2♥ makes: a part score for E-W (60 of 100)."
+        await step(pilot, ["plus"], lambda: isinstance(app.focused, Input), "the form opened")
+        preview = app.screen.query_one("#preview")
+        both = "If 2♥ makes: game for N-S (60 on + 60); a part score for E-W (60 of 100)."
+        await step(pilot, ["2", "h"], lambda: text_of(preview) == both, "the note for both sides")
+        one = "If 2♥ makes: a part score for E-W (60 of 100)."
+        await step(pilot, ["tab", "e"], lambda: text_of(preview) == one, "the note for E-W")
 
 
 async def test_a_revoke_typed_in_the_result_field_is_scored_as_the_rules_say(data_dir: Path) -> None:
@@ -127,13 +157,12 @@ async def test_a_revoke_typed_in_the_result_field_is_scored_as_the_rules_say(dat
     # transfers two tricks, so 11 are scored: 4S+1, 120 below and 30 above for N-S (We).
     app = make_app(data_dir)
     async with app.run_test(size=SIZE) as pilot:
-        await keyboard(pilot, hand_keys("4s", "n", "9 rev ew 2", enter=False))
-        await pilot.pause()
-        preview = text_of(app.screen.query_one("#preview"))
         transfer = "Revoke by E-W (the defenders), established: 2 tricks go to N-S; 9 tricks played, 11 scored (4♠+1)."
-        assert preview.splitlines()[0] == transfer
-        await keyboard(pilot, ["enter"])
-        assert not isinstance(app.screen, EntryForm)
+        await step(pilot, ["plus"], lambda: isinstance(app.focused, Input), "the form opened")
+        preview = app.screen.query_one("#preview")
+        keys = field_keys("4s", "n", "9 rev ew 2")
+        await step(pilot, keys, lambda: text_of(preview).splitlines()[0] == transfer, "the transfer explained")
+        await step(pilot, ["enter"], lambda: not isinstance(app.screen, EntryForm), "recorded")
         assert hand_rows(app) == [["1", "N", "4♠", "N", "+1", "150", ""]]  # the result as scored
         h = app.session.state.hands[0]
         assert (h.points(Side.NS, False), h.points(Side.NS, True)) == (120, 30)
@@ -141,7 +170,7 @@ async def test_a_revoke_typed_in_the_result_field_is_scored_as_the_rules_say(dat
         assert "120" in pad_text(app) and "30" in pad_text(app)
         assert transfer in explain_text(app)
         # Edit gives the same words back.
-        await keyboard(pilot, ["e"])
+        await step(pilot, ["e"], lambda: isinstance(app.screen, EntryForm), "the form opened")
         assert app.screen.query_one("#result", Input).value == "9 rev EW 2"
 
 
@@ -153,11 +182,10 @@ def left_in_play(root: Path) -> str:
 
 async def open_left_game(pilot, app) -> None:  # type: ignore[no-untyped-def]
     """h, then the cursor to the rubber left in play (the oldest row), then Enter."""
-    await keyboard(pilot, ["h"])
+    await step(pilot, ["h"], lambda: isinstance(app.screen, HistoryScreen), "the history opened")
     table = app.screen.query_one(DataTable)
-    await keyboard(pilot, ["down"] * (table.row_count - 1) + ["enter"])
-    await pilot.pause()
-    assert isinstance(app.screen, InPlayDialog), app.screen
+    await step(pilot, ["down"] * (table.row_count - 1), lambda: table.cursor_row == table.row_count - 1, "the last row")
+    await step(pilot, ["enter"], lambda: isinstance(app.screen, InPlayDialog), "the choice asked")
 
 
 async def test_enter_on_a_game_in_play_resumes_it_and_undo_goes_back(data_dir: Path) -> None:
@@ -169,13 +197,12 @@ async def test_enter_on_a_game_in_play_resumes_it_and_undo_goes_back(data_dir: P
         await open_left_game(pilot, app)
         dialog = app.screen
         assert text_of(dialog.query_one("#in-play-title")).startswith("The rubber of 2026-11-27 19:00 (Ann & Cy v Bob & Di) is still in play")
-        await keyboard(pilot, ["r"])
-        assert not isinstance(app.screen, (InPlayDialog, HistoryScreen))
+        await step(pilot, ["r"], lambda: not isinstance(app.screen, (InPlayDialog, HistoryScreen)), "back on the pad")
         assert app.session.stored.id == left
         # The pad shows it: 2 hands, a game to N-S, E-W 60 on; South deals the third hand.
         assert len(hand_rows(app)) == 2
         assert status_text(app).splitlines()[2] == " N-S need 100 · E-W 60 on: need 40"
-        await keyboard(pilot, ["ctrl+z"])
+        await step(pilot, ["ctrl+z"], lambda: app.session.stored.id == pad_id, "undone")
         assert app.session.stored.id == pad_id and Store(data_dir).current_id() == pad_id
 
 
@@ -189,8 +216,8 @@ async def test_enter_on_a_game_in_play_ends_it_with_its_unfinished_bonuses(data_
         # N-S 120 + 300 = 420, E-W 60 + 100 = 160: N-S (We) lead by 260.
         said = " ".join(text_of(w) for w in app.screen.query(".choice"))
         assert "We 300 above: unfinished rubber, a game: 300; They 100 above" in said
-        await keyboard(pilot, ["x"])
-        assert isinstance(app.screen, HistoryScreen)
+        said_before = len(notes.texts)
+        await step(pilot, ["x"], lambda: isinstance(app.screen, HistoryScreen) and len(notes.texts) > said_before, "ended")
         state = Store(data_dir).load(left).game
         assert state.ended
         row = [str(c) for c in app.screen.query_one(DataTable).get_row(left)]
@@ -202,17 +229,17 @@ async def test_the_trash_is_a_screen_with_restore(data_dir: Path) -> None:
     left = left_in_play(data_dir)
     app = make_app(data_dir)
     async with app.run_test(size=SIZE) as pilot:
-        await keyboard(pilot, ["h"])
-        table = app.screen.query_one(DataTable)
-        await keyboard(pilot, ["down"] * (table.row_count - 1) + ["d", "y"])
-        assert not Store(data_dir).path(left).exists()
-        await keyboard(pilot, ["t"])
+        await step(pilot, ["h"], lambda: isinstance(app.screen, HistoryScreen), "the history opened")
+        history = app.screen
+        table = history.query_one(DataTable)
+        await step(pilot, ["down"] * (table.row_count - 1), lambda: table.cursor_row == table.row_count - 1, "the last row")
+        await step(pilot, ["d"], lambda: app.screen is not history, "asked")
+        await step(pilot, ["y"], lambda: not Store(data_dir).path(left).exists() and app.screen is history, "trashed")
+        await step(pilot, ["t"], lambda: isinstance(app.screen, TrashScreen), "the trash opened")
         trash = app.screen
-        assert isinstance(trash, TrashScreen)
         rows = [[str(c) for c in trash.query_one(DataTable).get_row_at(i)] for i in range(trash.query_one(DataTable).row_count)]
         assert len(rows) == 1 and rows[0][1:4] == ["2026-11-27 19:00", "rubber", "Ann & Cy v Bob & Di"]
-        await keyboard(pilot, ["enter"])
-        assert Store(data_dir).path(left).exists() and trash.query_one(DataTable).row_count == 0
-        await keyboard(pilot, ["escape"])
-        assert isinstance(app.screen, HistoryScreen)
+        await step(pilot, ["enter"], lambda: Store(data_dir).path(left).exists(), "restored")
+        assert trash.query_one(DataTable).row_count == 0
+        await step(pilot, ["escape"], lambda: isinstance(app.screen, HistoryScreen), "back in the history")
         assert left in [s.id for s in app.screen.rows]

@@ -39,7 +39,7 @@ class Change:
     what: str
     before: Game | None = None
     previous: StoredGame | None = None
-    trashed: Path | None = None
+    trashed: Path | None = None  # TRASH: where the game went; START, RESUME: the empty game set aside
 
 
 class Session:
@@ -176,9 +176,9 @@ class Session:
         """Makes ``game`` the current one, in a new file; the old game stays on disk."""
         self._check_writable()
         state = derive(game)
-        previous = self._leave()
+        previous, set_aside = self._leave()
         self.stored = self.store.new_stored(game)
-        self.undo_stack.append(Change(Kind.START, self.stored.id, what, previous=previous))
+        self.undo_stack.append(Change(Kind.START, self.stored.id, what, previous=previous, trashed=set_aside))
         self.state = state
         self.unsaved = self.unsaved_current = True
         return self.flush()
@@ -192,25 +192,27 @@ class Session:
         self._check_writable()
         stored = self.store.load(game_id)
         state = derive(stored.game)
-        previous = self._leave()
+        previous, set_aside = self._leave()
         self.stored, self.state = stored, state
-        self.undo_stack.append(Change(Kind.RESUME, stored.id, what, previous=previous))
+        self.undo_stack.append(Change(Kind.RESUME, stored.id, what, previous=previous, trashed=set_aside))
         self.unsaved_current = True
         return self.flush()
 
-    def _leave(self) -> StoredGame:
-        """The game on the pad, on disk before another takes its place (unless it is empty)."""
+    def _leave(self) -> tuple[StoredGame, Path | None]:
+        """The game on the pad, on disk before another takes its place, and where it went if,
+        being empty, it was set aside in the trash."""
         previous = self.stored
         if self.unsaved:
             self.flush()  # the old game must reach the disk before the pad moves on
+        set_aside = None
         if not previous.game.hands and not previous.game.ended and not self.unsaved:
             # A game with nothing in it is not kept: it would only count as a game played.
-            # Undo writes it back from memory.
+            # Undo brings it back from the trash (or, failing that, writes it from memory).
             try:
-                self.store.discard(previous.id)
+                set_aside = self.store.discard(previous.id)
             except OSError:
                 pass
-        return previous
+        return previous, set_aside
 
     def end_other(self, game_id: str, what: str = "game ended") -> None:
         """Ends a game that is not on the pad, with its unfinished bonuses (the pad's ``x``).
@@ -305,6 +307,11 @@ class Session:
                 except OSError as e:
                     raise SaveError(f"Could not go back to the previous game: {e.strerror or e}.") from None
             self.stored = change.previous
+            if change.trashed is not None and not self.store.path(change.previous.id).exists():
+                try:  # the empty game set aside comes back from the trash, not as a copy beside it
+                    self.store.restore(change.trashed.name)
+                except OSError:
+                    pass
             self.unsaved = not self.store.path(change.previous.id).exists()
             self.unsaved_current = True
         else:

@@ -102,11 +102,11 @@ def test_six_players_two_go_out_and_both_waiting_come_in() -> None:
 @pytest.mark.parametrize(
     "evening,message",
     [
-        ([], "No game has been played tonight"),
-        ([Seating(("Ann", "", "Cy", "Di"))], "Name all four players"),
+        ([], "no game has been played tonight"),
+        ([Seating(("Ann", "", "Cy", "Di"))], "name all four players"),
         ([Seating(("Ann", "Bob", "Cy", "Ann"))], "at two places"),
         ([Seating(("Ann", "Bob", "Cy", "Di"), ("Bob",))], "at two places"),
-        ([Seating(("Ann", "Bob", "Cy", "Di"), ("Eve", "Fay", "Gus"))], "At most 2 can sit out"),
+        ([Seating(("Ann", "Bob", "Cy", "Di"), ("Eve", "Fay", "Gus"))], "at most 2 can sit out"),
     ],
 )
 def test_no_proposal_without_four_named_players_each_in_one_place(evening: list[Seating], message: str) -> None:

@@ -73,6 +73,8 @@ def test_nothing_is_said_where_nothing_carries() -> None:
         ("1NTX", None, "If 1NTX makes: game for N-S (60 on + 80); a part score for E-W (80 of 100)."),
         # 5D = 5 × 20 = 100: game for either side on its own.
         ("5D", Side.EW, "If 5♦ makes: game for E-W (100)."),
+        # 4S = 120: game on its own for either side, N-S's 60 on not worth a word: said once.
+        ("4S", None, "If 4♠ makes: game (120)."),
     ],
 )
 def test_the_contract_field_says_when_a_contract_would_make_game(contract: str, declaring: Side | None, note: str) -> None:

@@ -61,8 +61,10 @@ def test_resuming_from_an_empty_pad_sets_the_empty_game_aside_and_undo_brings_it
     empty_id = session.stored.id
     session.resume(left.id)
     assert not store.path(empty_id).exists()  # an empty game is not kept
+    assert [t.name for t in store.trashed()] == [f"{empty_id}.json"]
     session.undo()
     assert session.stored.id == empty_id and store.path(empty_id).exists()
+    assert store.trashed() == []  # back from the trash, not a copy beside it
 
 
 def test_a_game_off_the_pad_is_ended_with_its_unfinished_bonuses_and_undo_takes_it_back(tmp_path: Path) -> None:

@@ -27,7 +27,8 @@ MAX_WAITING = 2  # a table is four playing and at most two waiting: six, a full 
 
 
 class RotationError(ValueError):
-    """The evening so far does not say who plays next; the message says what is missing."""
+    """The evening so far does not say who plays next; the message, a clause that follows
+    "Next rubber:", says what is missing."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,14 +88,14 @@ def played(evening: Sequence[Seating], name: str) -> int:
 def next_rubber(evening: Sequence[Seating]) -> NextRubber:
     """The seating for the game after the evening's last one (``evening`` oldest first)."""
     if not evening:
-        raise RotationError("No game has been played tonight: name the four players first.")
+        raise RotationError("no game has been played tonight yet")
     last = evening[-1]
     if not all(last.players):
-        raise RotationError("Name all four players of this game to rotate them.")
+        raise RotationError("name all four players of this game first")
     if len(set(last.table)) != len(last.table):
-        raise RotationError("A name is at two places at this table: give each player one seat.")
+        raise RotationError("a name is at two places at this table: give each player one")
     if len(last.sitting_out) > MAX_WAITING:
-        raise RotationError(f"At most {MAX_WAITING} can sit out: a full table is six.")
+        raise RotationError(f"at most {MAX_WAITING} can sit out: a full table is six")
     order = {name: i for i, name in enumerate(last.players)}
 
     def first_out(name: str) -> tuple[int, int, int]:

@@ -115,25 +115,27 @@ def need_text(st: GameState) -> str:
 
 def making_note(before: GameState, contract: Contract, declaring: Side | None = None) -> str:
     """Whether ``contract``, made, is game from the part scores on: for the declaring side,
-    or for each side while the declarer is not yet known.
+    or for each side while the declarer is not yet known (once, when it is the same for both).
 
     ``If 2♥ makes: game for N-S (60 on + 60); a part score for E-W (60 of 100).``
     """
     score = tables.trick_score(contract)
     carry = _carries(before) and not before.over
-    on = {side: before.open_below[side] if carry else 0 for side in SIDES}
-    sides: tuple[Side | None, ...] = (declaring,) if declaring is not None else SIDES
-    if declaring is None and on[Side.NS] == on[Side.EW]:
-        sides = (None,)  # the same for either side: said once
 
-    def clause(side: Side | None) -> str:
-        had = on[side] if side is not None else on[Side.NS]
-        whose = f" for {side.short}" if side is not None else ""
-        if had + score >= tables.GAME:
-            return f"game{whose} ({had} on + {score})" if had else f"game{whose} ({score})"
-        return f"a part score{whose} ({had + score} of {tables.GAME})"
+    def outcome(side: Side) -> tuple[str, str]:
+        had = before.open_below[side] if carry else 0
+        if had + score < tables.GAME:
+            return "a part score", f"{had + score} of {tables.GAME}"
+        # The part score on is named only when it is what makes the difference.
+        return "game", f"{had} on + {score}" if had and score < tables.GAME else f"{score}"
 
-    return f"If {contract.pretty} makes: " + "; ".join(clause(s) for s in sides) + "."
+    sides = (declaring,) if declaring is not None else SIDES
+    outcomes = {side: outcome(side) for side in sides}
+    if len(set(outcomes.values())) == 1 and declaring is None:
+        what, why = outcomes[Side.NS]
+        return f"If {contract.pretty} makes: {what} ({why})."
+    clauses = [f"{what} for {side.short} ({why})" for side, (what, why) in outcomes.items()]
+    return f"If {contract.pretty} makes: " + "; ".join(clauses) + "."
 
 
 def entry_text(e: Entry, we: Side = Side.NS) -> str:

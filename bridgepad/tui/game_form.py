@@ -126,7 +126,7 @@ class GameForm(ModalScreen[NewGameReading | Settings | None]):
         if isinstance(self.proposal, NextRubber):
             return f"ctrl+r next rubber: {self.proposal.text}"
         if isinstance(self.proposal, RotationError):
-            return f"Next rubber (ctrl+r): {self.proposal}"
+            return f"Next rubber (ctrl+r): {self.proposal}."
         return "Next rubber (ctrl+r): name the four players first."
 
     def _taken(self, field: str) -> set[str]:

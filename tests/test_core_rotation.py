@@ -112,3 +112,18 @@ def test_six_players_two_go_out_and_both_waiting_come_in() -> None:
 def test_no_proposal_without_four_named_players_each_in_one_place(evening: list[Seating], message: str) -> None:
     with pytest.raises(RotationError, match=message):
         next_rubber(evening)
+
+
+@pytest.mark.parametrize("waiting", [1, 2])
+def test_following_the_proposals_everyone_sits_out_in_turn(waiting: int) -> None:
+    # With five (one waits) each of the five sits out once in every five rubbers; with six
+    # (two wait), each of the six once in every three: whoever has waited longest has played
+    # fewest rubbers in a row, so is never the one to go out.
+    names = ("Ann", "Bob", "Cy", "Di", "Eve", "Fay")[: 4 + waiting]
+    evening = [Seating((names[0], names[1], names[2], names[3]), names[4:])]
+    cycle = len(names) // waiting
+    for _ in range(2 * cycle - 1):
+        evening.append(next_rubber(evening).seating)
+    for start in (0, cycle):
+        out = [p for seating in evening[start : start + cycle] for p in seating.sitting_out]
+        assert sorted(out) == sorted(names), (start, out)

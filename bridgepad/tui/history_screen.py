@@ -163,8 +163,8 @@ class HistoryScreen(Screen[str | None]):
         try:
             saved = fn(*args)
         except (SaveError, FileNotFoundError, UnreadableGame, ValueError) as e:
-            why = str(e) if not isinstance(e, FileNotFoundError) else "its file is gone"
-            self._say(f"Not changed: {why}", error=True)
+            why = str(e).rstrip(".") if not isinstance(e, FileNotFoundError) else "its file is gone"
+            self._say(f"Not changed: {why[:1].lower()}{why[1:]}.", error=True)
             return False
         if saved is False:
             self._say(self.session.save_error or "Could not save.", error=True)

@@ -36,6 +36,7 @@ from bridgepad.core.game import Mode, Status
 from bridgepad.core.model import Seat, Side
 from bridgepad.core.notation import NotationError, check_name
 from bridgepad.core.record import GameRecord, make_record
+from bridgepad.core.rotation import MAX_WAITING
 from bridgepad.core.serialize import SCHEMA as GAME_SCHEMA
 from bridgepad.core.serialize import is_time
 from bridgepad.core.settings import DuplicateScoring
@@ -49,7 +50,7 @@ from bridgepad.store import Store, StoredGame, UnreadableGame, atomic_write, mis
 INDEX_NAME = "index.json"
 # Bumped whenever a summary's content or the scoring that produces it changes: an
 # index of another schema is rebuilt from the games.
-INDEX_SCHEMA = f"2/{GAME_SCHEMA}"
+INDEX_SCHEMA = f"4/{GAME_SCHEMA}"
 
 _STATUSES = {s.value: s for s in Status}
 _MODES = {m.value: m for m in Mode}
@@ -87,6 +88,7 @@ class GameSummary:
     imps: float | None = None  # duplicate: N-S IMPs
     matchpoints: int = 0  # duplicate: N-S matchpoints
     top: int = 0  # duplicate: the sum of the tops
+    sitting_out: tuple[str, ...] = ()  # players at the table who waited out this game
 
     @property
     def started(self) -> datetime | None:
@@ -118,6 +120,7 @@ class GameSummary:
             imps=Decimal(str(self.imps)) if self.imps is not None else None,
             matchpoints=self.matchpoints,
             top=self.top,
+            sitting_out=self.sitting_out,
         )
 
     @classmethod
@@ -144,16 +147,17 @@ class GameSummary:
             imps=float(r.imps) if r.imps is not None else None,
             matchpoints=mp[0] if mp else 0,
             top=mp[1] if mp else 0,
+            sitting_out=r.game.sitting_out,
         )
 
 
 # The index holds one flat row per game, which json reads far faster than objects:
 #   id, mtime_ns, size, ino, created, updated, mode, N, E, S, W, games N-S, games E-W,
 #   total N-S, total E-W, margin, status, complete, hands, we, headline, timestamp,
-#   scoring, IMPs, matchpoints, top
-_S, _I, _N = str, int, type(None)
+#   scoring, IMPs, matchpoints, top, sitting out (a list of names)
+_S, _I, _N, _L = str, int, type(None), list
 _ROW_TYPES = {
-    (_S, _I, _I, _I, _S, _S, _S, _S, _S, _S, _S, _I, _I, _I, _I, _I, _S, bool, _I, _S, _S, ts, _S, imps, _I, _I)
+    (_S, _I, _I, _I, _S, _S, _S, _S, _S, _S, _S, _I, _I, _I, _I, _I, _S, bool, _I, _S, _S, ts, _S, imps, _I, _I, _L)
     for ts in (float, _N)
     for imps in (float, int, _N)
 }
@@ -218,15 +222,20 @@ def _row(stat: tuple[int, int, int], s: GameSummary) -> list[Any]:
         s.imps,
         s.matchpoints,
         s.top,
+        list(s.sitting_out),
     ]
 
 
 def _from_row(r: list[Any]) -> GameSummary:
-    """A summary from an index row already checked against ``_ROW_TYPES``; KeyError if a word is unknown."""
+    """A summary from an index row already checked against ``_ROW_TYPES``; KeyError if a word is
+    unknown or the sitting-out list holds anything but a few names."""
+    out = r[26]
+    if len(out) > MAX_WAITING or not all(type(n) is str and _is_name(n) for n in out):
+        raise KeyError("sitting out")
     return GameSummary(
         r[0], r[4], r[5], _MODES[r[6]], (r[7], r[8], r[9], r[10]), (r[11], r[12]), (r[13], r[14]),
         r[15], _STATUSES[r[16]], r[17], r[18], _SIDES[r[19]], r[20], r[21],
-        _SCORINGS[r[22]], None if r[23] is None else float(r[23]), r[24], r[25],
+        _SCORINGS[r[22]], None if r[23] is None else float(r[23]), r[24], r[25], tuple(out),
     )  # fmt: skip
 
 

@@ -8,6 +8,8 @@ only then becomes the state the screen shows; ``undo`` walks the changes back.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import Enum
+from pathlib import Path
 
 from bridgepad.core.game import Game, GameState, HandOutcome, Mode, derive
 from bridgepad.core.model import Hand
@@ -19,18 +21,26 @@ class SaveError(Exception):
     """A change could not be written to disk; the message says what to do."""
 
 
+class Kind(str, Enum):
+    """What a change did, and so how ``Session.undo`` takes it back."""
+
+    EDIT = "edit"  # a game changed (on the pad or off it): ``before`` is how it was
+    START = "start"  # a new game came on the pad: undo trashes it and puts ``previous`` back
+    RESUME = "resume"  # an older game came on the pad: undo puts ``previous`` back, the other stays
+    TRASH = "trash"  # a game went to the trash, as the file ``trashed``: undo restores it
+    RESTORE = "restore"  # a game came back from the trash: undo moves it there again
+
+
 @dataclass(frozen=True, slots=True)
 class Change:
-    """How to take one change back.
+    """How to take one change back."""
 
-    A change within a game keeps the game as it was (``before``); starting a game keeps
-    the game that was on the pad (``previous``), to go back to it.
-    """
-
+    kind: Kind
     game_id: str
-    before: Game | None
-    previous: StoredGame | None
     what: str
+    before: Game | None = None
+    previous: StoredGame | None = None
+    trashed: Path | None = None  # TRASH: where the game went; START, RESUME: the empty game set aside
 
 
 class Session:
@@ -127,6 +137,12 @@ class Session:
         st = derive(candidate)
         return st.hands[at], st
 
+    def before(self, index: int | None = None) -> GameState:
+        """The state a hand is entered into: after the hands so far (or, ``index``, before that hand)."""
+        if index is None:
+            return self.state if not self.state.over else derive(self._target_game())
+        return derive(self.game.with_hands(self.game.hands[:index]))
+
     def _target_game(self) -> Game:
         """The game a new hand goes into: this one, or the next if this one is over."""
         if not self.state.over:
@@ -166,26 +182,93 @@ class Session:
         """Makes ``game`` the current one, in a new file; the old game stays on disk."""
         self._check_writable()
         state = derive(game)
-        previous = self.stored
-        if self.unsaved:
-            self.flush()  # the old game must reach the disk before the pad moves on
-        if not previous.game.hands and not previous.game.ended and not self.unsaved:
-            # A game with nothing in it is not kept: it would only count as a game played.
-            # Undo writes it back from memory.
-            try:
-                self.store.discard(previous.id)
-            except OSError:
-                pass
+        previous, set_aside = self._leave()
         self.stored = self.store.new_stored(game)
-        self.undo_stack.append(Change(self.stored.id, None, previous, what))
+        self.undo_stack.append(Change(Kind.START, self.stored.id, what, previous=previous, trashed=set_aside))
         self.state = state
         self.unsaved = self.unsaved_current = True
         return self.flush()
 
+    def resume(self, game_id: str, what: str = "game resumed") -> bool:
+        """Puts a game from the history back on the pad to play on; the game on the pad stays saved.
+
+        Raises FileNotFoundError or UnreadableGame if the file cannot be read, ValueError if
+        its hands cannot be replayed.
+        """
+        self._check_writable()
+        stored = self.store.load(game_id)
+        state = derive(stored.game)
+        previous, set_aside = self._leave()
+        self.stored, self.state = stored, state
+        self.undo_stack.append(Change(Kind.RESUME, stored.id, what, previous=previous, trashed=set_aside))
+        self.unsaved_current = True
+        return self.flush()
+
+    def _leave(self) -> tuple[StoredGame, Path | None]:
+        """The game on the pad, on disk before another takes its place, and where it went if,
+        being empty, it was set aside in the trash."""
+        previous = self.stored
+        if self.unsaved:
+            self.flush()  # the old game must reach the disk before the pad moves on
+        set_aside = None
+        if not previous.game.hands and not previous.game.ended and not self.unsaved:
+            # A game with nothing in it is not kept: it would only count as a game played.
+            # Undo brings it back from the trash (or, failing that, writes it from memory).
+            try:
+                set_aside = self.store.discard(previous.id)
+            except OSError:
+                pass
+        return previous, set_aside
+
+    def end_other(self, game_id: str, what: str = "game ended") -> None:
+        """Ends a game that is not on the pad, with its unfinished bonuses (the pad's ``x``).
+
+        Raises FileNotFoundError or UnreadableGame if it cannot be read, ValueError if it
+        cannot be replayed, SaveError if it cannot be written (then nothing changed).
+        """
+        if game_id == self.stored.id:
+            self.end_game()
+            return
+        self._check_writable()
+        stored = self.store.load(game_id)
+        ended = replace(stored.game, ended=True)
+        derive(ended)
+        self._write_other(replace(stored, game=ended, updated=now_iso()))
+        self.undo_stack.append(Change(Kind.EDIT, game_id, what, before=stored.game))
+
+    def trash(self, game_id: str, what: str = "game moved to the trash") -> Path | None:
+        """Moves a game that is not on the pad to the trash folder; returns where it went."""
+        self._check_writable()
+        if game_id == self.stored.id:
+            raise ValueError("that is the game on the pad: start or resume another game first")
+        try:
+            where = self.store.discard(game_id)
+        except OSError as e:
+            raise SaveError(f"Could not move the game to the trash: {e.strerror or e}.") from None
+        if where is not None:
+            self.undo_stack.append(Change(Kind.TRASH, game_id, what, trashed=where))
+        return where
+
+    def restore(self, name: str, what: str = "game restored from the trash") -> str:
+        """Brings the trash's file ``name`` back among the games; returns the game's id."""
+        self._check_writable()
+        try:
+            game_id = self.store.restore(name)
+        except OSError as e:
+            raise SaveError(f"Could not restore {name}: {e.strerror or e}.") from None
+        self.undo_stack.append(Change(Kind.RESTORE, game_id, what))
+        return game_id
+
+    def _write_other(self, stored: StoredGame) -> None:
+        try:
+            self.store.save(stored)
+        except OSError as e:
+            raise SaveError(f"Could not save {self.store.path(stored.id)}: {e.strerror or e}; nothing was changed.") from None
+
     def _change(self, game: Game, what: str) -> bool:
         self._check_writable()
         state = derive(game)  # refuse an impossible game before anything changes
-        self.undo_stack.append(Change(self.stored.id, self.game, None, what))
+        self.undo_stack.append(Change(Kind.EDIT, self.stored.id, what, before=self.game))
         self.stored = replace(self.stored, game=game, updated=now_iso())
         self.state = state
         self.unsaved = True
@@ -216,22 +299,49 @@ class Session:
         if not self.undo_stack:
             return None
         change = self.undo_stack[-1]
-        if change.before is None:
+        if change.kind is Kind.EDIT and change.game_id != self.stored.id:
+            self._undo_off_pad(change)
+        elif change.kind is Kind.EDIT:
+            assert change.before is not None
+            self.stored = replace(self.stored, game=change.before, updated=now_iso())
+            self.unsaved = True
+        elif change.kind in (Kind.START, Kind.RESUME):
             assert change.previous is not None
-            try:
-                self.store.discard(change.game_id)
-            except OSError as e:
-                raise SaveError(f"Could not go back to the previous game: {e.strerror or e}.") from None
+            if change.kind is Kind.START:
+                try:
+                    self.store.discard(change.game_id)
+                except OSError as e:
+                    raise SaveError(f"Could not go back to the previous game: {e.strerror or e}.") from None
             self.stored = change.previous
+            if change.trashed is not None and not self.store.path(change.previous.id).exists():
+                try:  # the empty game set aside comes back from the trash, not as a copy beside it
+                    self.store.restore(change.trashed.name)
+                except OSError:
+                    pass
             self.unsaved = not self.store.path(change.previous.id).exists()
             self.unsaved_current = True
         else:
-            self.stored = replace(self.stored, game=change.before, updated=now_iso())
-            self.unsaved = True
+            self._undo_off_pad(change)
         self.undo_stack.pop()
         self.state = derive(self.stored.game)
         self.flush()
         return change.what
+
+    def _undo_off_pad(self, change: Change) -> None:
+        """Takes back a change to a game that is not on the pad: an end, a trashing, a restore."""
+        try:
+            if change.kind is Kind.TRASH:
+                assert change.trashed is not None
+                self.store.restore(change.trashed.name)
+            elif change.kind is Kind.RESTORE:
+                self.store.discard(change.game_id)
+            else:
+                assert change.before is not None
+                stored = self.store.load(change.game_id)
+                self._write_other(replace(stored, game=change.before, updated=now_iso()))
+        except (OSError, UnreadableGame) as e:
+            why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+            raise SaveError(f"Could not take back the {change.what}: {why}.") from None
 
     def _check_writable(self) -> None:
         if self.read_only:

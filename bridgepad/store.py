@@ -5,7 +5,7 @@ Layout of the data directory::
     games/<id>.json     one game each: its inputs and a schema version
     current             the id of the game on the pad
     settings.json       the rules and names that new games start with
-    trash/              games deleted from the history
+    trash/              games deleted from the history (``trashed``, ``restore``)
     games/<id>.json.corrupt-<time>   a file that could not be read, kept aside byte for byte
 
 Every file is read through ``bridgepad.data_files`` (a regular file, under a size limit,
@@ -85,6 +85,25 @@ class StoredGame:
 
 STALE_TEMP_SECONDS = 60  # a temporary file of an older bridgepad (unlocked) is abandoned after this
 CURRENT_LIMIT = MAX_ID_LENGTH + 2  # an id and a line break: anything longer is not an id
+
+
+@dataclass(frozen=True, slots=True)
+class TrashedGame:
+    """A file in the trash folder: its name there and when it was moved there (POSIX seconds)."""
+
+    name: str
+    trashed_at: float
+
+
+def trashed_id(name: str) -> str | None:
+    """The id of a game file in the trash (``discard`` names a second file of one id
+    ``<id>-2.json``), or None for a name that no game of bridgepad's could have."""
+    if not name.endswith(".json"):
+        return None
+    stem = name[: -len(".json")]
+    base, _, n = stem.rpartition("-")
+    game_id = base if n.isdigit() and base.count("-") >= 2 else stem
+    return game_id if is_game_id(game_id) else None
 
 
 def misnamed(folder: Path, name: str) -> str:
@@ -230,7 +249,10 @@ class Store:
         return stored
 
     def _read(self, game_id: str) -> tuple[StoredGame, bytes, int | None]:
-        path = self.path(game_id)
+        return self._read_path(self.path(game_id), game_id)
+
+    def _read_path(self, path: Path, game_id: str) -> tuple[StoredGame, bytes, int | None]:
+        """Reads the game file at ``path`` as the game ``game_id``, checked as every game file is."""
         try:
             raw = read_regular(path)
             data = parse_json(raw)
@@ -301,8 +323,64 @@ class Store:
             n += 1
             target = trash / f"{game_id}-{n}.json"
         os.replace(path, target)
+        try:
+            os.utime(target)  # its time in the trash is when it went there: the trash lists the newest first
+        except OSError:
+            pass
         fsync_dir(self.games_dir)
         return target
+
+    @property
+    def trash_dir(self) -> Path:
+        return self.root / "trash"
+
+    def trashed(self) -> list[TrashedGame]:
+        """The games in the trash folder, most recently trashed first."""
+        try:
+            entries = list(os.scandir(self.trash_dir))
+        except OSError:
+            return []
+        out = []
+        for entry in entries:
+            if trashed_id(entry.name) is None:
+                continue
+            try:
+                if not entry.is_file(follow_symlinks=False):
+                    continue
+                when = entry.stat(follow_symlinks=False).st_mtime
+            except OSError:
+                continue
+            out.append(TrashedGame(entry.name, when))
+        out.sort(key=lambda t: (t.trashed_at, t.name), reverse=True)
+        return out
+
+    def load_trashed(self, name: str) -> StoredGame | None:
+        """A game in the trash, read as any game file is, without moving anything (None if it cannot be read)."""
+        game_id = trashed_id(name)
+        if game_id is None:
+            return None
+        try:
+            stored, _raw, _schema = self._read_path(self.trash_dir / name, game_id)
+        except (OSError, UnreadableGame):
+            return None
+        return stored
+
+    def restore(self, name: str) -> str:
+        """Moves the trash's file ``name`` back among the games and returns the game's id:
+        the id it had, or a fresh one if a game of that id has come since."""
+        game_id = trashed_id(name)
+        source = self.trash_dir / name
+        if game_id is None or not source.is_file() or source.is_symlink():
+            raise FileNotFoundError(f"no game {visible(name)!r} in the trash")
+        if os.path.lexists(self.path(game_id)):
+            game_id = new_id()
+            while os.path.lexists(self.path(game_id)):
+                game_id = new_id()
+        self.ensure()
+        os.replace(source, self.path(game_id))
+        fsync_dir(self.games_dir)
+        fsync_dir(self.trash_dir)
+        return game_id
 
     def listing(self) -> tuple[list[str], list[str]]:
         """Game ids, oldest first (ids begin with their creation time), and a message for

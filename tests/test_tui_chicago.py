@@ -204,7 +204,8 @@ async def test_a_chicago_under_each_rule(
 
         # Deal 2: East deals; passed out, so East deals deal 2 again, with the same vulnerability.
         await enter_hand(pilot, app, 2, "E", want["vul2"], named, ("pass",))  # type: ignore[arg-type]
-        assert notes.texts[-1] == f"Passed out: {seat_name('E', named)} deals again, and the deal does not count."
+        said = f"Passed out: {seat_name('E', named)} deals again, and the deal does not count."
+        assert await notes.latest(pilot, said) == said
         st = app.session.state
         assert (st.next_deal, st.next_dealer, st.status) == (2, Seat.E, Status.IN_PLAY)
         assert st.hands[-1].deal is None  # the passed-out deal is not numbered
@@ -290,9 +291,9 @@ async def test_chicago_through_the_new_game_dialog_carries_part_scores_into_a_ga
         first_id = app.session.stored.id
         assert app.session.game.mode is Mode.RUBBER
         await keyboard(pilot, ["n"])
-        # mode, dealer, N, E, S, W, honors, Chicago 2 & 3, part scores, pass word, we, next dealer:
-        # each field comes prefilled from the rubber on the pad, its text selected, so typing replaces it.
-        await keyboard(pilot, [*field_keys("c", "e", "", "", "", "", "n", "m", "", "nb", "ew"), "enter"])
+        # mode, dealer, N, E, S, W, sitting out, honors, Chicago 2 & 3, part scores, pass word, we, next
+        # dealer: each field comes prefilled from the rubber on the pad, its text selected, so typing replaces it.
+        await keyboard(pilot, [*field_keys("c", "e", "", "", "", "", "", "n", "m", "", "nb", "ew"), "enter"])
         game = app.session.game
         assert app.session.stored.id != first_id
         assert game.mode is Mode.CHICAGO and game.first_dealer is Seat.E
@@ -300,7 +301,8 @@ async def test_chicago_through_the_new_game_dialog_carries_part_scores_into_a_ga
         assert (s.honors, s.chicago_vulnerable, s.chicago_part_score, s.pass_word, s.we) == (
             False, ChicagoVulnerable.DEALER_THEN_OPPONENTS, ChicagoPartScore.CARRY, PassWord.NO_BID, Side.EW
         )
-        assert notes.texts[-1] == "New Chicago started. The last one stays saved."
+        said = "New Chicago started. The last one stays saved."
+        assert await notes.latest(pilot, said) == said
         # The status line numbers the game among those started today.
         m = re.match(r" Chicago (\d+) ", status_text(app))
         assert m, status_text(app)
@@ -330,7 +332,8 @@ async def test_chicago_through_the_new_game_dialog_carries_part_scores_into_a_ga
         await keyboard(pilot, ["plus"])
         assert form_title(app) == f"Chicago {number + 1} · deal 1 of 4 · East deals · Nobody vulnerable"
         await keyboard(pilot, [*field_keys("nb"), "enter"])
-        assert notes.texts[-1] == "Passed out: East deals again, and the deal does not count."
+        said = "Passed out: East deals again, and the deal does not count."
+        assert await notes.latest(pilot, said) == said
         st = app.session.state
         assert st.game.mode is Mode.CHICAGO and st.game.settings == s
         assert (st.status, st.next_deal, st.next_dealer, len(st.hands)) == (Status.IN_PLAY, 1, Seat.E, 1)

@@ -48,7 +48,8 @@ async def test_rules_screen_saves_the_defaults_that_bridgepad_new_then_uses(tmp_
         }
         await keyboard(pilot, NO_HONORS_FIFTY)
         assert not isinstance(app.screen, GameForm)
-        assert notes.texts[-1] == "Saved. New games use these rules; the game on the pad keeps the rules it started with."
+        said = "Saved. New games use these rules; the game on the pad keeps the rules it started with."
+        assert await notes.latest(pilot, said) == said
         assert saved(root) == Settings(honors=False, chicago_part_score=ChicagoPartScore.FIFTY)
         assert app.session.game.settings == Settings()  # the rubber on the pad is unchanged
 

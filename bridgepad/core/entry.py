@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bridgepad.core.model import Contract, Hand, Seat, Side
-from bridgepad.core.notation import NotationError, parse_contract, parse_honors, parse_others, parse_seat, parse_tricks
+from bridgepad.core.model import Contract, Hand, Revoke, Seat, Side
+from bridgepad.core.notation import (
+    NotationError,
+    parse_contract,
+    parse_honors,
+    parse_others,
+    parse_result,
+    parse_seat,
+    revoke_text,
+)
+from bridgepad.core.revoke import check as check_revoke
 
 FIELDS = ("contract", "declarer", "result", "honors", "others")
 
@@ -19,6 +28,8 @@ class FormReading:
     hand: Hand | None
     errors: dict[str, str] = field(default_factory=dict)
     incomplete: bool = False  # a field still empty: nothing is wrong yet
+    contract: Contract | None = None  # what could be read so far, while the hand is not complete
+    declarer: Seat | None = None
 
     @property
     def ok(self) -> bool:
@@ -57,6 +68,7 @@ def read_form(
         return FormReading(Hand(others=others) if set(errors) <= {"others"} else None, errors)
     declarer: Seat | None = None
     tricks: int | None = None
+    revoke: Revoke | None = None
     incomplete = False
     try:
         declarer = parse_seat(values.get("declarer", ""))
@@ -68,10 +80,14 @@ def read_form(
             incomplete = True
     if contract is not None:
         try:
-            tricks = parse_tricks(values.get("result", ""), contract)
+            tricks, revoke = parse_result(values.get("result", ""), contract, we)
         except NotationError as e:
             errors["result"] = str(e)
             incomplete = incomplete or not values.get("result", "").strip()
+        if revoke is not None and tricks is not None and declarer is not None:
+            problem = check_revoke(revoke, tricks, declarer.side)
+            if problem:
+                errors["result"] = f"{problem[:1].upper()}{problem[1:]}."
         honors_text = values.get("honors", "")
         honors = None
         if honors_text.strip():
@@ -83,8 +99,8 @@ def read_form(
                 except NotationError as e:
                     errors["honors"] = str(e)
     if contract is None or set(errors) - {"others"}:
-        return FormReading(None, errors, incomplete)
-    return FormReading(Hand(contract, declarer, tricks, honors, others), errors, False)
+        return FormReading(None, errors, incomplete, contract, declarer)
+    return FormReading(Hand(contract, declarer, tricks, honors, others, revoke=revoke), errors, False, contract, declarer)
 
 
 def form_values(hand: Hand, we: Side = Side.NS) -> dict[str, str]:
@@ -97,7 +113,7 @@ def form_values(hand: Hand, we: Side = Side.NS) -> dict[str, str]:
         return out
     out["contract"] = hand.contract.text
     out["declarer"] = hand.declarer.value if hand.declarer else ""
-    out["result"] = str(hand.tricks)
+    out["result"] = str(hand.tricks) + (f" {revoke_text(hand.revoke)}" if hand.revoke is not None else "")
     if hand.honors is not None:
         out["honors"] = hand.honors.text
     return out

@@ -63,6 +63,7 @@ class Game:
     ended: bool = False
     players: tuple[str, str, str, str] = NO_NAMES  # by seat: N, E, S, W
     first_board: int = 1  # duplicate only
+    sitting_out: tuple[str, ...] = ()  # players at the table waiting out this game (five or six)
 
     def name(self, seat: Seat) -> str:
         return self.players[("N", "E", "S", "W").index(seat.value)]

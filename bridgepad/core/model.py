@@ -28,6 +28,11 @@ class Seat(str, Enum):
     def word(self) -> str:
         return _SEAT_WORDS[self]
 
+    @property
+    def partner(self) -> Seat:
+        """The player opposite."""
+        return _SEATS[(_SEATS.index(self) + 2) % 4]
+
     def after(self, steps: int) -> Seat:
         return _SEATS[(_SEATS.index(self) + steps) % 4]
 

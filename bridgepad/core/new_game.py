@@ -7,12 +7,14 @@ with one sentence naming the choices; the dialog and ``bridgepad new`` share the
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Sequence
 
 from bridgepad.core.game import Game, Mode
 from bridgepad.core.log import parse_players
 from bridgepad.core.model import SEATS, Seat, Side
 from bridgepad.core.notation import NotationError, check_name, parse_scoring, parse_seat
 from bridgepad.core.people import same_name_seats
+from bridgepad.core.rotation import MAX_WAITING
 from bridgepad.core.settings import ChicagoPartScore, ChicagoVulnerable, NextDealer, PassWord, Settings
 
 
@@ -96,8 +98,48 @@ def parse_players_option(text: str) -> tuple[str, str, str, str]:
     return parse_players([p.strip() for p in chunks if p.strip()]).names
 
 
+def parse_sitting_out(text: str, seated: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """``Eve`` or ``Eve, Fay``: the players at the table who wait out this game, by name."""
+    return check_sitting_out(text.split(","), seated)
+
+
+def check_sitting_out(names: Sequence[str], seated: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """Names of players waiting, tidied and checked; ``seated`` are the four seats' names,
+    since nobody both plays and waits. Empty names are dropped. Names are compared as
+    people are (``bridgepad.core.people``): letter case aside."""
+    out: list[str] = []
+    at_the_table = {n.casefold() for n in seated}
+    for text in names:
+        name = check_name(text, "a player sitting out")
+        if not name:
+            continue
+        if name.casefold() in {n.casefold() for n in out}:
+            raise NotationError(f"{name} is named twice among those sitting out.")
+        if name.casefold() in at_the_table:
+            raise NotationError(f"{name} has a seat in this game, so does not sit out.")
+        out.append(name)
+    if len(out) > MAX_WAITING:
+        raise NotationError(f"At most {MAX_WAITING} sit out, names separated by commas: a full table is six.")
+    return tuple(out)
+
+
+def complete_name(typed: str, names: Sequence[str], *, several: bool = False) -> str | None:
+    """The field's text completed with the first of ``names`` that begins with what was typed
+    (ignoring case), or None. ``several``: a list separated by commas (those sitting out),
+    whose last name is completed and whose names already given are not offered again."""
+    head, sep, last = typed.rpartition(",") if several else ("", "", typed)
+    word = last.lstrip()
+    if not word:
+        return None
+    given = {n.strip().casefold() for n in head.split(",")} if several else set()
+    for name in names:
+        if name.casefold().startswith(word.casefold()) and name.casefold() not in given and len(name) > len(word):
+            return f"{head}{sep}{last[: len(last) - len(word)]}{name}"
+    return None
+
+
 RULE_FIELDS = ("honors", "chicago_vulnerable", "chicago_part_score", "pass_word", "we", "next_dealer", "duplicate_scoring")
-GAME_FIELDS = ("mode", "dealer", "N", "E", "S", "W") + RULE_FIELDS
+GAME_FIELDS = ("mode", "dealer", "N", "E", "S", "W", "out") + RULE_FIELDS
 
 
 def rule_values(settings: Settings) -> dict[str, str]:
@@ -115,6 +157,7 @@ def rule_values(settings: Settings) -> dict[str, str]:
 def game_values(game: Game, dealer: Seat) -> dict[str, str]:
     out = {"mode": game.mode.value, "dealer": dealer.value}
     out.update({s.value: game.name(s) for s in SEATS})
+    out["out"] = ", ".join(game.sitting_out)
     out.update(rule_values(game.settings))
     return out
 
@@ -170,8 +213,14 @@ def read_new_game(values: dict[str, str]) -> NewGameReading:
     # One person, one seat: the message stands next to the later of the two seats.
     for seat, why in same_name_seats(names).items():
         errors.setdefault(seat.value, why)
+    sitting_out: tuple[str, ...] = ()
+    try:
+        sitting_out = parse_sitting_out(values.get("out", ""), tuple(n for n in names if n))
+    except NotationError as e:
+        errors["out"] = str(e)
     settings = read_rules(values, errors)
     if errors or mode is None or dealer is None or settings is None:
         return NewGameReading(None, None, errors)
-    game = Game(mode=mode, settings=settings, first_dealer=dealer, players=(names[0], names[1], names[2], names[3]))
+    players = (names[0], names[1], names[2], names[3])
+    game = Game(mode=mode, settings=settings, first_dealer=dealer, players=players, sitting_out=sitting_out)
     return NewGameReading(game, settings, {})

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from bridgepad.core.board_scores import others_problem, too_many_others
-from bridgepad.core.model import Contract, Doubling, Honors, Seat, Side, Strain
+from bridgepad.core.model import Contract, Doubling, Honors, Revoke, Seat, Side, Strain
 from bridgepad.core.settings import DuplicateScoring
 from bridgepad.core.text import visible
 
@@ -98,6 +98,55 @@ def parse_tricks(text: str, contract: Contract) -> int:
     if tricks < 0:
         raise NotationError(f"{t} is impossible on {contract.text}: it needs {needed} tricks, so at most -{needed}.")
     return tricks
+
+
+REVOKE_WORDS = frozenset({"rev", "revoke"})
+TRICK_12_WORD = "t12"
+REVOKE_HELP = (
+    "a revoke follows the tricks as played: rev, the side that revoked and the tricks it won "
+    "after the revoke (t12 for one on the twelfth trick), e.g. 9 rev EW 2"
+)
+
+
+def parse_result(text: str, contract: Contract, we: Side = Side.NS) -> tuple[int, Revoke | None]:
+    """The tricks declarer took as played, and the revoke if one was established:
+    ``10``, ``-1``, ``9 rev EW 2`` (E-W revoked and won 2 tricks after it), ``10 rev NS t12``."""
+    words = text.split()
+    at = next((i for i, w in enumerate(words) if w.lower() in REVOKE_WORDS), None)
+    if at is None:
+        return parse_tricks(text, contract), None
+    if at == 0:
+        raise NotationError(f"The tricks as played come first: {REVOKE_HELP}.")
+    tricks = parse_tricks(" ".join(words[:at]), contract)
+    return tricks, parse_revoke(words[at + 1 :], we)
+
+
+def parse_revoke(words: list[str], we: Side = Side.NS) -> Revoke:
+    """``EW 2``, ``EW 1 t12``, ``NS t12``: the words after ``rev``."""
+    if not words:
+        raise NotationError(f"After rev say which side revoked: {REVOKE_HELP}.")
+    try:
+        side = parse_side(words[0], we)
+    except NotationError:
+        raise NotationError(f"{_quote(words[0])} is not a side: {REVOKE_HELP}.") from None
+    rest = [w.lower() for w in words[1:]]
+    trick_12 = TRICK_12_WORD in rest
+    counts = [w for w in rest if w != TRICK_12_WORD]
+    if len(counts) > 1 or rest.count(TRICK_12_WORD) > 1:
+        raise NotationError(f"{_quote(' '.join(words))} is not a revoke: {REVOKE_HELP}.")
+    if not counts:
+        if not trick_12:
+            raise NotationError(f"Say how many tricks {side.short} won after the revoke: {REVOKE_HELP}.")
+        return Revoke(side, 0, True)
+    if not re.fullmatch(r"[0-9]{1,2}", counts[0]) or int(counts[0]) > 13:
+        raise NotationError(f"{_quote(counts[0])} is not a number of tricks (0 to 13): {REVOKE_HELP}.")
+    return Revoke(side, int(counts[0]), trick_12)
+
+
+def revoke_text(revoke: Revoke) -> str:
+    """The words that ``parse_revoke`` reads back: ``rev EW 2``, ``rev NS 1 t12``, ``rev EW t12``."""
+    won = "" if revoke.trick_12 and revoke.won_after == 0 else f" {revoke.won_after}"
+    return f"rev {revoke.side.value}{won}" + (f" {TRICK_12_WORD}" if revoke.trick_12 else "")
 
 
 _SEAT_WORDS = {"N": Seat.N, "NORTH": Seat.N, "E": Seat.E, "EAST": Seat.E, "S": Seat.S, "SOUTH": Seat.S, "W": Seat.W, "WEST": Seat.W}
@@ -218,11 +267,15 @@ _quote = quote  # the name this module's own messages use
 MAX_NAME = 40
 
 
-def check_name(text: str, seat: Seat) -> str:
-    """A player's name as it will be shown: spaces tidied, printable, not too long."""
+def check_name(text: str, seat: Seat | str) -> str:
+    """A player's name as it will be shown: spaces tidied, printable, not too long.
+
+    ``seat`` says whose name it is in a message: a seat, or words such as "a player sitting out".
+    """
     name = " ".join(text.split())
+    whose = seat.word if isinstance(seat, Seat) else seat
     if len(name) > MAX_NAME:
-        raise NotationError(f"The name for {seat.word} is longer than {MAX_NAME} characters.")
+        raise NotationError(f"The name for {whose} is longer than {MAX_NAME} characters.")
     if not name.isprintable():
-        raise NotationError(f"The name for {seat.word} has characters that cannot be shown.")
+        raise NotationError(f"The name for {whose} has characters that cannot be shown.")
     return name

@@ -46,17 +46,15 @@ def check(revoke: Revoke, tricks: int, declaring: Side) -> str | None:
 
 
 def reason(revoke: Revoke, declaring: Side) -> str:
-    """The transfer in words, for the explanation of the hand."""
+    """The transfer in words, for the explanation of the hand:
+    ``Revoke by E-W (the defenders), established: 2 tricks go to N-S``."""
     n = transfer(revoke)
-    who = "declarer's side" if revoke.side is declaring else "the defenders"
+    who = f"{revoke.side.short} ({'declarer' if revoke.side is declaring else 'the defenders'})"
+    gets = revoke.side.other.short
+    if revoke.trick_12:
+        return f"Revoke by {who} on the twelfth trick, not established: 1 trick goes to {gets}"
     if n == 0:
-        return f"revoke by {who}: they won no trick after it, so no trick is transferred"
-    trick = "trick" if n == 1 else "tricks"
-    why = (
-        "a revoke on the twelfth trick is not established: one trick"
-        if revoke.trick_12
-        else "an established revoke: two tricks"
-        if n == ESTABLISHED_TRANSFER
-        else "only one trick won after the revoke: one trick"
-    )
-    return f"revoke by {who} ({revoke.side.short}): {why}, so {n} {trick} transferred to the other side"
+        return f"Revoke by {who}, who won no trick after it: no trick moves"
+    if n < ESTABLISHED_TRANSFER:
+        return f"Revoke by {who}, established, with only one trick won after it: 1 trick goes to {gets}"
+    return f"Revoke by {who}, established: {n} tricks go to {gets}"

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bridgepad.core import tables
-from bridgepad.core.model import Doubling, Strain
+from bridgepad.core import revoke, tables
+from bridgepad.core.model import Doubling, Revoke, Side, Strain
 from bridgepad.core.game import Mode
 from bridgepad.core.settings import ChicagoPartScore, DuplicateScoring, Settings
 
@@ -29,6 +29,22 @@ def _under_row(label: str, d: Doubling, first: int, last: int) -> tuple[str, str
     nv = tables.undertrick_values(last, d, False)[first - 1]
     v = tables.undertrick_values(last, d, True)[first - 1]
     return (label, _f(nv), _f(v))
+
+
+def revoke_table() -> RuleTable:
+    """The revoke's transfer (seeds 003 and 004), and how the result field takes it."""
+    return RuleTable(
+        "A revoke: tricks moved to the side that did not revoke",
+        ("", "Tricks"),
+        (
+            ("Established, two or more tricks won after it", str(revoke.transfer(Revoke(Side.NS, 2)))),
+            ("Established, only one trick won after it", str(revoke.transfer(Revoke(Side.NS, 1)))),
+            ("No trick won after it", str(revoke.transfer(Revoke(Side.NS, 0)))),
+            ("On the twelfth trick (not established)", str(revoke.transfer(Revoke(Side.NS, 1, True)))),
+        ),
+        "Type the tricks as played, then the revoke: 9 rev EW 2 (E-W revoked and won 2 tricks after it, "
+        "the revoke trick included); 11 rev NS t12 for one on the twelfth trick.",
+    )
 
 
 def settings_table(mode: Mode, settings: Settings) -> RuleTable:
@@ -131,6 +147,7 @@ def scoring_tables(mode: Mode, settings: Settings) -> list[RuleTable]:
                 "also scores victory points on the WBF 20-point continuous scale: 20 to 0 at a margin of 15 × √N IMPs.",
             )
         )
+        out.append(revoke_table())
         return out
     if settings.honors:
         out.append(
@@ -177,4 +194,5 @@ def scoring_tables(mode: Mode, settings: Settings) -> list[RuleTable]:
                 + " A passed-out deal is dealt again by the same dealer.",
             )
         )
+    out.append(revoke_table())
     return out

@@ -12,6 +12,7 @@ from typing import Any
 from bridgepad.core.board_scores import MAX_OTHERS, others_problem
 from bridgepad.core.game import Game, Mode
 from bridgepad.core.model import Hand, Honors, Revoke, Seat, Side
+from bridgepad.core.new_game import check_sitting_out
 from bridgepad.core.notation import NotationError, check_honors, check_name, parse_contract
 from bridgepad.core.revoke import check as check_revoke
 from bridgepad.core.settings import Settings
@@ -80,6 +81,8 @@ def game_to_json(game: Game, meta: dict[str, Any] | None = None) -> dict[str, An
     )
     if game.mode is Mode.DUPLICATE:
         out["first_board"] = game.first_board
+    if game.sitting_out:
+        out["sitting_out"] = list(game.sitting_out)
     return out
 
 
@@ -232,6 +235,7 @@ def game_from_json(data: Any) -> Game:
             problem = others_problem(hand.others, first_board + i)
             if problem is not None:
                 raise SchemaError(f"hand {i + 1} (board {first_board + i}) others: {problem}")
+    sitting_out = _sitting_out(data.get("sitting_out", []), names)
     return Game(
         mode=mode,
         settings=Settings.from_json(data.get("settings")),
@@ -240,4 +244,15 @@ def game_from_json(data: Any) -> Game:
         ended=ended,
         players=(names[0], names[1], names[2], names[3]),
         first_board=first_board,
+        sitting_out=sitting_out,
     )
+
+
+def _sitting_out(data: Any, seated: list[str]) -> tuple[str, ...]:
+    """The players who waited out the game: a short list of names, none of them seated."""
+    if not isinstance(data, list) or not all(isinstance(n, str) for n in data):
+        raise SchemaError("The file's sitting_out is not a list of names.")
+    try:
+        return check_sitting_out(data, tuple(n for n in seated if n))
+    except NotationError as e:
+        raise SchemaError(f"The file's sitting_out: {e}") from None

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from bridgepad.core import tables
 from bridgepad.core.duplicate import Comparison, Running, imps_text, running_totals
 from bridgepad.core.game import Entry, GameState, HandOutcome, Mode, Status
-from bridgepad.core.model import Side
+from bridgepad.core.model import SIDES, Contract, Seat, Side
 from bridgepad.core.revoke import reason as revoke_reason
-from bridgepad.core.settings import DuplicateScoring
+from bridgepad.core.settings import ChicagoPartScore, DuplicateScoring
 from bridgepad.core.victory_points import match_vps
 
 
@@ -90,6 +91,70 @@ def vulnerability_text(vul: frozenset[Side], we: Side = Side.NS) -> str:
     return f"{side_name(side, we)} ({side.short}) vulnerable"
 
 
+def shuffler(dealer: Seat) -> Seat:
+    """Who shuffles the second pack while ``dealer`` deals, ready for the next deal.
+
+    Seed 000 ("The deal"): the player on the dealer's left shuffles the pack being dealt,
+    and meanwhile the dealer's partner shuffles the second pack and sets it ready.
+    """
+    return dealer.partner
+
+
+def _carries(st: GameState) -> bool:
+    """Whether part scores add up towards game: rubber, and Chicago as seed 000 plays it."""
+    if st.mode is Mode.RUBBER:
+        return True
+    return st.mode is Mode.CHICAGO and st.game.settings.chicago_part_score is ChicagoPartScore.CARRY
+
+
+def game_needs(st: GameState) -> dict[Side, int] | None:
+    """Trick points each side still needs below the line for game; None when nothing carries
+    (duplicate, Chicago played fifty) or the game is over."""
+    if st.over or not _carries(st):
+        return None
+    return {side: tables.GAME - st.open_below[side] for side in SIDES}
+
+
+def need_text(st: GameState) -> str:
+    """``N-S 60 on: need 40 · E-W need 100``, We first; empty when nothing carries towards game."""
+    we = st.game.settings.we
+    needs = game_needs(st)
+    if needs is None:
+        return ""
+    if all(st.open_below[s] == 0 for s in SIDES):
+        return f"Game is {tables.GAME}: no part score on"
+    parts = []
+    for side in (we, we.other):
+        on = st.open_below[side]
+        parts.append(f"{side.short} {on} on: need {needs[side]}" if on else f"{side.short} need {needs[side]}")
+    return " · ".join(parts)
+
+
+def making_note(before: GameState, contract: Contract, declaring: Side | None = None) -> str:
+    """Whether ``contract``, made, is game from the part scores on: for the declaring side,
+    or for each side while the declarer is not yet known (once, when it is the same for both).
+
+    ``If 2♥ makes: game for N-S (60 on + 60); a part score for E-W (60 of 100).``
+    """
+    score = tables.trick_score(contract)
+    carry = _carries(before) and not before.over
+
+    def outcome(side: Side) -> tuple[str, str]:
+        had = before.open_below[side] if carry else 0
+        if had + score < tables.GAME:
+            return "a part score", f"{had + score} of {tables.GAME}"
+        # The part score on is named only when it is what makes the difference.
+        return "game", f"{had} on + {score}" if had and score < tables.GAME else f"{score}"
+
+    sides = (declaring,) if declaring is not None else SIDES
+    outcomes = {side: outcome(side) for side in sides}
+    if len(set(outcomes.values())) == 1 and declaring is None:
+        what, why = outcomes[Side.NS]
+        return f"If {contract.pretty} makes: {what} ({why})."
+    clauses = [f"{what} for {side.short} ({why})" for side, (what, why) in outcomes.items()]
+    return f"If {contract.pretty} makes: " + "; ".join(clauses) + "."
+
+
 def entry_text(e: Entry, we: Side = Side.NS) -> str:
     where = "above" if e.above else "below"
     return f"{side_name(e.side, we)} {e.points:,} {where}: {e.reason}"
@@ -122,7 +187,8 @@ def revoke_lines(outcome: HandOutcome) -> list[str]:
     if hand.revoke is None or hand.declarer is None or hand.contract is None:
         return []
     played = f"{hand.tricks} trick{'s' if hand.tricks != 1 else ''} played"
-    return [f"{revoke_reason(hand.revoke, hand.declarer.side)}: {played}, {outcome.tricks} scored ({outcome.result})."]
+    scored = f"{outcome.tricks} scored ({hand.contract.pretty}{outcome.result})"
+    return [f"{revoke_reason(hand.revoke, hand.declarer.side)}; {played}, {scored}."]
 
 
 def _signed(n: int) -> str:

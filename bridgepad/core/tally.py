@@ -36,9 +36,13 @@ Which games count
 
 Who sat out
     With five or six people at the table (``ROTATION``) one or two sit out each game.
-    Each row then says how many of the window's games (or sessions) the player sat
-    out: the games counted less the games they played. ``Tally.rotation`` says whether
-    the window had such a table.
+    Each row then says how many of the window's games (or sessions) the player sat out.
+    The new-game dialog records who waited with each game (``GameResult.sitting_out``):
+    when any game of the window has such a record, the records are the answer (a game
+    without one had nobody waiting, and a player who only waited still gets a row).
+    Games from before those records (an imported log) are counted by inference: the
+    games counted less the games each played. ``Tally.rotation`` says whether the
+    window had such a table.
 
 Rounding
     ``round_to=100`` rounds each game's margin to the nearest 100 before it is summed,
@@ -96,6 +100,7 @@ class GameResult:
     imps: Decimal | None = None  # N-S IMPs (None: nothing compared)
     matchpoints: int = 0  # N-S matchpoints
     top: int = 0  # the sum of the tops (0: nothing compared)
+    sitting_out: tuple[str, ...] = ()  # players at the table who waited out this game, as entered
 
     @property
     def duplicate(self) -> bool:
@@ -333,6 +338,23 @@ class _Row:
     imps: Decimal | None = None
     matchpoints: int = 0
     top: int = 0
+    waited: int = 0  # games this player is recorded as sitting out
+
+
+def _waiting(rows: dict[str, _Row], played: Sequence[GameResult]) -> bool:
+    """Counts each recorded sit-out into ``rows``; True if ``played`` has any record of one."""
+    recorded = False
+    for r in played:
+        for name in r.sitting_out:
+            rows.setdefault(person_key(name), _Row(name, False)).waited += 1
+            recorded = True
+    return recorded
+
+
+def _sat_out(row: _Row, counted: int, recorded: bool) -> int:
+    if row.pair:
+        return 0
+    return row.waited if recorded else counted - row.played
 
 
 def _by_name(rows: Mapping[str, _Row]) -> dict[str, str]:
@@ -365,6 +387,7 @@ def tally(results: Iterable[GameResult], round_to: int | None = None, stake: Dec
                 row.played += 1
                 row.for_partner += w.for_partner
         nets_after.append({k: row.points for k, row in rows.items()})
+    recorded = _waiting(rows, games)
 
     dup: dict[str, _Row] = {}
     for r in sessions:
@@ -378,6 +401,7 @@ def tally(results: Iterable[GameResult], round_to: int | None = None, stake: Dec
                 elif r.imps is not None:
                     mine = r.imps if side is Side.NS else -r.imps
                     row.imps = mine if row.imps is None else row.imps + mine
+    dup_recorded = _waiting(dup, sessions)
 
     order = sorted(rows, key=lambda k: (-rows[k].points, rows[k].name.casefold(), rows[k].name))
     players = tuple(
@@ -388,7 +412,7 @@ def tally(results: Iterable[GameResult], round_to: int | None = None, stake: Dec
             money=None if stake is None else money(rows[k].points, stake),
             games=rows[k].played,
             pair=rows[k].pair,
-            sat_out=0 if rows[k].pair else len(games) - rows[k].played,
+            sat_out=_sat_out(rows[k], len(games), recorded),
             for_partner=rows[k].for_partner,
         )
         for k in order
@@ -414,7 +438,7 @@ def tally(results: Iterable[GameResult], round_to: int | None = None, stake: Dec
             matchpoints=dup[k].matchpoints,
             top=dup[k].top,
             pair=dup[k].pair,
-            sat_out=0 if dup[k].pair else len(sessions) - dup[k].played,
+            sat_out=_sat_out(dup[k], len(sessions), dup_recorded),
         )
         for k in sorted(dup, key=dup_key)
     )

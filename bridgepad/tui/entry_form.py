@@ -15,7 +15,7 @@ from textual.widgets import Input, Label, Static
 from bridgepad.core.entry import FormReading, read_form
 from bridgepad.core.game import GameState, HandOutcome
 from bridgepad.core.model import Hand, Side
-from bridgepad.core.summary import outcome_lines
+from bridgepad.core.summary import making_note, outcome_lines
 from bridgepad.tui.closing import close
 
 Preview = Callable[[Hand], tuple[HandOutcome, GameState]]
@@ -23,7 +23,7 @@ Preview = Callable[[Hand], tuple[HandOutcome, GameState]]
 HINTS = {
     "contract": "4S, 3NTX, 6HXX, or pass",
     "declarer": "N, E, S or W",
-    "result": "tricks taken, or =, +1, -2",
+    "result": "tricks, or =, +1, -2; a revoke: 9 rev EW 2",
     "honors": "optional: NS 100, EW 150",
     "others": "optional: N-S scores there, e.g. 420 450",
 }
@@ -66,10 +66,13 @@ class EntryForm(ModalScreen[Hand | None]):
         we: Side = Side.NS,
         honors_on: bool = True,
         others_on: bool = False,
+        before: GameState | None = None,
     ) -> None:
+        """``before``: the state the hand goes into, for saying whether a contract would make game."""
         super().__init__()
         self.form_title = title
         self.preview_fn = preview
+        self.before = before
         self.values = values or {}
         self.we = we
         self.honors_on = honors_on
@@ -116,6 +119,10 @@ class EntryForm(ModalScreen[Hand | None]):
             msg = reading.errors.get(name, "") if name in self.shown_errors else ""
             self._show(f"#{name}-error", msg or HINTS[name], error=bool(msg))
         if reading.hand is None:
+            if reading.contract is not None and self.before is not None:
+                side = reading.declarer.side if reading.declarer is not None else None
+                self._show("#preview", making_note(self.before, reading.contract, side))
+                return
             self._show("#preview", "Type the contract, declarer and result to see what the hand scores.", hint=True)
             return
         try:

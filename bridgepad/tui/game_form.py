@@ -1,17 +1,30 @@
-"""The new-game dialog (``n``) and the settings screen (``s``): typed fields, like the entry form."""
+"""The new-game dialog (``n``) and the settings screen (``s``): typed fields, like the entry form.
+
+The new-game dialog offers tonight's players as a name is typed (→ takes the offer),
+flags a name that cannot be as it is typed, and proposes the next rubber's seats
+(ctrl+r fills them in), as ``bridgepad.core.rotation`` works them out.
+"""
 
 from __future__ import annotations
+
+from functools import partial
+from typing import Callable, Sequence
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Vertical
 from textual.screen import ModalScreen
+from textual.suggester import Suggester
 from textual.widgets import Input, Label
 
-from bridgepad.core.new_game import GAME_FIELDS, RULE_FIELDS, NewGameReading, read_new_game, read_rules
+from bridgepad.core.model import SEATS
+from bridgepad.core.new_game import GAME_FIELDS, RULE_FIELDS, NewGameReading, complete_name, read_new_game, read_rules
+from bridgepad.core.rotation import NextRubber, RotationError
 from bridgepad.core.settings import Settings
 from bridgepad.tui.closing import close
+
+NAME_FIELDS = tuple(seat.value for seat in SEATS) + ("out",)
 
 LABELS = {
     "mode": "Mode",
@@ -20,6 +33,7 @@ LABELS = {
     "E": "East",
     "S": "South",
     "W": "West",
+    "out": "Sitting out",
     "honors": "Honors",
     "chicago_vulnerable": "Chicago 2 & 3",
     "chicago_part_score": "Part scores",
@@ -35,6 +49,7 @@ HINTS = {
     "E": "optional name",
     "S": "optional name",
     "W": "optional name",
+    "out": "five or six at the table: Eve, Fay",
     "honors": "yes or no",
     "chicago_vulnerable": "opponents, dealer, or mixed (dealer 2, opponents 3)",
     "chicago_part_score": "carry (100 open after deal 4) or fifty",
@@ -43,6 +58,21 @@ HINTS = {
     "next_dealer": "passes-on or rotates (next game)",
     "duplicate_scoring": "imps (teams) or matchpoints (pairs)",
 }
+
+
+class NameSuggester(Suggester):
+    """Offers tonight's players whose names begin with what is typed, leaving out those
+    already given in the dialog's other name fields."""
+
+    def __init__(self, names: Sequence[str], taken: Callable[[], set[str]], several: bool = False) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+        self.names = names
+        self.taken = taken
+        self.several = several
+
+    async def get_suggestion(self, value: str) -> str | None:
+        taken = self.taken()
+        return complete_name(value, [n for n in self.names if n not in taken], several=self.several)
 
 
 class GameForm(ModalScreen[NewGameReading | Settings | None]):
@@ -55,24 +85,60 @@ class GameForm(ModalScreen[NewGameReading | Settings | None]):
         Binding("escape", "cancel", "Cancel"),
         Binding("tab", "app.focus_next", "Next field", show=False, priority=True),
         Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True),
+        Binding("ctrl+r", "next_rubber", "Next rubber", key_display="^r"),
     ]
 
-    def __init__(self, kind: str, title: str, values: dict[str, str]) -> None:
+    def __init__(
+        self,
+        kind: str,
+        title: str,
+        values: dict[str, str],
+        *,
+        names: Sequence[str] = (),
+        proposal: NextRubber | RotationError | None = None,
+    ) -> None:
+        """``names``: tonight's players, offered as a name is typed; ``proposal``: the next rubber's seats."""
         super().__init__()
         self.kind = kind
         self.form_title = title
         self.values = values
         self.fields = GAME_FIELDS if kind == "new" else RULE_FIELDS
+        self.names = names
+        self.proposal = proposal
 
     def compose(self) -> ComposeResult:
         with Vertical(id="game-form"):
             yield Label(self.form_title, id="game-form-title", markup=False)
+            if self.kind == "new":
+                yield Label(self._proposal_text(), id="game-form-next", markup=False)
             with Grid(id="game-fields"):
                 for name in self.fields:
                     yield Label(LABELS[name], classes="field-label")
-                    yield Input(value=self.values.get(name, ""), id=f"f-{name}", select_on_focus=True)
+                    suggester = None
+                    if name in NAME_FIELDS and self.names:
+                        suggester = NameSuggester(self.names, partial(self._taken, name), several=name == "out")
+                    yield Input(value=self.values.get(name, ""), id=f"f-{name}", select_on_focus=True, suggester=suggester)
                     yield Label(HINTS[name], id=f"m-{name}", classes="field-hint", markup=False)
-            yield Label("Enter saves · Tab next field · Esc cancels", id="game-form-keys")
+            keys = "Enter saves · Tab next field · Esc cancels"
+            if self.kind == "new" and self.names:
+                keys += " · → takes a name offered"
+            yield Label(keys, id="game-form-keys")
+
+    def _proposal_text(self) -> str:
+        if isinstance(self.proposal, NextRubber):
+            return f"ctrl+r next rubber: {self.proposal.text}"
+        if isinstance(self.proposal, RotationError):
+            return f"Next rubber (ctrl+r): {self.proposal}."
+        return "Next rubber (ctrl+r): name the four players first."
+
+    def _taken(self, field: str) -> set[str]:
+        """Names already given in the other name fields: not offered again."""
+        taken: set[str] = set()
+        others = {f"f-{name}" for name in NAME_FIELDS if name != field}
+        for widget in self.query(Input):  # those mounted so far: a field is offered names as it is filled in
+            if widget.id in others:
+                taken.update(n.strip() for n in widget.value.split(","))
+        return taken
 
     def on_mount(self) -> None:
         self.query_one(f"#f-{self.fields[0]}", Input).focus()
@@ -89,16 +155,26 @@ class GameForm(ModalScreen[NewGameReading | Settings | None]):
         settings = read_rules(values, errors)
         return settings, errors
 
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        result, errors = self._read()
-        for name in self.fields:
+    def _show_errors(self, errors: dict[str, str], fields: Sequence[str]) -> None:
+        for name in fields:
             label = self.query_one(f"#m-{name}", Label)
             msg = errors.get(name, "")
             label.update(msg or HINTS[name])
             label.set_class(bool(msg), "field-error")
             label.set_class(not msg, "field-hint")
+
+    @on(Input.Changed)
+    def _changed(self, event: Input.Changed) -> None:
+        # A name is checked as it is typed (too long, on two seats, both seated and waiting);
+        # the other fields, which take a word, only on Enter: half a word is not yet wrong.
+        if self.kind == "new" and event.input.id and event.input.id[2:] in NAME_FIELDS:
+            self._show_errors(self._read()[1], NAME_FIELDS)
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        result, errors = self._read()
+        self._show_errors(errors, self.fields)
         if result is not None and not errors:
             close(self, result)
             return
@@ -106,6 +182,18 @@ class GameForm(ModalScreen[NewGameReading | Settings | None]):
             if name in errors:
                 self.query_one(f"#f-{name}", Input).focus()
                 break
+
+    def action_next_rubber(self) -> None:
+        """Fills in the proposed seats for the next rubber (nothing else changes)."""
+        if self.kind != "new":
+            return
+        if not isinstance(self.proposal, NextRubber):
+            self.notify(self._proposal_text(), severity="warning", markup=False)
+            return
+        seating = self.proposal.seating
+        for seat, name in zip(SEATS, seating.players):
+            self.query_one(f"#f-{seat.value}", Input).value = name
+        self.query_one("#f-out", Input).value = ", ".join(seating.sitting_out)
 
     def action_cancel(self) -> None:
         close(self, None)

@@ -11,7 +11,8 @@ from textual.widgets import DataTable, Footer, Label
 from bridgepad.core.game import Status
 from bridgepad.core.model import Side
 from bridgepad.history import GameSummary, History
-from bridgepad.store import Store
+from bridgepad.session import SaveError, Session
+from bridgepad.store import UnreadableGame
 from bridgepad.tui.closing import close
 
 STATE_WORDS = {Status.IN_PLAY: "in play", Status.WON: "won", Status.FINISHED: "finished", Status.ENDED: "ended early"}
@@ -33,21 +34,31 @@ def _fit(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-class HistoryScreen(Screen[None]):
+RESUMED = "resumed"  # what the history returns when a game it opened is now on the pad
+
+
+class HistoryScreen(Screen[str | None]):
+    """Returns RESUMED when a game was put back on the pad, else None."""
+
     CSS_PATH = "history_screen.tcss"
     BINDINGS = [
         Binding("enter", "open", "Open", priority=True),
         Binding("d,delete", "delete", "Delete", key_display="d"),
+        Binding("t", "trash", "Trash"),
         Binding("escape,h,q", "close", "Back", key_display="Esc"),
     ]
 
-    def __init__(self, store: Store, current_id: str, read_only: bool = False) -> None:
+    def __init__(self, session: Session) -> None:
         super().__init__()
-        self.store = store
-        self.current_id = current_id
-        self.read_only = read_only
+        self.session = session
+        self.store = session.store
+        self.read_only = session.read_only
         self.rows: list[GameSummary] = []
         self.loaded = 0
+
+    @property
+    def current_id(self) -> str:
+        return self.session.stored.id
 
     def compose(self) -> ComposeResult:
         yield Label("History", id="history-title", markup=False)
@@ -78,7 +89,7 @@ class HistoryScreen(Screen[None]):
         for problem in history.problems:
             self.app.notify(problem, title="A data file could not be read", severity="error", timeout=20, markup=False)
         n = len(self.rows)
-        title = f"History · {n:,} game{'s' if n != 1 else ''}, newest first · Enter reviews one · d to the trash"
+        title = f"History · {n:,} game{'s' if n != 1 else ''}, newest first · Enter opens one · d to the trash"
         self.query_one("#history-title", Label).update(title if self.rows else "History · no games yet")
 
     def _load_more(self, count: int) -> None:
@@ -111,22 +122,56 @@ class HistoryScreen(Screen[None]):
         return self.rows[table.cursor_row]
 
     def action_open(self) -> None:
+        """A finished game is reviewed; one still in play is resumed, ended or reviewed, as asked."""
         from bridgepad.core.game import derive
+        from bridgepad.tui.in_play_dialog import END, RESUME, REVIEW, InPlayDialog, ending_text
         from bridgepad.tui.review_screen import ReviewScreen
 
         s = self._selected()
         if s is None:
             return
+        if s.id == self.current_id and not s.over:
+            close(self, None)  # already on the pad
+            return
         stored = self.store.load_quietly(s.id)
         if stored is None:
-            self.app.notify(f"Could not read the game of {started_text(s)}.", severity="error", markup=False)
+            self._say(f"Could not read the game of {started_text(s)}.", error=True)
             return
         try:
             state = derive(stored.game)
         except ValueError as e:
-            self.app.notify(f"That game cannot be replayed: {e}.", severity="error", markup=False)
+            self._say(f"That game cannot be replayed: {e}.", error=True)
             return
-        self.app.push_screen(ReviewScreen(stored, state))
+        if state.over or self.read_only:
+            self.app.push_screen(ReviewScreen(stored, state))
+            return
+        what = f"{s.mode.word} of {started_text(s)} ({players_text(s)})"
+
+        def chosen(choice: str | None) -> None:
+            if choice == REVIEW:
+                self.app.push_screen(ReviewScreen(stored, state))
+            elif choice == RESUME and self._change(self.session.resume, s.id, f"the {what} resumed"):
+                close(self, RESUMED)
+            elif choice == END and self._change(self.session.end_other, s.id, f"the {what} ended"):
+                self._say(f"Ended, the {what}: {ending_text(state)} ctrl+z on the pad takes it back.")
+                self.fill()
+
+        self.app.push_screen(InPlayDialog(what, state), chosen)
+
+    def _change(self, fn, *args) -> bool:  # type: ignore[no-untyped-def]
+        """A change through the session; False, and said, if it could not be made."""
+        try:
+            saved = fn(*args)
+        except (SaveError, FileNotFoundError, UnreadableGame, ValueError) as e:
+            why = str(e).rstrip(".") if not isinstance(e, FileNotFoundError) else "its file is gone"
+            self._say(f"Not changed: {why[:1].lower()}{why[1:]}.", error=True)
+            return False
+        if saved is False:
+            self._say(self.session.save_error or "Could not save.", error=True)
+        return True
+
+    def _say(self, message: str, *, error: bool = False) -> None:
+        self.app.notify(message, severity="error" if error else "information", markup=False, timeout=10 if error else 6)
 
     def action_delete(self) -> None:
         from bridgepad.tui.confirm import Confirm
@@ -140,20 +185,28 @@ class HistoryScreen(Screen[None]):
         if s.id == self.current_id:
             self.app.notify("That is the game on the pad. Start a new game (n) before deleting it.", severity="warning")
             return
+        what = f"{s.mode.word} of {started_text(s)} ({players_text(s)})"
 
         def done(yes: bool | None) -> None:
             if not yes:
                 return
             try:
-                where = self.store.discard(s.id)
-            except OSError as e:
-                self.app.notify(f"Could not move the game to the trash: {e.strerror or e}.", severity="error", markup=False)
+                where = self.session.trash(s.id, f"the {what} moved to the trash")
+            except (SaveError, ValueError) as e:
+                self._say(str(e), error=True)
                 return
-            self.app.notify(f"Moved to the trash folder: {where}", markup=False)
+            self._say(f"Moved to the trash: {where}. t shows the trash, ctrl+z on the pad brings it back.")
             self.fill()
 
-        what = f"{s.mode.word} of {started_text(s)} ({players_text(s)})"
         self.app.push_screen(Confirm(f"Delete the {what}?", "It is moved to the trash folder in the data directory, not destroyed."), done)
+
+    def action_trash(self) -> None:
+        from bridgepad.tui.trash_screen import TrashScreen
+
+        def back(_: object) -> None:
+            self.fill()
+
+        self.app.push_screen(TrashScreen(self.session), back)
 
     def action_close(self) -> None:
         close(self, None)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -17,6 +19,9 @@ from bridgepad.session import SaveError, Session
 from bridgepad.tui.game_view import GameView
 from bridgepad.tui.names import seat_label
 from bridgepad.tui.status_bar import StatusBar
+
+if TYPE_CHECKING:
+    from bridgepad.history import History
 
 
 class PadScreen(Screen[None]):
@@ -43,6 +48,7 @@ class PadScreen(Screen[None]):
         self._numbered = ""
         self._retry_timer: Timer | None = None
         self._follow_timer: Timer | None = None
+        self._history: History | None = None  # tonight's games for the new-game dialog, read from the index
 
     # Layout -----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -165,6 +171,7 @@ class PadScreen(Screen[None]):
                 we=game.settings.we,
                 honors_on=game.settings.honors and game.mode is not Mode.DUPLICATE,
                 others_on=game.mode is Mode.DUPLICATE,
+                before=self.session.before(),
             ),
             done,
         )
@@ -203,6 +210,7 @@ class PadScreen(Screen[None]):
                 we=game.settings.we,
                 honors_on=game.settings.honors and game.mode is not Mode.DUPLICATE,
                 others_on=game.mode is Mode.DUPLICATE,
+                before=self.session.before(index),
             ),
             done,
         )
@@ -276,11 +284,18 @@ class PadScreen(Screen[None]):
         from bridgepad.core.new_game import NewGameReading, game_values, rule_values
         from bridgepad.tui.game_form import GameForm
 
+        from bridgepad.evening import tonight
+        from bridgepad.history import History
+
         st = self.session.state
         values = game_values(self.session.game, st.next_first_dealer)
         # The rules are those new games start with (the s screen), not the old game's.
         values.update(rule_values(self.session.store.load_defaults()[0]))
         self._report_store_problems()
+        if self._history is None:
+            # Read-only: opening a dialog writes nothing; kept, so the next ``n`` reads only what changed.
+            self._history = History(self.session.store, read_only=True)
+        evening = tonight(self._history, self.session.stored.id, self.session.game)
 
         def done(result: object) -> None:
             if not isinstance(result, NewGameReading) or result.game is None or result.settings is None:
@@ -291,7 +306,14 @@ class PadScreen(Screen[None]):
                 self.refresh_all()
                 self.say(f"New {game.mode.word} started. The last one stays saved.")
 
-        self.app.push_screen(GameForm("new", "New game · the game on the pad stays saved", values), done)
+        form = GameForm(
+            "new",
+            "New game · the game on the pad stays saved",
+            values,
+            names=evening.names,
+            proposal=evening.next_rubber(),
+        )
+        self.app.push_screen(form, done)
 
     def action_settings(self) -> None:
         if not self._writable():
@@ -323,12 +345,14 @@ class PadScreen(Screen[None]):
         return True
 
     def action_history(self) -> None:
-        from bridgepad.tui.history_screen import HistoryScreen
+        from bridgepad.tui.history_screen import RESUMED, HistoryScreen
 
-        def back(_: object) -> None:
-            self.refresh_all()
+        def back(result: str | None) -> None:
+            self.refresh_all(select_last=result == RESUMED)
+            if result == RESUMED:
+                self.say(f"Resumed: {self.session.game.mode.word} on the pad again. ctrl+z goes back to the game that was here.")
 
-        self.app.push_screen(HistoryScreen(self.session.store, self.session.stored.id, self.session.read_only), back)
+        self.app.push_screen(HistoryScreen(self.session), back)
 
     def action_tally(self) -> None:
         from bridgepad.tui.tally_screen import TallyScreen

@@ -1,4 +1,5 @@
-"""The state of play, always in view: games, vulnerability, who deals, which hand."""
+"""The state of play, always in view: games, who deals and who shuffles, vulnerability, and
+what each side needs for game."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from textual.widgets import Static
 
 from bridgepad.core.game import GameState, Mode
 from bridgepad.core.model import SIDES
-from bridgepad.core.summary import duplicate_standing, headline, lead_text
+from bridgepad.core.summary import duplicate_standing, headline, lead_text, need_text, shuffler
 from bridgepad.session import Session
 from bridgepad.tui.names import seat_label, side_label
 
@@ -51,8 +52,14 @@ def render_status(state: GameState, number: int, session: Session | None = None,
         t.append(lead_text(state, we))
     t.append("\n ")
     t.append(f"{seat_label(game, state.next_dealer)} deals", style="bold")
+    if state.mode is not Mode.DUPLICATE:  # boards come dealt: nobody shuffles at the table
+        t.append(f" · {seat_label(game, shuffler(state.next_dealer))} shuffles")
     t.append(" · ")
     t.append_text(vulnerability_badge(state))
+    need = need_text(state)
+    if need:
+        t.append("\n ")
+        t.append(need)
     return t
 
 

@@ -170,6 +170,42 @@ def evening(root: Path) -> None:
     store.save_tally_prefs(False, "0.10")
 
 
+def five_at_the_table(root: Path) -> None:
+    """A rubber won by Ann & Cy v Bob & Di while Eve sat out, on the pad: the next rubber is Eve's."""
+    from bridgepad.core.game import Game
+    from bridgepad.core.log import parse_log
+
+    state = parse_log("N 4S 10\nN 4S 10\n").games()[0]
+    game = Game(players=("Ann", "Bob", "Cy", "Di"), sitting_out=("Eve",), hands=state.game.hands)
+    store = Store(root)
+    store.set_current(store.add(game, "2026-11-27T20:00:00+00:00").id)
+
+
+def evening_and_one_left(root: Path) -> None:
+    """The evening of three rubbers, and a rubber left in play before it (at 19:00):
+    N-S made 4S (a game), E-W 2H (a part score)."""
+    from bridgepad.core.game import Game
+    from bridgepad.core.log import parse_log
+
+    evening(root)
+    hands = parse_log("N 4S 10\nE 2H 8\n").games()[0].game.hands
+    Store(root).add(Game(players=("Ann", "Bob", "Cy", "Di"), hands=hands), "2026-11-27T19:00:00+00:00")
+
+
+def one_in_the_trash(root: Path) -> None:
+    """The evening, and the rubber left in play moved to the trash at a fixed time."""
+    import os
+    from datetime import datetime
+
+    evening_and_one_left(root)
+    store = Store(root)
+    oldest = store.ids()[0]
+    where = store.discard(oldest)
+    assert where is not None
+    at = datetime(2026, 11, 27, 23, 10).timestamp()  # local time, as the trash shows it: the same picture anywhere
+    os.utime(where, (at, at))
+
+
 # The hands of the pictures are seeded, not typed: it is the same game (the seed goes through the
 # entry form's reader), the same screen, and several seconds faster.  test_tui_worked_rubber.py
 # types the whole rubber key by key.
@@ -196,6 +232,25 @@ SCENARIOS: tuple[Scenario, ...] = (
         hands=PAIRS_SESSION,
         setup=new_pairs,
     ),
+    Scenario(
+        "next-rubber",
+        "the new-game dialog after Eve sat out a rubber: ctrl+r puts her in for Ann and rotates the partners",
+        keys=("n", "ctrl+r"),
+        setup=five_at_the_table,
+    ),
+    Scenario(
+        "entry-form-revoke",
+        "a revoke typed in the result field: 9 tricks as played, E-W revoked and won 2 after it",
+        hands=(("2S", "N", "8", ""),),
+        keys=tuple(hand_keys("4S", "N", "9 rev EW 2", enter=False)),
+    ),
+    Scenario(
+        "history-in-play",
+        "Enter on a rubber left in play in the history: resume it, end it, or review it",
+        keys=("h", "down", "down", "down", "enter"),
+        setup=evening_and_one_left,
+    ),
+    Scenario("trash", "the trash, with a rubber that can be restored", keys=("h", "t"), setup=one_in_the_trash),
 )
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from textual.app import App
 from textual.message import Message
 from textual.notifications import Notification, Notify
+from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import DataTable
 
@@ -74,6 +75,15 @@ class Notes:
     @property
     def texts(self) -> list[str]:
         return [f"{n.title}: {n.message}" if n.title else n.message for n in self.said]
+
+    async def latest(self, pilot: Pilot, expected: str) -> str:  # type: ignore[type-arg]
+        """The latest notification, given the app time to say ``expected``: a dialog's callback
+        can speak after the dialog has closed, later than one pause on a busy machine."""
+        for _ in range(300):
+            if self.said and self.texts[-1] == expected:
+                break
+            await pilot.pause(0.01)
+        return self.texts[-1] if self.said else ""
 
 
 def folder_bytes(root: Path) -> dict[str, bytes]:

@@ -1,0 +1,60 @@
+"""A game still in play, chosen in the history: resume it, end it, or only look at it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label
+
+from bridgepad.core.game import GameState, derive
+from bridgepad.core.summary import entry_text, headline
+from bridgepad.tui.closing import close
+
+RESUME, END, REVIEW = "resume", "end", "review"
+
+
+def ending_text(state: GameState) -> str:
+    """What ending the game now writes (its unfinished bonuses) and how it then stands."""
+    game = state.game
+    we = game.settings.we
+    ended = derive(replace(game, ended=True))
+    bonuses = [entry_text(e, we) for e in ended.bonuses]
+    writes = "; ".join(bonuses) if bonuses else "no bonus is due"
+    return f"{writes}. {headline(ended, we)}"
+
+
+class InPlayDialog(ModalScreen[str | None]):
+    """Returns RESUME, END, REVIEW, or None when the player goes back."""
+
+    CSS_PATH = "in_play_dialog.tcss"
+    BINDINGS = [
+        Binding("r", "choose('resume')", "Resume"),
+        Binding("x", "choose('end')", "End"),
+        Binding("v", "choose('review')", "Review"),
+        Binding("escape,q", "choose(None)", "Back"),
+    ]
+
+    def __init__(self, what: str, state: GameState) -> None:
+        super().__init__()
+        self.what = what
+        self.state = state
+
+    def compose(self) -> ComposeResult:
+        word = self.state.mode.word
+        with Vertical(id="in-play"):
+            yield Label(f"The {self.what} is still in play.", id="in-play-title", markup=False)
+            yield Label(
+                "r  resume it on the pad; the game there stays saved, and ctrl+z comes back to it",
+                classes="choice",
+                markup=False,
+            )
+            yield Label(f"x  end the {word} now: {ending_text(self.state)}", classes="choice", markup=False)
+            yield Label("v  review it, read-only", classes="choice", markup=False)
+            yield Label("Esc  back to the history", id="in-play-keys", markup=False)
+
+    def action_choose(self, choice: str | None) -> None:
+        close(self, choice)

@@ -142,3 +142,23 @@ def test_five_players_each_sits_out_their_share() -> None:
     # Four players: nobody sits out, and the tally does not say so.
     four = tally(evening[:1])
     assert not four.rotation and four.to_json()["sat_out"] is None
+
+
+def test_who_sat_out_as_recorded_by_the_dialog_is_the_answer() -> None:
+    # Ed came late: the first rubber had four at the table, nobody waiting (no record).
+    # Then Cy waited for rubber 2, Di for rubber 3: one each, and Ed none; inferring from
+    # the games played would have said Ed sat out rubber 1 and Ann, Bob, Ed nothing.
+    # Fay only waited (rubber 3): she has a row, no points, one sat out.
+    evening = [
+        GameResult(("Ann", "Bob", "Cy", "Di"), 1830, 510, Status.WON, local(17, 19), "g1"),
+        GameResult(("Ann", "Di", "Ed", "Bob"), 950, 0, Status.WON, local(17, 20), "g2", sitting_out=("Cy",)),
+        GameResult(("Cy", "Ann", "Bob", "Ed"), 160, 970, Status.WON, local(17, 21), "g3", sitting_out=("Di", "fay")),
+    ]
+    t = tally(evening)
+    assert t.rotation  # six at the table over the evening
+    assert {p.name: (p.games, p.sat_out) for p in t.players} == {
+        "Ann": (3, 0), "Bob": (3, 0), "Cy": (2, 1), "Di": (2, 1), "Ed": (2, 0), "fay": (0, 1),
+    }  # fmt: skip
+    fay = t.player("fay")
+    assert fay is not None and fay.points == 0 and fay.balance == 0
+    assert all("fay" not in (pay.payer, pay.payee) for pay in t.payments)

@@ -93,10 +93,10 @@ async def test_a_pairs_session_typed_shows_the_percentages_of_its_replay(tmp_pat
     app = make_app(root)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        # The n dialog: duplicate, the names, and the last field, the scoring form: matchpoints.
+        # The n dialog: duplicate, the names, nobody sitting out, and the last field, the scoring form: matchpoints.
         await keyboard(pilot, ["n"])
         await until(pilot, lambda: isinstance(app.screen, GameForm) and app.focused is app.screen.query_one("#f-mode", Input))
-        await keyboard(pilot, [*field_keys("d", "", "Ann", "Bob", "Cy", "Di", "", "", "", "", "", "", "matchpoints"), "enter"])
+        await keyboard(pilot, [*field_keys("d", "", "Ann", "Bob", "Cy", "Di", "", "", "", "", "", "", "", "matchpoints"), "enter"])
         await until(pilot, lambda: app.session.game.mode is Mode.DUPLICATE)
         game = app.session.game
         assert game.mode is Mode.DUPLICATE and game.settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Grid, Vertical
-from textual.screen import ModalScreen
+from textual.containers import Grid, Vertical, VerticalScroll
 from textual.widgets import Input, Label
 
-from bridgepad.core.new_game import GAME_FIELDS, RULE_FIELDS, NewGameReading, read_new_game, read_rules
+from bridgepad.core.new_game import CHOICES, GAME_FIELDS, RULE_FIELDS, NewGameReading, read_new_game, read_rules
 from bridgepad.core.settings import Settings
 from bridgepad.tui.closing import close
+from bridgepad.tui.form import FormScreen
 
 LABELS = {
     "mode": "Mode",
@@ -27,33 +26,21 @@ LABELS = {
     "we": "We are",
     "next_dealer": "Next dealer",
 }
+# The choices are worded by the core, which words their errors the same way.
 HINTS = {
-    "mode": "rubber, chicago or duplicate (r, c, d)",
     "dealer": "N, E, S or W (duplicate: by board)",
     "N": "optional name",
     "E": "optional name",
     "S": "optional name",
     "W": "optional name",
-    "honors": "yes or no",
-    "chicago_vulnerable": "opponents, dealer, or mixed (dealer 2, opponents 3)",
-    "chicago_part_score": "carry (100 open after deal 4) or fifty",
-    "pass_word": "Pass or No bid",
-    "we": "NS or EW",
-    "next_dealer": "passes-on or rotates (next game)",
+    **CHOICES,
 }
 
 
-class GameForm(ModalScreen[NewGameReading | Settings | None]):
+class GameForm(FormScreen[NewGameReading | Settings | None]):
     """``new``: returns a NewGameReading with the game to start; ``settings``: the new defaults."""
 
     CSS_PATH = "game_form.tcss"
-    # Tab moves on at once, before the keys typed after it are read: a quick typist's
-    # "4s<Tab>n" must not land "n" in the contract field.
-    BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("tab", "app.focus_next", "Next field", show=False, priority=True),
-        Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True),
-    ]
 
     def __init__(self, kind: str, title: str, values: dict[str, str]) -> None:
         super().__init__()
@@ -61,16 +48,19 @@ class GameForm(ModalScreen[NewGameReading | Settings | None]):
         self.form_title = title
         self.values = values
         self.fields = GAME_FIELDS if kind == "new" else RULE_FIELDS
+        self.DISCARD_QUESTION = "Throw away the changes to this game?" if kind == "new" else "Throw away the changes to the rules?"
 
     def compose(self) -> ComposeResult:
+        # The title and the keys stay in view; the fields scroll between them on a short terminal.
         with Vertical(id="game-form"):
             yield Label(self.form_title, id="game-form-title", markup=False)
-            with Grid(id="game-fields"):
-                for name in self.fields:
-                    yield Label(LABELS[name], classes="field-label")
-                    yield Input(value=self.values.get(name, ""), id=f"f-{name}", select_on_focus=True)
-                    yield Label(HINTS[name], id=f"m-{name}", classes="field-hint", markup=False)
-            yield Label("Enter saves · Tab next field · Esc cancels", id="game-form-keys")
+            with VerticalScroll(id="game-fields-scroll", can_focus=False):
+                with Grid(id="game-fields"):
+                    for name in self.fields:
+                        yield Label(LABELS[name], classes="field-label")
+                        yield Input(value=self.values.get(name, ""), id=f"f-{name}")
+                        yield Label(HINTS[name], id=f"m-{name}", classes="field-hint", markup=False)
+            yield Label(self.keys_line("saves"), id="game-form-keys", markup=False)
 
     def on_mount(self) -> None:
         self.query_one(f"#f-{self.fields[0]}", Input).focus()
@@ -104,6 +94,3 @@ class GameForm(ModalScreen[NewGameReading | Settings | None]):
             if name in errors:
                 self.query_one(f"#f-{name}", Input).focus()
                 break
-
-    def action_cancel(self) -> None:
-        close(self, None)

@@ -5,32 +5,14 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from bridgepad.core.game import Game
 from bridgepad.core.rules_text import scoring_tables
+from bridgepad.tui import keys
 from bridgepad.tui.closing import close
-
-KEYS = (
-    ("+ or a", "enter a hand"),
-    ("e", "edit the selected hand"),
-    ("d or Delete", "delete the selected hand"),
-    ("ctrl+z", "undo the last change"),
-    ("↑ ↓", "select a hand"),
-    ("x", "end the game now, unfinished"),
-    ("n", "start a new game: mode, first dealer, players, rules"),
-    ("s", "the rules that new games start with"),
-    ("h", "the history: every game, newest first; Enter reviews one"),
-    ("t", "the tally: each player's net, money, who pays whom"),
-    ("E", "export the game on screen: md, csv or json"),
-    ("? or F1", "this help"),
-    ("ctrl+p", "all commands"),
-    ("q", "quit (everything is already saved)"),
-)
-
 
 def _looks_numeric(text: str) -> bool:
     return text.replace(",", "").replace("× ", "").replace("–", "").replace("+", "").isdigit()
@@ -38,7 +20,8 @@ def _looks_numeric(text: str) -> bool:
 
 class HelpScreen(ModalScreen[None]):
     CSS_PATH = "help_screen.tcss"
-    BINDINGS = [Binding("escape,q,question_mark,f1", "close", "Close")]
+    KEY_SECTION = "help"
+    BINDINGS = keys.bindings(KEY_SECTION)
 
     def __init__(self, game: Game) -> None:
         super().__init__()
@@ -47,10 +30,14 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
             yield Label(f"bridgepad help · {self.game.mode.word} · Esc closes, ↑↓ scroll", id="help-title", markup=False)
-            keys = Table(title="Keys", title_justify="left", show_header=False, box=None, padding=(0, 2))
-            for key, what in KEYS:
-                keys.add_row(Text(key, style="bold"), what)
-            yield Static(keys)
+            # The keys as they are bound now, a user keymap included: the same list the footer reads.
+            for title, rows in keys.table(keys.keymap_of(self.app)):
+                table = Table(title=title, title_justify="left", show_header=False, box=None, padding=(0, 2, 0, 0))
+                table.add_column(no_wrap=True)
+                table.add_column(ratio=1)
+                for shown, does in rows:
+                    table.add_row(Text(shown, style="bold"), Text(does))
+                yield Static(table, classes="key-table")
             for rt in scoring_tables(self.game.mode, self.game.settings):
                 table = Table(title=rt.title, title_justify="left", show_header=any(rt.header), expand=False)
                 for i, h in enumerate(rt.header):

@@ -1,0 +1,63 @@
+"""What every form shares, so that they all behave alike.
+
+A hand, a new game, the rules and an export are typed the same way: entering a field
+selects its text (typing replaces it: ``1c`` over ``pass`` is ``1c``), Tab and
+shift+Tab move between the fields before the next key is read, Enter does the form's
+work, and Escape backs out, asking first when something typed would be lost.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from textual.screen import ModalScreen
+from textual.widgets import Input
+
+from bridgepad.tui import keys
+from bridgepad.tui.closing import close
+
+ResultT = TypeVar("ResultT")
+
+
+class FormScreen(ModalScreen[ResultT]):
+    KEY_SECTION = "form"
+    # Tab moves on at once, before the keys typed after it are read: a quick typist's
+    # "4s<Tab>n" must not land "n" in the contract field.
+    BINDINGS = keys.bindings(KEY_SECTION)
+    # The question Escape asks when typing would be lost; each form words what it holds.
+    DISCARD_QUESTION = "Throw away what you typed?"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._as_opened: dict[str, str] = {}
+
+    def on_mount(self) -> None:
+        for field in self.query(Input):
+            field.select_on_focus = True  # every form: entering a field selects its text
+        self._as_opened = self._typed()
+
+    def _typed(self) -> dict[str, str]:
+        return {field.id or "": field.value for field in self.query(Input)}
+
+    def changed(self) -> bool:
+        """Whether anything was typed since the form opened (typing it back as it was is no change)."""
+        return self._typed() != self._as_opened
+
+    def keys_line(self, enter_does: str) -> str:
+        """``Enter records · Tab next field · Esc cancels``, with the keys as bound now."""
+        keymap = keys.keymap_of(self.app)
+        nxt = keys.key_text(keys.keys_of(keys.KEYS_BY_ID["form.next"], keymap))
+        cancel = keys.key_text(keys.keys_of(keys.KEYS_BY_ID["form.cancel"], keymap))
+        return f"Enter {enter_does} · {nxt} next field · {cancel} cancels"
+
+    def action_cancel(self) -> None:
+        if not self.changed():
+            close(self, None)
+            return
+        from bridgepad.tui.confirm import Confirm
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                close(self, None)
+
+        self.app.push_screen(Confirm(self.DISCARD_QUESTION, "Answer no to go back to the form as you left it."), done)

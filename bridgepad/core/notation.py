@@ -32,6 +32,8 @@ _STRAINS = {
 # Doubles as players write them: X, XX, the multiplication signs, or stars.
 _DOUBLES = {"": Doubling.NONE, "X": Doubling.DOUBLED, "XX": Doubling.REDOUBLED}
 _CONTRACT_RE = re.compile(r"^([0-9]+)(NT|N|C|D|H|S|♣|♦|♥|♠)?(X{0,2})$")
+# "4SX X" is a double and a stray X, or a redouble mistyped: which, only the player knows.
+_SPLIT_DOUBLES = re.compile(r"[X×✕*]\s+[X×✕*]", re.IGNORECASE)
 
 CONTRACT_HELP = (
     "a contract is a level 1 to 7 and a strain C, D, H, S or NT (♣ ♦ ♥ ♠ and N also work), "
@@ -54,6 +56,8 @@ def parse_contract(text: str) -> Contract | None:
     squashed = _squash(text)
     if not squashed:
         raise NotationError(f"The contract is empty: {CONTRACT_HELP}.")
+    if _SPLIT_DOUBLES.search(text):
+        raise NotationError(f"{_quote(text)}: write a double as X and a redouble as XX, together, e.g. 4SX or 4SXX.")
     m = _CONTRACT_RE.match(squashed)
     if m is None:
         raise NotationError(f"{_quote(text)} is not a contract: {CONTRACT_HELP}.")

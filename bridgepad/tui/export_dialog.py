@@ -73,9 +73,12 @@ class ExportDialog(FormScreen[Path | None]):
             path = self.query_one("#export-path", Input)
             path.value = with_format(path.value, fmt)  # the name follows the format it is written in
 
-    def target(self) -> Path:
-        """The file typed: ``~`` is the home folder, a bare name goes in the proposed folder."""
+    def target(self, fmt: str) -> Path:
+        """The file typed: ``~`` is the home folder, a bare name goes in the proposed folder, and
+        a name without an extension takes the format's."""
         typed = Path(os.path.expanduser(self.query_one("#export-path", Input).value.strip()))
+        if not typed.suffix:
+            typed = typed.with_name(f"{typed.name}.{FORMATS[fmt].extension}")
         return typed if typed.is_absolute() else self.folder / typed
 
     def _problem(self, text: str) -> None:
@@ -93,7 +96,7 @@ class ExportDialog(FormScreen[Path | None]):
             self._problem("Give the file a name, such as evening.md.")
             self.query_one("#export-path", Input).focus()
             return
-        path = self.target()
+        path = self.target(fmt)
         if path.is_dir():
             self._problem(f"{path} is a folder: add a file name to it.")
             return

@@ -59,15 +59,21 @@ COLUMNS = (
     Column("state", "State", max(len(w) for w in STATE_WORDS.values()), 0),
 )
 SCROLLBAR = 2
+PLAYERS_AT_MOST = 40  # names longer than this are cut rather than every other column dropped
 
 
-def fit_columns(room: int) -> tuple[list[Column], int]:
-    """The columns that fit ``room`` cells (each with a space after it), and the players' width."""
+def fit_columns(room: int, players: int) -> tuple[list[Column], int]:
+    """The columns that fit ``room`` cells (each with a space after it but the last) while the
+    players' names, ``players`` wide, show whole; and the players' column's width.
+
+    Columns of one rank go together (a side's total without the other's says little)."""
+    room += 1  # the last column needs no space after it
     kept = list(COLUMNS)
-    while sum(c.width + 1 for c in kept) > room and any(c.drop for c in kept):
-        kept.remove(max((c for c in kept if c.drop), key=lambda c: c.drop))
-    players = COLUMNS[2].width + max(0, room - sum(c.width + 1 for c in kept))
-    return kept, players
+    others = lambda: sum(c.width + 1 for c in kept if c.key != "players")  # noqa: E731
+    while others() + players + 1 > room and any(c.drop for c in kept):
+        rank = max(c.drop for c in kept)
+        kept = [c for c in kept if c.drop != rank]
+    return kept, max(COLUMNS[2].width, room - others() - 1)
 
 
 class HistoryScreen(Screen[None]):
@@ -105,9 +111,13 @@ class HistoryScreen(Screen[None]):
         keep = table.cursor_row
         table.clear(columns=True)
         table.cell_padding = 0
-        room = (table.size.width or self.app.size.width) - SCROLLBAR
-        self._room = room
-        self.columns, self.players_width = fit_columns(room)
+        width = table.size.width or self.app.size.width
+        height = table.size.height or self.app.size.height - 4
+        self._room = width
+        # Room for the scroll bar only when the rows need one: then the players have it.
+        names = max((len(players_text(s)) for s in self.rows[: self.PAGE]), default=0)
+        room = width - (SCROLLBAR if len(self.rows) >= height - 1 else 0)
+        self.columns, self.players_width = fit_columns(room, min(names, PLAYERS_AT_MOST))
         for c in self.columns:
             width = self.players_width if c.key == "players" else c.width
             table.add_column(f"{c.header:>{width}} " if c.right else c.header, width=width + 1)
@@ -149,7 +159,7 @@ class HistoryScreen(Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         # The columns are chosen for the width: a resize chooses them again.
         table = self.query_one("#history", DataTable)
-        if table.size.width and table.size.width - SCROLLBAR != self._room:
+        if table.size.width and table.size.width != self._room:
             self.fill()
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:

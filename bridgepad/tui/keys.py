@@ -218,10 +218,10 @@ def keymap_of(app: object) -> Mapping[str, str]:
     return keymap if isinstance(keymap, Mapping) else {}
 
 
-def table(keymap: Mapping[str, str] | None = None, mark: Callable[[str], str] = str) -> list[tuple[str, list[tuple[str, str]]]]:
-    """Every section's title and its rows (the keys as a person reads them, what they do)."""
+def table(keymap: Mapping[str, str] | None = None, mark: Callable[[str], str] = str) -> list[tuple[Section, list[tuple[str, str]]]]:
+    """Every section and its rows (the keys as a person reads them, what they do)."""
     keymap = keymap or {}
-    return [(s.title, [(key_text(keys_of(k, keymap), mark), k.does) for k in s.keys]) for s in SECTIONS]
+    return [(s, [(key_text(keys_of(k, keymap), mark), k.does) for k in s.keys]) for s in SECTIONS]
 
 
 def readme_table() -> str:

@@ -13,9 +13,9 @@ from __future__ import annotations
 from rich.style import Style
 from textual.markup import parse_style
 
-# The pad: the selected hand's figures wear the hand list's cursor colours, so the eye
-# links the row to its figures.
-SELECTED = "bold $block-cursor-foreground on $block-cursor-background"
+# The pad: the selected hand's figures wear the hand list's cursor colour, so the eye links
+# the row to its figures; $text is black or white, whichever reads better on it.
+SELECTED = "bold $text on $block-cursor-background"
 VULNERABLE = "bold $text-error"  # a side's heading on the pad when it is vulnerable
 STRONG = "bold"
 HINT = "italic"
@@ -24,11 +24,11 @@ FAINT = "$text-muted"  # a passed-out deal's word
 
 # The state of play.
 TITLE = "bold $text on $primary"
-READ_ONLY = "bold $text-warning on $warning-muted"
+READ_ONLY = "bold $text on $warning"
 UNSAVED = "bold blink $text on $error"
 HEADLINE = "bold $text-success"
-VULNERABLE_BADGE = "bold $text-error on $error-muted"
-NOT_VULNERABLE_BADGE = "$text-success on $success-muted"
+VULNERABLE_BADGE = "bold $text on $error"
+NOT_VULNERABLE_BADGE = "$text on $success"
 
 RED_SUIT = "$text-error"  # hearts and diamonds
 GAIN = "$text-success"  # a player's net above 0 in the tally

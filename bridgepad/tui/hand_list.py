@@ -1,8 +1,8 @@
 """The hands of this game as a list: who dealt, the contract, by whom, the result, the score.
 
-On a narrow terminal the columns that matter least go first (the dealer, the declarer,
-the hand's number, the result); the scores (We and They, or N-S and the comparison)
-always stay. The newest hand is kept in view as the list grows or shrinks.
+On a narrow terminal the columns that matter least go first: the dealer, then the
+declarer's name (the seat's letter stays), the hand's number, the result; the scores
+(We and They, or N-S and the comparison) always stay. The newest hand is kept in view as the list grows or shrinks.
 """
 
 from __future__ import annotations
@@ -30,6 +30,8 @@ class Column:
     header: str
     width: int
     drop: int  # on a narrow list, the highest goes first; 0 never goes
+    narrow: int = 0  # a width it can shrink to before it goes (the declarer: the seat's letter)
+    narrow_drop: int = 0  # its rank once shrunk
 
 
 def columns_for(state: GameState, by_width: int) -> list[Column]:
@@ -38,10 +40,10 @@ def columns_for(state: GameState, by_width: int) -> list[Column]:
     first = {Mode.RUBBER: "#", Mode.CHICAGO: "Deal", Mode.DUPLICATE: "Bd"}[mode]
     cols = [
         # A duplicate board's number is how the players name it; a rubber's hands are in order.
-        Column("first", first, 4 if mode is Mode.CHICAGO else 3, 0 if mode is Mode.DUPLICATE else 3),
-        Column("dealer", "Dlr", 3, 5),
+        Column("first", first, 4 if mode is Mode.CHICAGO else 3, 0 if mode is Mode.DUPLICATE else 4),
+        Column("dealer", "Dlr", 3, 6),
         Column("contract", "Contract", 8, 0),
-        Column("by", "By", by_width, 4),
+        Column("by", "By", by_width, 5, narrow=2, narrow_drop=3),
         Column("result", "Res", 3, 2),
     ]
     if mode is Mode.DUPLICATE:
@@ -60,7 +62,12 @@ def fit_columns(columns: list[Column], room: int, padding: int) -> list[Column]:
         droppable = [c for c in kept if c.drop]
         if not droppable:
             break
-        kept.remove(max(droppable, key=lambda c: c.drop))
+        worst = max(droppable, key=lambda c: c.drop)
+        at = kept.index(worst)
+        if worst.narrow and worst.width > worst.narrow:
+            kept[at] = Column(worst.key, worst.header, worst.narrow, worst.narrow_drop)
+        else:
+            del kept[at]
     return kept
 
 
@@ -108,15 +115,23 @@ class HandList(DataTable[Text]):
         if self._state is not None:
             self.show(self._state)
 
+    def _columns(self, state: GameState) -> list[Column]:
+        """The columns for this game at the list's width now."""
+        by_width = max(2, min(12, max((len(seat_label(state.game, s)) for s in _declarers(state)), default=2)))
+        room = (self.size.width or self.app.size.width) - SCROLLBAR
+        return fit_columns(columns_for(state, by_width), room, self.cell_padding)
+
+    @staticmethod
+    def _columns_key(state: GameState, shown: list[Column]) -> tuple[object, ...]:
+        return (state.mode, state.game.settings.duplicate_scoring, tuple((c.key, c.width) for c in shown))
+
     def show(self, state: GameState) -> None:
         self._state = state
         keep = self.cursor_row
         game = state.game
         we = game.settings.we
-        by_width = max(2, min(12, max((len(seat_label(game, s)) for s in _declarers(state)), default=2)))
-        room = (self.size.width or self.app.size.width) - SCROLLBAR
-        shown = fit_columns(columns_for(state, by_width), room, self.cell_padding)
-        key = (state.mode, game.settings.duplicate_scoring, tuple(c.key for c in shown), by_width)
+        shown = self._columns(state)
+        key = self._columns_key(state, shown)
         if key == self._columns_for:
             self.clear()  # the same columns: only the rows are written again
         else:
@@ -126,6 +141,7 @@ class HandList(DataTable[Text]):
                 self.add_column(c.header, width=c.width, key=c.key)
         red, faint, strong = (looks.rich_style(r) for r in (looks.RED_SUIT, looks.FAINT, looks.STRONG))
         pass_word = game.settings.pass_word.value
+        widths = {c.key: c.width for c in shown} | {"by": next((c.width for c in shown if c.key == "by"), 2)}
         for h in state.hands:
             if state.mode is Mode.RUBBER:
                 first = str(h.number)
@@ -135,7 +151,7 @@ class HandList(DataTable[Text]):
                 "first": first,
                 "dealer": h.dealer.value,
                 "contract": contract_text(h, pass_word, red, faint, strong),
-                "by": seat_label_fit(game, h.hand.declarer, by_width) if h.hand.declarer else "",
+                "by": seat_label_fit(game, h.hand.declarer, widths["by"]) if h.hand.declarer else "",
                 "result": h.result,
             }
             if state.mode is Mode.DUPLICATE:
@@ -162,7 +178,8 @@ class HandList(DataTable[Text]):
         # list grew): the selected hand, often the newest, is brought back into view.
         if self._state is not None and event.size.width != self._room:
             self._room = event.size.width
-            self.show(self._state)
+            if self._columns_key(self._state, self._columns(self._state)) != self._columns_for:
+                self.show(self._state)
         if self.row_count:
             self.move_cursor(row=self.cursor_row, animate=False)
 

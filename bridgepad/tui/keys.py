@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from textual.app import SystemCommand
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.keys import _normalize_key_list, format_key
 
 
@@ -139,7 +139,7 @@ def section(name: str) -> Section:
     return _BY_NAME[name]
 
 
-def bindings(name: str) -> list[Binding]:
+def bindings(name: str) -> list[BindingType]:
     """A screen's ``BINDINGS``: every key of its section that has an action, with its id."""
     return [
         Binding(k.keys, k.action, k.label, show=k.show, key_display=k.display, priority=k.priority, id=k.id)

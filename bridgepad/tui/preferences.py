@@ -8,6 +8,8 @@ the choice, and says so.
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import App
 from textual.theme import Theme
 
@@ -15,7 +17,7 @@ from bridgepad.session import Session
 from bridgepad.tui.keys import read_keymap
 
 
-def apply_preferences(app: App[object], session: Session) -> None:
+def apply_preferences(app: App[Any], session: Session) -> None:
     """Applies the kept keymap and theme, then keeps each theme the player picks."""
     store = session.store
     try:

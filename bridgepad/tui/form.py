@@ -32,8 +32,8 @@ class FormScreen(ModalScreen[ResultT]):
         self._as_opened: dict[str, str] = {}
 
     def on_mount(self) -> None:
-        for field in self.query(Input):
-            field.select_on_focus = True  # every form: entering a field selects its text
+        # Entering a field selects its text: Textual's Input does so unless told not to, and
+        # no form here tells it not to (test_tui_forms_alike.py checks each form).
         self._as_opened = self._typed()
 
     def _typed(self) -> dict[str, str]:

@@ -35,15 +35,16 @@ GAIN = "$text-success"  # a player's net above 0 in the tally
 LOSS = "$text-error"
 
 # The tally's chart: a colour a player, then they repeat (the initials still tell them apart).
-# Ordered so that neighbours differ most (blue, green, red, yellow) in the built-in themes.
+# Ordered so that the first five differ in every built-in theme (some give accent and warning
+# one colour, or primary and secondary two blues).
 SERIES = (
     "bold $text-primary",
     "bold $text-success",
     "bold $text-error",
     "bold $text-warning",
-    "bold $text-accent",
-    "bold $text-secondary",
     "bold $foreground",
+    "bold $text-secondary",
+    "bold $text-accent",
     "bold $text-muted",
 )
 OVERLAP = "bold reverse $foreground"  # two players on one point of the chart

@@ -15,7 +15,7 @@ from bridgepad.core.game import GameState, HandOutcome
 from bridgepad.core.model import Hand, Side
 from bridgepad.core.summary import outcome_lines
 from bridgepad.tui.closing import close
-from bridgepad.tui.form import FormScreen
+from bridgepad.tui.form import FormField, FormScreen
 
 Preview = Callable[[Hand], tuple[HandOutcome, GameState]]
 
@@ -75,7 +75,7 @@ class EntryForm(FormScreen[Hand | None]):
                 with Grid(id="fields"):
                     for name in self.fields:
                         yield Label(LABELS[name], classes="field-label")
-                        yield Input(value=self.values.get(name, ""), id=name)
+                        yield FormField(value=self.values.get(name, ""), id=name)
                         yield Label(HINTS[name], id=f"{name}-error", classes="field-hint", markup=False)
                 yield Static(id="preview")
             yield Label(self.keys_line("records"), id="form-keys", markup=False)
@@ -120,12 +120,7 @@ class EntryForm(FormScreen[Hand | None]):
         widget.set_class(error, "field-error")
         widget.set_class(hint or (not error and selector != "#preview"), "field-hint")
 
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.action_record()
-
-    def action_record(self) -> None:
+    def action_submit(self) -> None:
         reading = self.reading()
         if reading.ok:
             try:

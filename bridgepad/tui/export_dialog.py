@@ -15,7 +15,7 @@ from bridgepad.formats.export_file import export_folder, file_name, replace, wit
 from bridgepad.formats.registry import FORMATS, ExportError, export
 from bridgepad.store import StoredGame
 from bridgepad.tui.closing import close
-from bridgepad.tui.form import FormScreen
+from bridgepad.tui.form import FormField, FormScreen
 
 FORMAT_WORDS = {"j": "json", "json": "json", "c": "csv", "csv": "csv", "m": "md", "md": "md", "markdown": "md"}
 FORMAT_CHOICES = "md, csv or json (m, c or j)"
@@ -55,12 +55,12 @@ class ExportDialog(FormScreen[Path | None]):
             yield Label("Export this game", id="export-title")
             with Horizontal(classes="export-row"):
                 yield Label("Format", classes="field-label")
-                yield Input(value=self.fmt, id="export-format")
+                yield FormField(value=self.fmt, id="export-format")
                 yield Label(FORMAT_CHOICES, classes="field-hint", markup=False)
             yield Label(format_hint(self.fmt), id="export-what", classes="field-hint", markup=False)
             with Horizontal(classes="export-row"):
                 yield Label("File", classes="field-label")
-                yield Input(value=shown_path(proposed), id="export-path")
+                yield FormField(value=shown_path(proposed), id="export-path")
             yield Label("", id="export-error", markup=False)
             yield Label(self.keys_line("exports"), id="export-keys", markup=False)
 
@@ -84,9 +84,7 @@ class ExportDialog(FormScreen[Path | None]):
     def _problem(self, text: str) -> None:
         self.query_one("#export-error", Label).update(text)
 
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
+    def action_submit(self) -> None:
         fmt = FORMAT_WORDS.get(self.query_one("#export-format", Input).value.strip().lower())
         if fmt is None:
             self._problem(f"The format is {FORMAT_CHOICES}.")

@@ -3,7 +3,9 @@
 A hand, a new game, the rules and an export are typed the same way: entering a field
 selects its text (typing replaces it: ``1c`` over ``pass`` is ``1c``), Tab and
 shift+Tab move between the fields before the next key is read, Enter does the form's
-work, and Escape backs out, asking first when something typed would be lost.
+work (``action_submit``), and Escape backs out, asking first when something typed would
+be lost. Every field is a ``FormField``: Enter in it does the form's work at once, in
+order after the keys typed before it.
 """
 
 from __future__ import annotations
@@ -17,6 +19,19 @@ from bridgepad.tui import keys
 from bridgepad.tui.closing import close
 
 ResultT = TypeVar("ResultT")
+
+
+class FormField(Input):
+    """A form's field. Enter calls the form straight away, in the field's own turn, so it
+    is read after every key typed before it; as a message it would climb through the
+    form's containers and reach the form only some turns later."""
+
+    async def action_submit(self) -> None:
+        screen = self.screen
+        if isinstance(screen, FormScreen):
+            screen.action_submit()
+        else:
+            await super().action_submit()
 
 
 class FormScreen(ModalScreen[ResultT]):
@@ -43,11 +58,14 @@ class FormScreen(ModalScreen[ResultT]):
         """Whether anything was typed since the form opened (typing it back as it was is no change)."""
         return self._typed() != self._as_opened
 
+    def action_submit(self) -> None:
+        """Enter: what the form is for (record the hand, start the game, export)."""
+        raise NotImplementedError
+
     def keys_line(self, enter_does: str) -> str:
         """``Enter records · Tab next field · Esc cancels``, with the keys as bound now."""
         keymap = keys.keymap_of(self.app)
-        nxt = keys.key_text(keys.keys_of(keys.KEYS_BY_ID["form.next"], keymap))
-        cancel = keys.key_text(keys.keys_of(keys.KEYS_BY_ID["form.cancel"], keymap))
+        nxt, cancel = (keys.key_text(keys.keys_of(keys.KEYS_BY_ID[f"form.{k}"], keymap)) for k in ("next", "cancel"))
         return f"Enter {enter_does} · {nxt} next field · {cancel} cancels"
 
     def action_cancel(self) -> None:

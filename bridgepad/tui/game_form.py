@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from textual import on
 from textual.app import ComposeResult
 from textual.containers import Grid, Vertical, VerticalScroll
 from textual.widgets import Input, Label
@@ -10,7 +9,7 @@ from textual.widgets import Input, Label
 from bridgepad.core.new_game import CHOICES, GAME_FIELDS, RULE_FIELDS, NewGameReading, read_new_game, read_rules
 from bridgepad.core.settings import Settings
 from bridgepad.tui.closing import close
-from bridgepad.tui.form import FormScreen
+from bridgepad.tui.form import FormField, FormScreen
 
 LABELS = {
     "mode": "Mode",
@@ -58,7 +57,7 @@ class GameForm(FormScreen[NewGameReading | Settings | None]):
                 with Grid(id="game-fields"):
                     for name in self.fields:
                         yield Label(LABELS[name], classes="field-label")
-                        yield Input(value=self.values.get(name, ""), id=f"f-{name}")
+                        yield FormField(value=self.values.get(name, ""), id=f"f-{name}")
                         yield Label(HINTS[name], id=f"m-{name}", classes="field-hint", markup=False)
             yield Label(self.keys_line("saves"), id="game-form-keys", markup=False)
 
@@ -77,9 +76,7 @@ class GameForm(FormScreen[NewGameReading | Settings | None]):
         settings = read_rules(values, errors)
         return settings, errors
 
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
+    def action_submit(self) -> None:
         result, errors = self._read()
         for name in self.fields:
             label = self.query_one(f"#m-{name}", Label)

@@ -29,7 +29,8 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
-            yield Label(f"bridgepad help · {self.game.mode.word} · Esc closes, ↑↓ scroll", id="help-title", markup=False)
+            closes = keys.key_words(keys.keys_of(keys.KEYS_BY_ID["help.back"], keys.keymap_of(self.app)))[0]
+            yield Label(f"bridgepad help · {self.game.mode.word} · {closes} closes, ↑↓ scroll", id="help-title", markup=False)
             # The keys as they are bound now, a user keymap included: the same list the footer reads.
             # The pad's and those of every screen first, then the scoring tables, then the other screens'.
             sections = keys.table(keys.keymap_of(self.app))

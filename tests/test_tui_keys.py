@@ -91,6 +91,9 @@ def test_a_keymap_from_settings_is_read_by_id_and_its_mistakes_are_named() -> No
     assert any('"pad.select"' in p and "cannot be rebound" in p for p in problems)
     assert any('"pad.undo"' in p for p in problems) and any('"pad.new"' in p for p in problems)
     assert keys.read_keymap(["pad.add"])[1], "a keymap that is not an object is named too"
+    # An id from the file is echoed with its control characters shown, never sent to the terminal.
+    (problem,) = keys.read_keymap({"\x1b[31mpad.add": "i"})[1]
+    assert "\x1b" not in problem and "\\x1b[31mpad.add" in problem
     assert keys.read_keymap(None) == ({}, [])
 
 

@@ -23,6 +23,8 @@ from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.keys import _normalize_key_list, format_key
 
+from bridgepad.core.text import visible
+
 
 @dataclass(frozen=True, slots=True)
 class Key:
@@ -247,12 +249,13 @@ def read_keymap(raw: Any) -> tuple[dict[str, str], list[str]]:
     problems: list[str] = []
     for key_id, keys in raw.items():
         known = KEYS_BY_ID.get(key_id) if isinstance(key_id, str) else None
+        shown = visible(str(key_id))  # from a file: control characters are shown, never sent
         if known is None:
-            problems.append(f'settings.json: "{key_id}" is not a key id; the help (?) lists the keys, and the README their ids.')
+            problems.append(f'settings.json: "{shown}" is not a key id; the help (?) lists the keys, and the README their ids.')
         elif not known.action:
-            problems.append(f'settings.json: "{key_id}" is handled by its field or list and cannot be rebound.')
+            problems.append(f'settings.json: "{shown}" is handled by its field or list and cannot be rebound.')
         elif not isinstance(keys, str) or not keys.strip() or any(not k.strip() for k in keys.split(",")):
-            problems.append(f'settings.json: the keys for "{key_id}" should be a text such as "plus,a" or "ctrl+e"; the usual ones are used.')
+            problems.append(f'settings.json: the keys for "{shown}" should be a text such as "plus,a" or "ctrl+e"; the usual ones are used.')
         else:
             keymap[key_id] = _normalize_key_list(keys)
     return keymap, problems

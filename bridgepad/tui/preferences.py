@@ -13,6 +13,7 @@ from typing import Any
 from textual.app import App
 from textual.theme import Theme
 
+from bridgepad.core.text import visible
 from bridgepad.session import Session
 from bridgepad.tui.keys import read_keymap
 
@@ -30,7 +31,7 @@ def apply_preferences(app: App[Any], session: Session) -> None:
     if theme and theme in app.available_themes:
         app.theme = theme
     elif theme:
-        problems.append(f'settings.json: there is no colour theme "{theme}"; ctrl+p, Theme lists them.')
+        problems.append(f'settings.json: there is no colour theme "{visible(theme)}"; ctrl+p, Theme lists them.')
     for problem in problems:
         app.notify(problem, title="A setting was left out", severity="warning", timeout=20, markup=False)
     kept = theme

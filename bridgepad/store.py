@@ -4,7 +4,8 @@ Layout of the data directory::
 
     games/<id>.json     one game each: its inputs and a schema version
     current             the id of the game on the pad
-    settings.json       the rules and names that new games start with
+    settings.json       the rules and names that new games start with, the tally's
+                        stake, the colour theme and a keymap
     trash/              games deleted from the history (``trashed``, ``restore``)
     games/<id>.json.corrupt-<time>   a file that could not be read, kept aside byte for byte
 
@@ -462,6 +463,15 @@ class Store:
 
     def save_tally_prefs(self, rounding: bool, stake: str) -> None:
         self._update_settings_file(tally={"round": rounding, "stake": stake})
+
+    def load_looks(self) -> tuple[str, Any]:
+        """The colour theme chosen last ("" for none yet) and the user's keymap as written ("keys")."""
+        data = self._settings_file()
+        theme = data.get("theme")
+        return (theme if isinstance(theme, str) else ""), data.get("keys")
+
+    def save_theme(self, theme: str) -> None:
+        self._update_settings_file(theme=theme)
 
 
 def _time_field(data: dict[str, Any], key: str, fallback: str | None) -> str:

@@ -2,7 +2,7 @@
 
     python tests/make_screenshots.py                # every scenario
     python tests/make_screenshots.py help entry-form  # just these
-    python tests/make_screenshots.py --out /tmp/shots --size 100x30
+    python tests/make_screenshots.py --out /tmp/shots --size 100x30   # every one at that size
 
 Each screen is a scenario in tests/snapshot_apps/scenarios.py: a name, the hands
 already on the pad, and the keys pressed. Add a Scenario there to get one more
@@ -21,7 +21,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from snapshot_apps.scenarios import SCENARIOS, SIZE, Scenario, play  # noqa: E402
+from snapshot_apps.scenarios import SCENARIOS, Scenario, play  # noqa: E402
 
 OUT = HERE.parent / "screenshots"
 
@@ -38,22 +38,25 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("names", nargs="*", help="scenarios to shoot (default: all): " + ", ".join(s.name for s in SCENARIOS))
     parser.add_argument("--out", type=Path, default=OUT, help=f"folder for the SVG files (default: {OUT})")
-    parser.add_argument("--size", default=f"{SIZE[0]}x{SIZE[1]}", help="terminal size, COLUMNSxROWS (default: %(default)s)")
+    parser.add_argument("--size", help="terminal size for every scenario, COLUMNSxROWS (default: each scenario's own, 80x24 or 60x20)")
     args = parser.parse_args(argv)
 
     known = {s.name: s for s in SCENARIOS}
     unknown = [n for n in args.names if n not in known]
     if unknown:
         parser.error(f"no such scenario: {', '.join(unknown)}; known: {', '.join(known)}")
-    try:
-        cols, rows = (int(n) for n in args.size.lower().split("x"))
-    except ValueError:
-        parser.error(f"--size must be COLUMNSxROWS, e.g. 80x24, not {args.size!r}")
+    size: tuple[int, int] | None = None
+    if args.size:
+        try:
+            cols, rows = (int(n) for n in args.size.lower().split("x"))
+        except ValueError:
+            parser.error(f"--size must be COLUMNSxROWS, e.g. 80x24, not {args.size!r}")
+        size = (cols, rows)
     chosen = [known[n] for n in args.names] if args.names else list(SCENARIOS)
 
     args.out.mkdir(parents=True, exist_ok=True)
     for scenario in chosen:
-        path = asyncio.run(shoot(scenario, args.out, (cols, rows)))
+        path = asyncio.run(shoot(scenario, args.out, size or scenario.size))
         print(f"{path}  {scenario.what}")
     return 0
 

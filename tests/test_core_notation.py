@@ -95,6 +95,8 @@ def _check_message(message: str) -> None:
         ("4Q", "C, D, H, S or NT"),
         ("4SXXX", "XX"),
         ("4XS", "XX"),
+        ("4sx x", "XX"),  # a redouble with a space in it, or a stray X: refused, never guessed
+        ("3NT X *", "XX"),
         ("X", "1 to 7"),
         ("four spades", "1 to 7"),
         ("4S4", "1 to 7"),

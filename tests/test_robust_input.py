@@ -308,6 +308,9 @@ async def shown(root: Path) -> tuple[list[str], dict[str, object]]:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         lines, regions = screen_lines(app), layout(app)
+        await pilot.press("up")  # hand 3, 1S by South: the explanation names its declarer and dealer
+        await pilot.pause()
+        lines += screen_lines(app)
         await pilot.press("plus")  # the entry form's title names the dealer
         await pilot.pause()
         lines += screen_lines(app)

@@ -118,6 +118,8 @@ def kill_campaign(root: Path, seed: int, kills: int) -> dict[str, int]:
                             figures["refused_and_retyped"] += 1
                             app.type("\x1b")
                             time.sleep(0.3)
+                            app.type("y")  # Escape asks before throwing away a typed hand: yes
+                            time.sleep(0.3)
                             del typed[len(hands_on_disk(root)) :]
                         if not timers and enters >= 3:
                             kill_after(0)

@@ -33,6 +33,8 @@ def enter(app: PtyApp, fields: tuple[str, str, str], number: int) -> None:
         assert outcome == "entered", app.screen_text()[-2000:]
         app.type("\x1b")  # a Tab overtaken by the next key: try again
         time.sleep(0.3)
+        app.type("y")  # Escape asks before throwing away a typed hand: yes
+        time.sleep(0.3)
     pytest.fail(f"hand {number} was not recorded:\n{app.screen_text()[-2000:]}")
 
 

@@ -66,7 +66,7 @@ async def test_escape_on_an_edit_changes_nothing(data_dir: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         files = folder_bytes(data_dir)
-        await pilot.press("e", "backspace", "9", "escape")
+        await pilot.press("e", "backspace", "9", "escape", "y")  # typed, so Escape asks; y throws it away
         await pilot.pause()
         assert not isinstance(app.screen, ModalScreen)
         assert folder_bytes(data_dir) == files
@@ -210,7 +210,7 @@ async def test_help_shows_the_keys_and_scoring_tables_and_escape_closes_it(data_
         for w in app.screen.query(Static):  # Labels, and the Statics that hold the rich tables
             console.print(w.content)
         text = out.getvalue()
-        for words in ("Keys", "ctrl+z", "Trick score", "Overtricks", "Undertricks", "Slams", "Honors", "The rubber"):
+        for words in ("On the pad", "ctrl+z", "Trick score", "Overtricks", "Undertricks", "Slams", "Honors", "The rubber"):
             assert words in text, words
         for figures in ("750", "1,500", "700", "500"):
             assert figures in text, figures

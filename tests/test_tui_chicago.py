@@ -73,16 +73,9 @@ def form_fields(app) -> list[str]:  # type: ignore[no-untyped-def]
 
 
 def badge(vul: str, named: bool, we: Side = Side.NS) -> str:
-    """The status line's vulnerability, as ``vulnerability_badge`` writes it."""
-    if vul == NOBODY:
-        return "Nobody vulnerable"
-    if vul == BOTH:
-        return "Both sides vulnerable"
-    side = Side(vul)
-    word = "We" if side is we else "They"
-    if named:
-        return f"{word}: {'Ann & Cy' if side is Side.NS else 'Bob & Di'} vulnerable"
-    return f"{word} ({side.short}) vulnerable"
+    """The status line's vulnerability: the same phrase as the entry form's title (one home,
+    ``core/summary.vulnerability_text``), names or not."""
+    return title_vul(vul, we)
 
 
 def title_vul(vul: str, we: Side = Side.NS) -> str:

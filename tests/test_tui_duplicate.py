@@ -41,9 +41,9 @@ SIZE = (100, 30)
 # and what the board then shows: N-S's score, the IMPs and the running total.
 BOARDS = [
     (("4S", "N", "=", "-50"), "Ann (N)", "Nobody vulnerable", "Nobody vulnerable", 420, 10, 10),
-    (("3NT", "E", "-1", "100"), "Bob (E)", "We: Ann & Cy vulnerable", "We (N-S) vulnerable", 50, -2, 8),
-    (("pass", "", "", "110"), "Cy (S)", "They: Bob & Di vulnerable", "They (E-W) vulnerable", 0, -3, 5),
-    (("3SX", "W", "9", "-140"), "Di (W)", "Both sides vulnerable", "Both vulnerable", -730, -11, -6),
+    (("3NT", "E", "-1", "100"), "Bob (E)", "We (N-S) vulnerable", "We (N-S) vulnerable", 50, -2, 8),
+    (("pass", "", "", "110"), "Cy (S)", "They (E-W) vulnerable", "They (E-W) vulnerable", 0, -3, 5),
+    (("3SX", "W", "9", "-140"), "Di (W)", "Both vulnerable", "Both vulnerable", -730, -11, -6),
 ]
 
 
@@ -92,7 +92,7 @@ async def test_four_boards_with_imps_against_the_other_table(tmp_path: Path) -> 
         ]
         # Board 5 starts the schedule's second round: North deals, N-S vulnerable.
         status = status_text(app)
-        assert "Board 5" in status and "Ann (N) deals" in status and "We: Ann & Cy vulnerable" in status
+        assert "Board 5" in status and "Ann (N) deals" in status and "We (N-S) vulnerable" in status
         assert "N-S -6 IMPs" in status
 
         rows = hand_rows(app)

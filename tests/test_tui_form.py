@@ -72,7 +72,7 @@ async def test_escape_cancels_without_a_trace(data_dir: Path) -> None:
         await pilot.press(*hand_keys("4S", "N", "10", enter=False))
         await pilot.pause()
         assert "Game for We" in text_of(form(app).query_one("#preview"))
-        await pilot.press("escape")
+        await pilot.press("escape", "y")  # a hand was typed: Escape asks first, y throws it away
         await pilot.pause()
         assert not isinstance(app.screen, EntryForm)
         assert app.session.game == game
@@ -119,7 +119,9 @@ async def test_impossible_result_and_wrong_honors_at_notrump(data_dir: Path) -> 
         await pilot.press("enter")
         await pilot.pause()
         assert app.focused is f.query_one("#honors", Input)
-        await pilot.press(*["backspace"] * 3, *"150")
+        # Entering the field selected its text: typing replaces it whole.
+        assert f.query_one("#honors", Input).selected_text == "NS 100"
+        await pilot.press(*"NS 150")
         await pilot.pause()
         assert_no_error(app, "honors")
         preview = text_of(f.query_one("#preview"))

@@ -1,4 +1,4 @@
-"""SVG snapshots of the four screens a player sees most, at 80×24.
+"""SVG snapshots of the screens a player sees, at 80×24 and, for the small-* ones, 60×20.
 
 Each picture starts from a data folder of its own: the scenario's hands seeded
 into it, then its keys pressed (see snapshot_apps/scenarios.py).  Nothing in them depends on the date
@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from snapshot_apps.scenarios import SCENARIOS, SIZE, play
+from snapshot_apps.scenarios import SCENARIOS, play
 from textual.pilot import Pilot
 
 
@@ -26,4 +26,4 @@ def test_screen(scenario, snap_compare, tmp_path: Path) -> None:  # type: ignore
     async def run_before(pilot: Pilot) -> None:  # type: ignore[type-arg]
         await play(pilot, scenario.keys)
 
-    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+    assert snap_compare(app, terminal_size=scenario.size, run_before=run_before)

@@ -93,12 +93,11 @@ def write_output(path: str, text: str, force: bool, command: str = "export") -> 
     (a hard link, which fails if anything is there); with it, the finished file is
     renamed over the old one, replacing a link itself rather than what it points to.
     """
-    from bridgepad.atomic_file import NotAFile, atomic_write, user_file_mode
+    from bridgepad.atomic_file import NotAFile, write_user_file
 
     shown = visible(path)
-    target = Path(path)
     try:
-        atomic_write(target, text.encode("utf-8"), user_file_mode(), replace=force, files_only=True, make_folders=False)
+        write_user_file(Path(path), text, replace=force)
     except FileExistsError:
         raise UsageError(f"bridgepad {command}: {shown} already exists; add --force to replace it.") from None
     except NotAFile:

@@ -12,10 +12,23 @@ from typing import Sequence
 from bridgepad.core.game import Game, Mode
 from bridgepad.core.log import parse_players
 from bridgepad.core.model import SEATS, Seat, Side
-from bridgepad.core.notation import NotationError, check_name, parse_scoring, parse_seat
+from bridgepad.core.notation import SCORING_CHOICES, NotationError, check_name, parse_scoring, parse_seat
 from bridgepad.core.people import same_name_seats
 from bridgepad.core.rotation import MAX_WAITING
 from bridgepad.core.settings import ChicagoPartScore, ChicagoVulnerable, NextDealer, PassWord, Settings
+
+
+# What each choice takes, in the words of both its error and the form's hint beside the field.
+CHOICES = {
+    "mode": "rubber, chicago or duplicate (r, c or d)",
+    "honors": "yes or no (y or n)",
+    "chicago_vulnerable": "opponents, dealer or dealer-then-opponents (o, d or m)",
+    "chicago_part_score": "carry or fifty (c or f)",
+    "pass_word": "Pass or No bid (p or nb)",
+    "we": "NS or EW: the partnership written as We",
+    "next_dealer": "passes-on or rotates (left of this game's first dealer): p or r",
+    "duplicate_scoring": SCORING_CHOICES,
+}
 
 
 def _key(text: str) -> str:
@@ -35,14 +48,14 @@ def parse_mode(text: str) -> Mode:
         "Mode",
         {"r": Mode.RUBBER, "rubber": Mode.RUBBER, "c": Mode.CHICAGO, "chicago": Mode.CHICAGO,
          "d": Mode.DUPLICATE, "duplicate": Mode.DUPLICATE, "dup": Mode.DUPLICATE},
-        "rubber, chicago or duplicate (r, c or d)",
+        CHOICES["mode"],
     )
 
 
 def parse_on_off(text: str, what: str) -> bool:
     return _choose(  # type: ignore[return-value]
         text, what, {"y": True, "yes": True, "on": True, "true": True, "n": False, "no": False, "off": False, "false": False},
-        "yes or no (y or n)",
+        CHOICES["honors"],
     )
 
 
@@ -54,7 +67,7 @@ def parse_chicago_vulnerable(text: str) -> ChicagoVulnerable:
          "d": ChicagoVulnerable.DEALER, "dealer": ChicagoVulnerable.DEALER,
          "m": ChicagoVulnerable.DEALER_THEN_OPPONENTS, "mixed": ChicagoVulnerable.DEALER_THEN_OPPONENTS,
          "dealer then opponents": ChicagoVulnerable.DEALER_THEN_OPPONENTS},
-        "opponents, dealer or dealer-then-opponents (o, d or m)",
+        CHOICES["chicago_vulnerable"],
     )
 
 
@@ -64,7 +77,7 @@ def parse_chicago_part_score(text: str) -> ChicagoPartScore:
         "Chicago part scores",
         {"c": ChicagoPartScore.CARRY, "carry": ChicagoPartScore.CARRY, "f": ChicagoPartScore.FIFTY,
          "fifty": ChicagoPartScore.FIFTY, "50": ChicagoPartScore.FIFTY},
-        "carry or fifty (c or f)",
+        CHOICES["chicago_part_score"],
     )
 
 
@@ -73,13 +86,13 @@ def parse_pass_word(text: str) -> PassWord:
         text,
         "The word for a pass",
         {"p": PassWord.PASS, "pass": PassWord.PASS, "nb": PassWord.NO_BID, "no bid": PassWord.NO_BID, "nobid": PassWord.NO_BID},
-        "Pass or No bid (p or nb)",
+        CHOICES["pass_word"],
     )
 
 
 def parse_we(text: str) -> Side:
     return _choose(  # type: ignore[return-value]
-        text, "We", {"ns": Side.NS, "n s": Side.NS, "ew": Side.EW, "e w": Side.EW}, "NS or EW: the partnership written as We"
+        text, "We", {"ns": Side.NS, "n s": Side.NS, "ew": Side.EW, "e w": Side.EW}, CHOICES["we"]
     )
 
 
@@ -88,7 +101,7 @@ def parse_next_dealer(text: str) -> NextDealer:
         text,
         "The next game's first dealer",
         {"p": NextDealer.PASSES_ON, "passes on": NextDealer.PASSES_ON, "r": NextDealer.ROTATES, "rotates": NextDealer.ROTATES},
-        "passes-on (the deal simply moves on) or rotates (left of this game's first dealer): p or r",
+        CHOICES["next_dealer"],
     )
 
 

@@ -35,6 +35,8 @@ _STRAINS = {
 # Doubles as players write them: X, XX, the multiplication signs, or stars.
 _DOUBLES = {"": Doubling.NONE, "X": Doubling.DOUBLED, "XX": Doubling.REDOUBLED}
 _CONTRACT_RE = re.compile(r"^([0-9]+)(NT|N|C|D|H|S|♣|♦|♥|♠)?(X{0,2})$")
+# "4SX X" is a double and a stray X, or a redouble mistyped: which, only the player knows.
+_SPLIT_DOUBLES = re.compile(r"[X×✕*]\s+[X×✕*]", re.IGNORECASE)
 
 CONTRACT_HELP = (
     "a contract is a level 1 to 7 and a strain C, D, H, S or NT (♣ ♦ ♥ ♠ and N also work), "
@@ -57,6 +59,8 @@ def parse_contract(text: str) -> Contract | None:
     squashed = _squash(text)
     if not squashed:
         raise NotationError(f"The contract is empty: {CONTRACT_HELP}.")
+    if _SPLIT_DOUBLES.search(text):
+        raise NotationError(f"{_quote(text)}: write a double as X and a redouble as XX, together, e.g. 4SX or 4SXX.")
     m = _CONTRACT_RE.match(squashed)
     if m is None:
         raise NotationError(f"{_quote(text)} is not a contract: {CONTRACT_HELP}.")
@@ -241,13 +245,16 @@ _SCORING_WORDS = {
 }
 
 
+SCORING_CHOICES = "imps (a team match) or matchpoints (a pairs game), i or m"
+
+
 def parse_scoring(text: str) -> DuplicateScoring:
     """How a duplicate game compares its boards: ``imps`` (a team match) or ``matchpoints`` (a pairs game)."""
     key = "".join(text.split()).lower().replace("-", "")
     if key in _SCORING_WORDS:
         return _SCORING_WORDS[key]
     shown = f"{_quote(text)} is not a scoring form: give" if text.strip() else "The scoring form is empty: give"
-    raise NotationError(f"{shown} imps (a team match) or matchpoints (a pairs game), i or m.")
+    raise NotationError(f"{shown} {SCORING_CHOICES}.")
 
 
 def quote(text: str) -> str:

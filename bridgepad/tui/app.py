@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Iterable
 
 from textual.app import App, SystemCommand
-from textual.binding import Binding
 from textual.driver import Driver
 from textual.screen import Screen
 from textual.timer import Timer
@@ -20,6 +19,7 @@ from bridgepad.core.text import visible
 from bridgepad.folder_lock import APP, FolderLock, Holder
 from bridgepad.session import Session
 from bridgepad.store import Store, data_dir
+from bridgepad.tui import keys
 from bridgepad.tui.pad_screen import PadScreen
 from bridgepad.tui.watchdog import Watchdog
 
@@ -59,11 +59,9 @@ class BridgepadApp(App[None]):
     TITLE = "bridgepad"
     CSS_PATH = [_HERE / "app.tcss", _HERE / "game_view.tcss"]
     ENABLE_COMMAND_PALETTE = True
-    # Every way out is action_quit: these keys, and Textual's own ctrl+q and the palette's Quit.
-    BINDINGS = [
-        Binding("q", "quit", "Quit"),
-        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
-    ]
+    # Every way out is action_quit: these keys (q, ctrl+q, ctrl+c, from the one list in
+    # keys.py), and the palette's Quit.
+    BINDINGS = keys.bindings("app")
 
     def __init__(
         self, session: Session, lock: FolderLock | None = None, watchdog: Watchdog | None = None, unwritable: str | None = None
@@ -102,6 +100,9 @@ class BridgepadApp(App[None]):
         return self.pad
 
     def on_mount(self) -> None:
+        from bridgepad.tui.preferences import apply_preferences
+
+        apply_preferences(self, self.session)
         if self.watchdog is not None:
             self.watchdog.attach(self._end_soon, asyncio.get_running_loop().call_soon_threadsafe)
         if self.session.read_only and self.lock is not None and self.unwritable is None:
@@ -231,19 +232,8 @@ class BridgepadApp(App[None]):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        if screen is not self.pad:
-            return  # the pad's commands act on the pad, not under the history or a form
-        yield SystemCommand("Add a hand", "Enter the next hand (+)", self.pad.action_add)
-        yield SystemCommand("Edit the selected hand", "Change a hand already entered (e)", self.pad.action_edit)
-        yield SystemCommand("Delete the selected hand", "Remove a hand, after a confirmation (d)", self.pad.action_delete)
-        yield SystemCommand("Undo", "Take back the last change (ctrl+z)", self.pad.action_undo)
-        yield SystemCommand("End the game now", "Stop the game unfinished (x)", self.pad.action_end_game)
-        yield SystemCommand("New game", "Start a new game: mode, dealer, players, rules (n)", self.pad.action_new_game)
-        yield SystemCommand("Settings", "The rules new games start with (s)", self.pad.action_settings)
-        yield SystemCommand("History", "Every game, newest first; open one to review it (h)", self.pad.action_history)
-        yield SystemCommand("Tally", "Each player's net, the money and who pays whom (t)", self.pad.action_tally)
-        yield SystemCommand("Export this game", "To a file: md, csv or json (E)", self.pad.action_export)
-        yield SystemCommand("Help", "Keys and scoring tables (?)", self.pad.action_help)
+        # The screen's own keys that have a title, from the one list of keys (keys.py).
+        yield from keys.palette_commands(screen, keys.keymap_of(self))
 
 
 def open_folder(root: Path) -> tuple[Session, FolderLock, str | None]:

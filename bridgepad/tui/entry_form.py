@@ -7,9 +7,7 @@ from typing import Callable
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Grid, Vertical
-from textual.screen import ModalScreen
+from textual.containers import Grid, Vertical, VerticalScroll
 from textual.widgets import Input, Label, Static
 
 from bridgepad.core.entry import FormReading, read_form
@@ -17,6 +15,7 @@ from bridgepad.core.game import GameState, HandOutcome
 from bridgepad.core.model import Hand, Side
 from bridgepad.core.summary import making_note, outcome_lines
 from bridgepad.tui.closing import close
+from bridgepad.tui.form import FormField, FormScreen
 
 Preview = Callable[[Hand], tuple[HandOutcome, GameState]]
 
@@ -44,18 +43,12 @@ def _board_of(preview: Preview) -> int | None:
         return None
 
 
-class EntryForm(ModalScreen[Hand | None]):
+class EntryForm(FormScreen[Hand | None]):
     """Returns the hand typed, or None when cancelled with Escape."""
 
     CSS_PATH = "entry_form.tcss"
-    # Tab moves on at once, before the keys typed after it are read: a quick typist's
-    # "4s<Tab>n" must not land "n" in the contract field.
-    BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("tab", "app.focus_next", "Next field", show=False, priority=True),
-        Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True),
-    ]
     AUTO_FOCUS = "#contract"
+    DISCARD_QUESTION = "Throw away the hand you typed?"
 
     def __init__(
         self,
@@ -87,15 +80,17 @@ class EntryForm(ModalScreen[Hand | None]):
         self._shown: dict[str, tuple[str, bool, bool]] = {}
 
     def compose(self) -> ComposeResult:
+        # The title and the keys stay in view; the fields and the preview scroll between them.
         with Vertical(id="form"):
             yield Label(self.form_title, id="form-title", markup=False)
-            with Grid(id="fields"):
-                for name in self.fields:
-                    yield Label(LABELS[name], classes="field-label")
-                    yield Input(value=self.values.get(name, ""), id=name, select_on_focus=False)
-                    yield Label(HINTS[name], id=f"{name}-error", classes="field-hint", markup=False)
-            yield Static(id="preview")
-            yield Label("Enter records · Tab next field · Esc cancels", id="form-keys")
+            with VerticalScroll(id="form-body", can_focus=False):
+                with Grid(id="fields"):
+                    for name in self.fields:
+                        yield Label(LABELS[name], classes="field-label")
+                        yield FormField(value=self.values.get(name, ""), id=name)
+                        yield Label(HINTS[name], id=f"{name}-error", classes="field-hint", markup=False)
+                yield Static(id="preview")
+            yield Label(self.keys_line("records"), id="form-keys", markup=False)
 
     def on_mount(self) -> None:
         self.refresh_preview()
@@ -143,12 +138,7 @@ class EntryForm(ModalScreen[Hand | None]):
         widget.set_class(error, "field-error")
         widget.set_class(hint or (not error and selector != "#preview"), "field-hint")
 
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.action_record()
-
-    def action_record(self) -> None:
+    def action_submit(self) -> None:
         reading = self.reading()
         if reading.ok:
             try:
@@ -164,6 +154,3 @@ class EntryForm(ModalScreen[Hand | None]):
             if name in reading.errors:
                 self.query_one(f"#{name}", Input).focus()
                 break
-
-    def action_cancel(self) -> None:
-        close(self, None)

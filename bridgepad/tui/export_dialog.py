@@ -1,82 +1,143 @@
-"""Export the game on screen to a file in the user's documents (or home) folder."""
+"""Export a game to a file: a readable name proposed in the documents folder, changed at will,
+never written over another file without asking, and where it went said afterwards."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from textual import on
 from textual.app import App, ComposeResult
-from textual.binding import Binding
-from textual.containers import Vertical
-from textual.screen import ModalScreen
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label
 
+from bridgepad.formats.export_file import export_folder, file_name, replace, with_format, write_new
+from bridgepad.formats.registry import FORMATS, ExportError, export
 from bridgepad.store import StoredGame
 from bridgepad.tui.closing import close
+from bridgepad.tui.form import FormField, FormScreen
 
 FORMAT_WORDS = {"j": "json", "json": "json", "c": "csv", "csv": "csv", "m": "md", "md": "md", "markdown": "md"}
+FORMAT_CHOICES = "md, csv or json (m, c or j)"
 
 
-class ExportDialog(ModalScreen[str | None]):
+def shown_path(path: Path) -> str:
+    """``~/Documents/x.md`` for a path in the home folder: shorter to read and to edit."""
+    home = Path.home()
+    try:
+        return "~" + os.sep + str(path.relative_to(home))
+    except ValueError:
+        return str(path)
+
+
+def format_hint(fmt: str | None) -> str:
+    if fmt is None:
+        return f"The format is {FORMAT_CHOICES}."
+    return f"{fmt}: {FORMATS[fmt].description}"
+
+
+class ExportDialog(FormScreen[Path | None]):
+    """Returns the file written, or None when cancelled."""
+
     CSS_PATH = "export_dialog.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
     AUTO_FOCUS = "#export-format"
+    DISCARD_QUESTION = "Leave without exporting?"
+
+    def __init__(self, stored: StoredGame, folder: Path | None = None, fmt: str = "md") -> None:
+        super().__init__()
+        self.stored = stored
+        self.folder = folder if folder is not None else export_folder()
+        self.fmt = fmt
 
     def compose(self) -> ComposeResult:
+        proposed = self.folder / file_name(self.stored.game, self.stored.created, self.fmt)
         with Vertical(id="export"):
             yield Label("Export this game", id="export-title")
-            yield Label("Format: md (a pad to paste in a message), csv (a spreadsheet) or json", markup=False)
-            yield Input(value="md", id="export-format", select_on_focus=True)
+            with Horizontal(classes="export-row"):
+                yield Label("Format", classes="field-label")
+                yield FormField(value=self.fmt, id="export-format")
+                yield Label(FORMAT_CHOICES, classes="field-hint", markup=False)
+            yield Label(format_hint(self.fmt), id="export-what", classes="field-hint", markup=False)
+            with Horizontal(classes="export-row"):
+                yield Label("File", classes="field-label")
+                yield FormField(value=shown_path(proposed), id="export-path")
             yield Label("", id="export-error", markup=False)
-            yield Label("Enter exports · Esc cancels", id="export-keys")
+            yield Label(self.keys_line("exports"), id="export-keys", markup=False)
 
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
+    @on(Input.Changed, "#export-format")
+    def _format_changed(self, event: Input.Changed) -> None:
         fmt = FORMAT_WORDS.get(event.value.strip().lower())
+        self.query_one("#export-what", Label).update(format_hint(fmt))
+        if fmt is not None and fmt != self.fmt:
+            self.fmt = fmt
+            path = self.query_one("#export-path", Input)
+            path.value = with_format(path.value, fmt)  # the name follows the format it is written in
+
+    def target(self, fmt: str) -> Path:
+        """The file typed: ``~`` is the home folder, a bare name goes in the proposed folder, and
+        a name without an extension takes the format's."""
+        typed = Path(os.path.expanduser(self.query_one("#export-path", Input).value.strip()))
+        if not typed.suffix:
+            typed = typed.with_name(f"{typed.name}.{FORMATS[fmt].extension}")
+        return typed if typed.is_absolute() else self.folder / typed
+
+    def _problem(self, text: str) -> None:
+        self.query_one("#export-error", Label).update(text)
+
+    def action_submit(self) -> None:
+        fmt = FORMAT_WORDS.get(self.query_one("#export-format", Input).value.strip().lower())
         if fmt is None:
-            self.query_one("#export-error", Label).update("The format is md, csv or json (m, c or j).")
+            self._problem(f"The format is {FORMAT_CHOICES}.")
+            self.query_one("#export-format", Input).focus()
             return
-        close(self, fmt)
-
-    def action_cancel(self) -> None:
-        close(self, None)
-
-
-def export_folder() -> Path:
-    """The user's documents folder if there is one, else their home."""
-    import platformdirs
-
-    docs = platformdirs.user_documents_path()
-    return docs if docs.is_dir() else Path.home()
-
-
-def write_export(stored: StoredGame, fmt: str, folder: Path) -> Path:
-    """Writes a new file, whole or not at all, never over an old one: a number is added to the name instead."""
-    from bridgepad.atomic_file import atomic_write, user_file_mode
-    from bridgepad.formats.registry import export
-
-    data = export([stored], fmt).encode("utf-8")
-    base = f"bridgepad-{stored.id}"
-    n = 1
-    while True:
-        path = folder / (f"{base}.{fmt}" if n == 1 else f"{base}-{n}.{fmt}")
+        if not self.query_one("#export-path", Input).value.strip():
+            self._problem("Give the file a name, such as evening.md.")
+            self.query_one("#export-path", Input).focus()
+            return
+        path = self.target(fmt)
+        if path.is_dir():
+            self._problem(f"{path} is a folder: add a file name to it.")
+            return
+        if not path.parent.is_dir():
+            self._problem(f"There is no folder {path.parent}: give one that exists.")
+            return
         try:
-            atomic_write(path, data, user_file_mode(), replace=False, make_folders=False)
-            return path
+            text = export([self.stored], fmt)
+        except ExportError as e:
+            self._problem(f"This game cannot be exported: {e}.")
+            return
+        if os.path.lexists(path):
+            self._ask_to_replace(path, text)
+            return
+        self._write(path, text, write_new)
+
+    def _ask_to_replace(self, path: Path, text: str) -> None:
+        from bridgepad.tui.confirm import Confirm
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self._write(path, text, replace)
+            else:
+                self._problem("Not written: change the name, or press Enter again to be asked again.")
+                self.query_one("#export-path", Input).focus()
+
+        self.app.push_screen(Confirm(f"Replace {path.name}?", f"A file of that name is already in {path.parent}."), done)
+
+    def _write(self, path: Path, text: str, how) -> None:  # type: ignore[no-untyped-def]
+        try:
+            how(path, text)
         except FileExistsError:
-            n += 1
+            self._ask_to_replace(path, text)  # made meanwhile, by something else: ask about it
+            return
+        except OSError as e:
+            self._problem(f"Could not write {path}: {e.strerror or e}.")
+            return
+        close(self, path)
 
 
 def export_game(app: App[object], stored: StoredGame) -> None:
-    def done(fmt: str | None) -> None:
-        if fmt is None:
-            return
-        try:
-            path = write_export(stored, fmt, export_folder())
-        except OSError as e:
-            app.notify(f"Could not export: {e.strerror or e} ({e.filename}).", severity="error", timeout=15, markup=False)
-            return
-        app.notify(f"Exported to {path}", title="Exported", timeout=15, markup=False)
+    def done(path: Path | None) -> None:
+        if path is not None:
+            app.notify(f"Exported to {path}", title="Exported", timeout=15, markup=False)
 
-    app.push_screen(ExportDialog(), done)
+    app.push_screen(ExportDialog(stored), done)

@@ -12,17 +12,17 @@ from typing import Callable, Sequence
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Grid, Vertical
-from textual.screen import ModalScreen
+from textual.containers import Grid, Vertical, VerticalScroll
 from textual.suggester import Suggester
 from textual.widgets import Input, Label
 
 from bridgepad.core.model import SEATS
-from bridgepad.core.new_game import GAME_FIELDS, RULE_FIELDS, NewGameReading, complete_name, read_new_game, read_rules
+from bridgepad.core.new_game import CHOICES, GAME_FIELDS, RULE_FIELDS, NewGameReading, complete_name, read_new_game, read_rules
 from bridgepad.core.rotation import NextRubber, RotationError
 from bridgepad.core.settings import Settings
+from bridgepad.tui import keys
 from bridgepad.tui.closing import close
+from bridgepad.tui.form import FormField, FormScreen
 
 NAME_FIELDS = tuple(seat.value for seat in SEATS) + ("out",)
 
@@ -42,21 +42,15 @@ LABELS = {
     "next_dealer": "Next dealer",
     "duplicate_scoring": "Duplicate by",
 }
+# The choices are worded by the core, which words their errors the same way.
 HINTS = {
-    "mode": "rubber, chicago or duplicate (r, c, d)",
     "dealer": "N, E, S or W (duplicate: by board)",
     "N": "optional name",
     "E": "optional name",
     "S": "optional name",
     "W": "optional name",
     "out": "five or six at the table: Eve, Fay",
-    "honors": "yes or no",
-    "chicago_vulnerable": "opponents, dealer, or mixed (dealer 2, opponents 3)",
-    "chicago_part_score": "carry (100 open after deal 4) or fifty",
-    "pass_word": "Pass or No bid",
-    "we": "NS or EW",
-    "next_dealer": "passes-on or rotates (next game)",
-    "duplicate_scoring": "imps (teams) or matchpoints (pairs)",
+    **CHOICES,
 }
 
 
@@ -75,18 +69,11 @@ class NameSuggester(Suggester):
         return complete_name(value, [n for n in self.names if n not in taken], several=self.several)
 
 
-class GameForm(ModalScreen[NewGameReading | Settings | None]):
+class GameForm(FormScreen[NewGameReading | Settings | None]):
     """``new``: returns a NewGameReading with the game to start; ``settings``: the new defaults."""
 
     CSS_PATH = "game_form.tcss"
-    # Tab moves on at once, before the keys typed after it are read: a quick typist's
-    # "4s<Tab>n" must not land "n" in the contract field.
-    BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("tab", "app.focus_next", "Next field", show=False, priority=True),
-        Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True),
-        Binding("ctrl+r", "next_rubber", "Next rubber", key_display="^r"),
-    ]
+    BINDINGS = keys.bindings("form") + keys.bindings("new_game")
 
     def __init__(
         self,
@@ -105,31 +92,35 @@ class GameForm(ModalScreen[NewGameReading | Settings | None]):
         self.fields = GAME_FIELDS if kind == "new" else RULE_FIELDS
         self.names = names
         self.proposal = proposal
+        self.DISCARD_QUESTION = "Throw away the changes to this game?" if kind == "new" else "Throw away the changes to the rules?"
 
     def compose(self) -> ComposeResult:
+        # The title, the proposal and the keys stay in view; the fields scroll between them on a short terminal.
         with Vertical(id="game-form"):
             yield Label(self.form_title, id="game-form-title", markup=False)
             if self.kind == "new":
                 yield Label(self._proposal_text(), id="game-form-next", markup=False)
-            with Grid(id="game-fields"):
-                for name in self.fields:
-                    yield Label(LABELS[name], classes="field-label")
-                    suggester = None
-                    if name in NAME_FIELDS and self.names:
-                        suggester = NameSuggester(self.names, partial(self._taken, name), several=name == "out")
-                    yield Input(value=self.values.get(name, ""), id=f"f-{name}", select_on_focus=True, suggester=suggester)
-                    yield Label(HINTS[name], id=f"m-{name}", classes="field-hint", markup=False)
-            keys = "Enter saves · Tab next field · Esc cancels"
+            with VerticalScroll(id="game-fields-scroll", can_focus=False):
+                with Grid(id="game-fields"):
+                    for name in self.fields:
+                        yield Label(LABELS[name], classes="field-label")
+                        suggester = None
+                        if name in NAME_FIELDS and self.names:
+                            suggester = NameSuggester(self.names, partial(self._taken, name), several=name == "out")
+                        yield FormField(value=self.values.get(name, ""), id=f"f-{name}", suggester=suggester)
+                        yield Label(HINTS[name], id=f"m-{name}", classes="field-hint", markup=False)
+            line = self.keys_line("saves")
             if self.kind == "new" and self.names:
-                keys += " · → takes a name offered"
-            yield Label(keys, id="game-form-keys")
+                line += " · → takes a name offered"
+            yield Label(line, id="game-form-keys", markup=False)
 
     def _proposal_text(self) -> str:
+        key = keys.key_text(keys.keys_of(keys.KEYS_BY_ID["new_game.next_rubber"], keys.keymap_of(self.app)))
         if isinstance(self.proposal, NextRubber):
-            return f"ctrl+r next rubber: {self.proposal.text}"
+            return f"{key} next rubber: {self.proposal.text}"
         if isinstance(self.proposal, RotationError):
-            return f"Next rubber (ctrl+r): {self.proposal}."
-        return "Next rubber (ctrl+r): name the four players first."
+            return f"Next rubber ({key}): {self.proposal}."
+        return f"Next rubber ({key}): name the four players first."
 
     def _taken(self, field: str) -> set[str]:
         """Names already given in the other name fields: not offered again."""
@@ -141,6 +132,7 @@ class GameForm(ModalScreen[NewGameReading | Settings | None]):
         return taken
 
     def on_mount(self) -> None:
+        super().on_mount()
         self.query_one(f"#f-{self.fields[0]}", Input).focus()
 
     def field_values(self) -> dict[str, str]:
@@ -170,9 +162,7 @@ class GameForm(ModalScreen[NewGameReading | Settings | None]):
         if self.kind == "new" and event.input.id and event.input.id[2:] in NAME_FIELDS:
             self._show_errors(self._read()[1], NAME_FIELDS)
 
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
+    def action_submit(self) -> None:
         result, errors = self._read()
         self._show_errors(errors, self.fields)
         if result is not None and not errors:
@@ -194,6 +184,3 @@ class GameForm(ModalScreen[NewGameReading | Settings | None]):
         for seat, name in zip(SEATS, seating.players):
             self.query_one(f"#f-{seat.value}", Input).value = name
         self.query_one("#f-out", Input).value = ", ".join(seating.sitting_out)
-
-    def action_cancel(self) -> None:
-        close(self, None)

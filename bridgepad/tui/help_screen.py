@@ -5,36 +5,14 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from bridgepad.core.game import Game
 from bridgepad.core.rules_text import scoring_tables
+from bridgepad.tui import keys
 from bridgepad.tui.closing import close
-
-KEYS = (
-    ("+ or a", "enter a hand"),
-    ("e", "edit the selected hand"),
-    ("d or Delete", "delete the selected hand"),
-    ("ctrl+z", "undo the last change"),
-    ("↑ ↓", "select a hand"),
-    ("x", "end the game now, unfinished"),
-    ("n", "start a new game: mode, first dealer, players, rules"),
-    ("s", "the rules that new games start with"),
-    ("h", "the history; Enter resumes, ends or reviews a game"),
-    ("h, then d", "move the selected game to the trash"),
-    ("h, then t", "the trash: Enter restores a game"),
-    ("n, ctrl+r", "the next rubber's seats, by the rule of the table"),
-    ("→", "in a name field: take the name offered"),
-    ("t", "the tally: each player's net, money, who pays whom"),
-    ("E", "export the game on screen: md, csv or json"),
-    ("? or F1", "this help"),
-    ("ctrl+p", "all commands"),
-    ("q", "quit (everything is already saved)"),
-)
-
 
 def _looks_numeric(text: str) -> bool:
     return text.replace(",", "").replace("× ", "").replace("–", "").replace("+", "").isdigit()
@@ -42,7 +20,8 @@ def _looks_numeric(text: str) -> bool:
 
 class HelpScreen(ModalScreen[None]):
     CSS_PATH = "help_screen.tcss"
-    BINDINGS = [Binding("escape,q,question_mark,f1", "close", "Close")]
+    KEY_SECTION = "help"
+    BINDINGS = keys.bindings(KEY_SECTION)
 
     def __init__(self, game: Game) -> None:
         super().__init__()
@@ -50,21 +29,40 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
-            yield Label(f"bridgepad help · {self.game.mode.word} · Esc closes, ↑↓ scroll", id="help-title", markup=False)
-            keys = Table(title="Keys", title_justify="left", show_header=False, box=None, padding=(0, 2))
-            for key, what in KEYS:
-                keys.add_row(Text(key, style="bold"), what)
-            yield Static(keys)
-            for rt in scoring_tables(self.game.mode, self.game.settings):
-                table = Table(title=rt.title, title_justify="left", show_header=any(rt.header), expand=False)
-                for i, h in enumerate(rt.header):
-                    numeric = i > 0 and all(_looks_numeric(row[i]) for row in rt.rows)
-                    table.add_column(h, justify="right" if numeric else "left")
-                for row in rt.rows:
-                    table.add_row(*row)
-                yield Static(table, classes="rule-table")
-                if rt.note:
-                    yield Label(rt.note, classes="rule-note", markup=False)
+            closes = keys.key_words(keys.keys_of(keys.KEYS_BY_ID["help.back"], keys.keymap_of(self.app)))[0]
+            yield Label(f"bridgepad help · {self.game.mode.word} · {closes} closes, ↑↓ scroll", id="help-title", markup=False)
+            # The keys as they are bound now, a user keymap included: the same list the footer reads.
+            # The pad's and those of every screen first, then the scoring tables, then the other screens'.
+            sections = keys.table(keys.keymap_of(self.app))
+            width = max(len(shown) for _, rows in sections for shown, _ in rows)
+            first = [(s, rows) for s, rows in sections if s.name in ("pad", "app")]
+            for section, rows in first:
+                yield self._keys(section.title, rows, width)
+            yield from self._scoring_tables()
+            for section, rows in sections:
+                if (section, rows) not in first:
+                    yield self._keys(section.title, rows, width)
+
+    @staticmethod
+    def _keys(title: str, rows: list[tuple[str, str]], width: int) -> Static:
+        table = Table(title=title, title_justify="left", show_header=False, box=None, padding=(0, 2, 0, 0))
+        table.add_column(no_wrap=True, width=width)  # one width in every section: the columns line up
+        table.add_column(ratio=1)
+        for shown, does in rows:
+            table.add_row(Text(shown, style="bold"), Text(does))
+        return Static(table, classes="key-table")
+
+    def _scoring_tables(self) -> ComposeResult:
+        for rt in scoring_tables(self.game.mode, self.game.settings):
+            table = Table(title=rt.title, title_justify="left", show_header=any(rt.header), expand=False)
+            for i, h in enumerate(rt.header):
+                numeric = i > 0 and all(_looks_numeric(row[i]) for row in rt.rows)
+                table.add_column(h, justify="right" if numeric else "left")
+            for row in rt.rows:
+                table.add_row(*row)
+            yield Static(table, classes="rule-table")
+            if rt.note:
+                yield Label(rt.note, classes="rule-note", markup=False)
 
     def action_close(self) -> None:
         close(self, None)

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Label
+from textual.widgets import DataTable, Label
 
 from bridgepad.core.game import Status
 from bridgepad.core.model import Side
 from bridgepad.history import GameSummary, History
 from bridgepad.session import SaveError, Session
 from bridgepad.store import UnreadableGame
+from bridgepad.tui import keys
 from bridgepad.tui.closing import close
+from bridgepad.tui.key_footer import KeyFooter
 
 STATE_WORDS = {Status.IN_PLAY: "in play", Status.WON: "won", Status.FINISHED: "finished", Status.ENDED: "ended early"}
 
@@ -34,6 +38,45 @@ def _fit(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
+@dataclass(frozen=True, slots=True)
+class Column:
+    key: str
+    header: str
+    width: int  # the players' column takes this at least, and whatever room is left
+    drop: int  # on a narrow screen the highest goes first; 0 never goes
+    right: bool = False
+
+
+# Who played and how it stands are what a player looks for: those never go; the sides'
+# totals go first (the margin says who won and by how much), then the games, the margin, the mode.
+COLUMNS = (
+    Column("started", "Started", 16, 0),
+    Column("mode", "Mode", 9, 2),
+    Column("players", "Players", 19, 0),
+    Column("games", "Games", 5, 4),
+    Column("ns", "N-S", 6, 5, right=True),
+    Column("ew", "E-W", 6, 5, right=True),
+    Column("margin", "Margin", 6, 3, right=True),
+    Column("state", "State", max(len(w) for w in STATE_WORDS.values()), 0),
+)
+SCROLLBAR = 2
+PLAYERS_AT_MOST = 40  # names longer than this are cut rather than every other column dropped
+
+
+def fit_columns(room: int, players: int) -> tuple[list[Column], int]:
+    """The columns that fit ``room`` cells (each with a space after it but the last) while the
+    players' names, ``players`` wide, show whole; and the players' column's width.
+
+    Columns of one rank go together (a side's total without the other's says little)."""
+    room += 1  # the last column needs no space after it
+    kept = list(COLUMNS)
+    others = lambda: sum(c.width + 1 for c in kept if c.key != "players")  # noqa: E731
+    while others() + players + 1 > room and any(c.drop for c in kept):
+        rank = max(c.drop for c in kept)
+        kept = [c for c in kept if c.drop != rank]
+    return kept, max(COLUMNS[2].width, room - others() - 1)
+
+
 RESUMED = "resumed"  # what the history returns when a game it opened is now on the pad
 
 
@@ -41,12 +84,8 @@ class HistoryScreen(Screen[str | None]):
     """Returns RESUMED when a game was put back on the pad, else None."""
 
     CSS_PATH = "history_screen.tcss"
-    BINDINGS = [
-        Binding("enter", "open", "Open", priority=True),
-        Binding("d,delete", "delete", "Delete", key_display="d"),
-        Binding("t", "trash", "Trash"),
-        Binding("escape,h,q", "close", "Back", key_display="Esc"),
-    ]
+    KEY_SECTION = "history"
+    BINDINGS = keys.bindings(KEY_SECTION)
 
     def __init__(self, session: Session) -> None:
         super().__init__()
@@ -55,6 +94,9 @@ class HistoryScreen(Screen[str | None]):
         self.read_only = session.read_only
         self.rows: list[GameSummary] = []
         self.loaded = 0
+        self.columns: list[Column] = list(COLUMNS)
+        self.players_width = COLUMNS[2].width
+        self._room = 0
 
     @property
     def current_id(self) -> str:
@@ -63,7 +105,7 @@ class HistoryScreen(Screen[str | None]):
     def compose(self) -> ComposeResult:
         yield Label("History", id="history-title", markup=False)
         yield DataTable(id="history", cursor_type="row", zebra_stripes=True)
-        yield Footer(show_command_palette=False)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.fill()
@@ -79,8 +121,16 @@ class HistoryScreen(Screen[str | None]):
         keep = table.cursor_row
         table.clear(columns=True)
         table.cell_padding = 0
-        for name, width in (("Started", 17), ("Mode", 8), ("Players", 19), ("Games", 5), ("   N-S ", 7), ("   E-W ", 7), ("Margin ", 7), (" State", 8)):
-            table.add_column(name, width=width)
+        width = table.size.width or self.app.size.width
+        height = table.size.height or self.app.size.height - 4
+        self._room = width
+        # Room for the scroll bar only when the rows need one: then the players have it.
+        names = max((len(players_text(s)) for s in self.rows[: self.PAGE]), default=0)
+        room = width - (SCROLLBAR if len(self.rows) >= height - 1 else 0)
+        self.columns, self.players_width = fit_columns(room, min(names, PLAYERS_AT_MOST))
+        for c in self.columns:
+            width = self.players_width if c.key == "players" else c.width
+            table.add_column(f"{c.header:>{width}} " if c.right else c.header, width=width + 1)
         self.loaded = 0
         self._load_more(max(self.PAGE, keep + 1))
         if self.rows:
@@ -89,7 +139,7 @@ class HistoryScreen(Screen[str | None]):
         for problem in history.problems:
             self.app.notify(problem, title="A data file could not be read", severity="error", timeout=20, markup=False)
         n = len(self.rows)
-        title = f"History · {n:,} game{'s' if n != 1 else ''}, newest first · Enter opens one · d to the trash"
+        title = f"History · {n:,} game{'s' if n != 1 else ''}, newest first · Enter opens one · d to the trash · t the trash"
         self.query_one("#history-title", Label).update(title if self.rows else "History · no games yet")
 
     def _load_more(self, count: int) -> None:
@@ -99,17 +149,28 @@ class HistoryScreen(Screen[str | None]):
         self.loaded = min(len(self.rows), self.loaded + count)
 
     def _cells(self, s: GameSummary) -> list[Text]:
-        games = f"{s.games[0]}–{s.games[1]}" if s.mode.value != "duplicate" else ""
-        margin = f"{s.margin:+,}" if s.margin else "0"
         on_pad = s.id == self.current_id
-        state = "on pad" if on_pad and not s.over else STATE_WORDS[s.status]
-        right = (f"{s.total(Side.NS):,}", f"{s.total(Side.EW):,}", margin)
-        cells = [Text(started_text(s)), Text(s.mode.word), Text(_fit(players_text(s), 18)), Text(games)]
-        cells += [Text(f"{c:>6} ") for c in right] + [Text(" " + state)]
-        if on_pad:
-            for c in cells:
-                c.stylize("bold")
+        text = {
+            "started": started_text(s),
+            "mode": s.mode.word,
+            "players": _fit(players_text(s), self.players_width),
+            "games": f"{s.games[0]}–{s.games[1]}" if s.mode.value != "duplicate" else "",
+            "ns": f"{s.total(Side.NS):,}",
+            "ew": f"{s.total(Side.EW):,}",
+            "margin": f"{s.margin:+,}" if s.margin else "0",
+            "state": "on pad" if on_pad and not s.over else STATE_WORDS[s.status],
+        }
+        cells = []
+        for c in self.columns:
+            width = self.players_width if c.key == "players" else c.width
+            cells.append(Text(f"{text[c.key]:>{width}} " if c.right else text[c.key], style="bold" if on_pad else ""))
         return cells
+
+    def on_resize(self, event: events.Resize) -> None:
+        # The columns are chosen for the width: a resize chooses them again.
+        table = self.query_one("#history", DataTable)
+        if table.size.width and table.size.width != self._room:
+            self.fill()
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         if event.cursor_row >= self.loaded - 10 and self.loaded < len(self.rows):

@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label
 
 from bridgepad.core.game import GameState, derive
 from bridgepad.core.summary import entry_text, headline
+from bridgepad.tui import keys
 from bridgepad.tui.closing import close
 
 RESUME, END, REVIEW = "resume", "end", "review"
@@ -31,12 +31,8 @@ class InPlayDialog(ModalScreen[str | None]):
     """Returns RESUME, END, REVIEW, or None when the player goes back."""
 
     CSS_PATH = "in_play_dialog.tcss"
-    BINDINGS = [
-        Binding("r", "choose('resume')", "Resume"),
-        Binding("x", "choose('end')", "End"),
-        Binding("v", "choose('review')", "Review"),
-        Binding("escape,q", "choose(None)", "Back"),
-    ]
+    KEY_SECTION = "in_play"
+    BINDINGS = keys.bindings(KEY_SECTION)
 
     def __init__(self, what: str, state: GameState) -> None:
         super().__init__()

@@ -25,7 +25,7 @@ def seat_label(game: Game, seat: Seat) -> str:
 def seat_label_fit(game: Game, seat: Seat, width: int) -> str:
     """``Ann (N)`` within ``width``: a long name is shortened, the seat always stays."""
     name = game.name(seat)
-    if not name:
+    if not name or width < 6:  # no room for a letter of the name, "…" and "(N)": the seat alone
         return seat.value
     room = width - 4
     if len(name) > room:

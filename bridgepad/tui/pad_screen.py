@@ -5,10 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer
 
 from bridgepad.core.entry import form_values
 from bridgepad.core.game import Mode
@@ -16,7 +14,9 @@ from bridgepad.core.model import Hand
 from bridgepad.core.settings import Settings
 from bridgepad.core.summary import vulnerability_text
 from bridgepad.session import SaveError, Session
+from bridgepad.tui import keys
 from bridgepad.tui.game_view import GameView
+from bridgepad.tui.key_footer import KeyFooter
 from bridgepad.tui.names import seat_label
 from bridgepad.tui.status_bar import StatusBar
 
@@ -27,19 +27,8 @@ if TYPE_CHECKING:
 class PadScreen(Screen[None]):
     """Its keys are the pad's alone: under the history, the tally or a form they do nothing."""
 
-    BINDINGS = [
-        Binding("plus,a", "add", "Add", key_display="+"),
-        Binding("e", "edit", "Edit"),
-        Binding("d,delete", "delete", "Del", key_display="d"),
-        Binding("ctrl+z", "undo", "Undo", key_display="^z"),
-        Binding("x", "end_game", "End", show=False),
-        Binding("n", "new_game", "New"),
-        Binding("s", "settings", "Rules", show=False),
-        Binding("h", "history", "History"),
-        Binding("t", "tally", "Tally"),
-        Binding("E", "export", "Export", show=False),
-        Binding("question_mark,f1", "help", "Help", key_display="?"),
-    ]
+    KEY_SECTION = "pad"
+    BINDINGS = keys.bindings(KEY_SECTION)
 
     def __init__(self, session: Session) -> None:
         super().__init__(id="pad-screen")
@@ -54,7 +43,7 @@ class PadScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
         yield GameView(id="game")
-        yield Footer(show_command_palette=False)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.refresh_all(select_last=True)
@@ -90,10 +79,14 @@ class PadScreen(Screen[None]):
         return self.game_view.selected_hand()
 
     def game_number(self) -> int:
-        """This game's place among the games started the same day."""
+        """This game's place among the games of its mode started the same day: the first
+        Chicago after three rubbers is Chicago 1."""
+        store = self.session.store
         current = self.session.stored.id
         day = current[:8]
-        return 1 + sum(1 for i in self.session.store.ids() if i[:8] == day and i < current)
+        earlier = [i for i in store.ids() if i[:8] == day and i < current]  # an evening's few, not the history
+        mode = self.session.game.mode
+        return 1 + sum(1 for i in earlier if (g := store.load_quietly(i)) is not None and g.game.mode is mode)
 
     def refresh_all(self, select_last: bool = False) -> None:
         st = self.session.state

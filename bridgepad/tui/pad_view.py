@@ -1,17 +1,24 @@
-"""The pad itself: We and They, the line across, a rule under each game."""
+"""The pad itself: We and They, the line across, a rule under each game.
+
+Every colour is a role of ``looks`` (the theme's design tokens), resolved as the pad is
+painted, so it reads the same in every theme, light ones too.
+"""
 
 from __future__ import annotations
 
-from rich.text import Text
+from textual.content import Content
 from textual.widgets import Static
 
 from bridgepad.core.board_table import board_table
 from bridgepad.core.game import Entry, GameState, Mode
 from bridgepad.core.pad import PadLayout, layout
+from bridgepad.tui import looks
 from bridgepad.tui.names import side_names, side_word
 
 MIN_COL = 11
 MAX_COL = 16
+
+Part = tuple[str, str]  # text and its style: a role of ``looks``, or ""
 
 
 class PadView(Static):
@@ -27,25 +34,21 @@ class PadView(Static):
         self.update(render_pad(pad, state, selected))
 
 
-def _cell(entry: Entry | None, selected: int | None, align: str, col: int) -> Text:
+def _cell(entry: Entry | None, selected: int | None, align: str, col: int) -> Part:
     if entry is None:
-        return Text(" " * col)
+        return (" " * col, "")
     text = f"{entry.points:,}"
     cell = f"{text:>{col - 1}} " if align == "right" else f" {text:<{col - 1}}"
     if selected is not None and (entry.hand == selected or (entry.hand is None and selected < 0)):
-        style = "bold black on yellow"
-    elif entry.hand is None:
-        style = "bold"
-    else:
-        style = ""
-    return Text(cell, style=style)
+        return (cell, looks.SELECTED)
+    return (cell, looks.STRONG if entry.hand is None else "")  # the game's own bonuses
 
 
 def _fit(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def render_pad(pad: PadLayout, state: GameState, selected: int | None) -> Text:
+def render_pad(pad: PadLayout, state: GameState, selected: int | None) -> Content:
     """Every row is a cell, the vertical rule, a cell: the rule stays straight down the page."""
     game = state.game
     vul = state.next_vulnerable if not state.over else frozenset()
@@ -53,49 +56,48 @@ def render_pad(pad: PadLayout, state: GameState, selected: int | None) -> Text:
     we_names, they_names = side_names(game, pad.we), side_names(game, pad.they)
     # Wide enough for the partnerships' names, within reason: they are cut beyond that.
     col = max(MIN_COL, len(f"{max(pad.totals):,}") + 2, min(MAX_COL, max(len(we_names), len(they_names)) + 2))
-    out = Text(no_wrap=True, overflow="ellipsis")
+    out: list[Part] = []
 
-    def row(left: Text, right: Text, mid: str = "│", style: str = "dim") -> None:
-        out.append_text(left)
-        out.append(mid, style=style)
-        out.append_text(right)
-        out.append("\n")
+    def row(left: Part, right: Part) -> None:
+        out.extend((left, ("│", looks.RULE), right, ("\n", "")))
+
+    def rule(line: str, cross: str, style: str = looks.STRONG) -> None:
+        out.append((line * col + cross + line * col + "\n", style))
 
     row(
-        Text(f"{we_head:>{col - 1}} ", style="bold red" if pad.we in vul else "bold"),
-        Text(f" {they_head:<{col - 1}}", style="bold red" if pad.they in vul else "bold"),
+        (f"{we_head:>{col - 1}} ", looks.VULNERABLE if pad.we in vul else looks.STRONG),
+        (f" {they_head:<{col - 1}}", looks.VULNERABLE if pad.they in vul else looks.STRONG),
     )
     if we_names or they_names:
-        row(Text(f"{_fit(we_names, col - 1):>{col - 1}} "), Text(f" {_fit(they_names, col - 1):<{col - 1}}"))
-    row(Text(" " * col), Text(" " * col))
+        row((f"{_fit(we_names, col - 1):>{col - 1}} ", ""), (f" {_fit(they_names, col - 1):<{col - 1}}", ""))
+    row((" " * col, ""), (" " * col, ""))
     for r in pad.above:
         row(_cell(r.we, selected, "right", col), _cell(r.they, selected, "left", col))
-    out.append("═" * col + "╪" + "═" * col + "\n", style="bold")
+    rule("═", "╪")
     for k, block in enumerate(pad.below):
         for r in block:
             row(_cell(r.we, selected, "right", col), _cell(r.they, selected, "left", col))
         if k < pad.closed:
-            last = k == len(pad.below) - 1
-            out.append("─" * col + ("┴" if last else "┼") + "─" * col + "\n", style="bold")
+            rule("─", "┴" if k == len(pad.below) - 1 else "┼")
     if pad.closed < len(pad.below) or not pad.below:
         # The game in play: room for the next trick score, then the foot of the rule.
-        row(Text(" " * col), Text(" " * col))
-        out.append("─" * col + "┴" + "─" * col + "\n", style="dim")
+        row((" " * col, ""), (" " * col, ""))
+        rule("─", "┴", looks.RULE)
     we_total, they_total = pad.totals
-    out.append(f"{we_total:>{col - 1},}  ", style="bold")
-    out.append(f" {they_total:<{col - 1},}", style="bold")
-    return out
+    out.append((f"{we_total:>{col - 1},}  ", looks.STRONG))
+    out.append((f" {they_total:<{col - 1},}", looks.STRONG))
+    return Content.assemble(*out)
 
 
-def render_boards(state: GameState, selected: int | None) -> Text:
-    """Duplicate: the table of boards the core lays out, the selected board lit up."""
+def render_boards(state: GameState, selected: int | None) -> Content:
+    """Duplicate: the table of boards the core lays out (``board_table``), the selected board lit up."""
     table = board_table(state)
-    out = Text(no_wrap=True, overflow="ellipsis")
-    out.append(table.header + "\n", style="bold")
+    out: list[Part] = [(table.header + "\n", looks.STRONG)]
     for index, row in enumerate(table.rows):
-        out.append(row + "\n", style="bold black on yellow" if index == selected else "")
-    out.append(table.rule + "\n", style="dim")
-    out.append(table.total, style="bold")
+        out.append((row, looks.SELECTED if index == selected else ""))
+        out.append(("\n", ""))
+    out.append((table.rule + "\n", looks.RULE))
+    out.append((table.total, looks.STRONG))
     if table.vp:
-        out.append("\n" + table.vp, style="bold")
-    return out
+        out.append(("\n" + table.vp, looks.STRONG))
+    return Content.assemble(*out)

@@ -3,22 +3,20 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from bridgepad.core.game import GameState
 from bridgepad.store import StoredGame
+from bridgepad.tui import keys
 from bridgepad.tui.game_view import GameView
+from bridgepad.tui.key_footer import KeyFooter
 from bridgepad.tui.status_bar import StatusBar
 from bridgepad.tui.closing import close
 
 
 class ReviewScreen(Screen[None]):
-    BINDINGS = [
-        Binding("E", "export", "Export"),
-        Binding("escape,q", "close", "Back", key_display="Esc"),
-    ]
+    KEY_SECTION = "review"
+    BINDINGS = keys.bindings(KEY_SECTION)
 
     def __init__(self, stored: StoredGame, state: GameState) -> None:
         super().__init__()
@@ -28,7 +26,7 @@ class ReviewScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
         yield GameView(self.state, id="review")
-        yield Footer(show_command_palette=False)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         started = self.stored.created[:16].replace("T", " ")

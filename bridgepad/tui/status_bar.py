@@ -1,16 +1,22 @@
 """The state of play, always in view: games, who deals and who shuffles, vulnerability, and
-what each side needs for game."""
+what each side needs for game.
+
+Colours are roles of ``looks`` (the theme's design tokens); the words are the core's
+(``core/summary``).
+"""
 
 from __future__ import annotations
 
-from rich.text import Text
+from textual.content import Content
 from textual.widgets import Static
 
 from bridgepad.core.game import GameState, Mode
-from bridgepad.core.model import SIDES
-from bridgepad.core.summary import duplicate_standing, headline, lead_text, need_text, shuffler
+from bridgepad.core.summary import duplicate_standing, headline, lead_text, need_text, shuffler, vulnerability_text
 from bridgepad.session import Session
-from bridgepad.tui.names import seat_label, side_label
+from bridgepad.tui import looks
+from bridgepad.tui.names import seat_label
+
+Part = tuple[str, str]
 
 
 class StatusBar(Static):
@@ -18,62 +24,58 @@ class StatusBar(Static):
         self.update(render_status(state, number, session, review))
 
 
-def render_status(state: GameState, number: int, session: Session | None = None, review: str = "") -> Text:
-    """``review``: the game is an old one, looked at from the history, and this says so."""
+def _where(state: GameState) -> list[Part]:
+    """``Hand 5 · Games We 1–1 They · We lead by 210``, or the board and the standing."""
+    we = state.game.settings.we
+    games = f" · Games We {state.games[we]}–{state.games[we.other]} They"
+    if state.mode is Mode.RUBBER:
+        return [(f"Hand {state.next_deal}", looks.STRONG), (games, ""), (" · " + lead_text(state, we), "")]
+    if state.mode is Mode.CHICAGO:
+        return [(f"Deal {state.next_deal} of 4", looks.STRONG), (games, ""), (" · " + lead_text(state, we), "")]
+    out: list[Part] = [(f"Board {state.next_deal}", looks.STRONG)]
+    if state.compared:
+        out.append((f" · {duplicate_standing(state)}", ""))
+    return out
+
+
+def render_status(state: GameState, number: int, session: Session | None = None, review: str = "") -> Content:
+    """``review``: the game is an old one, looked at from the history; its title is the first
+    line, and what it came to the second, so that neither is cut at 80 columns."""
     game = state.game
     we = game.settings.we
-    t = Text(no_wrap=True, overflow="ellipsis")
     title = review or f"{state.mode.word.capitalize()} {number}"
-    t.append(f" {title} ", style="bold reverse")
+    out: list[Part] = [(f" {title} ", looks.TITLE)]
     if session is not None and session.read_only:
-        t.append(" READ-ONLY ", style="bold black on yellow")
+        out.append((" READ-ONLY ", looks.READ_ONLY))
     if session is not None and (session.unsaved or session.unsaved_current):
-        t.append(" NOT SAVED ", style="bold white on red blink")
-    t.append("  ")
+        out.append((" NOT SAVED ", looks.UNSAVED))
+    if review:
+        out.append(("\n", ""))
+        out += [(headline(state, we), looks.HEADLINE)] if state.over else _where(state)
+        return Content.assemble(*out)
+    out.append(("  ", ""))
     if state.over:
-        t.append(headline(state, we), style="bold green")
-        t.append("\n ")
+        out.append((headline(state, we), looks.HEADLINE))
         nxt = "rubber" if state.mode is Mode.RUBBER else state.mode.word
-        if not review:
-            t.append(f"Press + to start the next {nxt}; {seat_label(game, state.next_first_dealer)} deals.", style="italic")
-        return t
-    if state.mode is Mode.RUBBER:
-        t.append(f"Hand {state.next_deal}", style="bold")
-        t.append(f" · Games We {state.games[we]}–{state.games[we.other]} They")
-    elif state.mode is Mode.CHICAGO:
-        t.append(f"Deal {state.next_deal} of 4", style="bold")
-        t.append(f" · Games We {state.games[we]}–{state.games[we.other]} They")
-    else:
-        t.append(f"Board {state.next_deal}", style="bold")
-        if state.compared:
-            t.append(f" · {duplicate_standing(state)}")
-    if state.mode is not Mode.DUPLICATE:
-        t.append(" · ")
-        t.append(lead_text(state, we))
-    t.append("\n ")
-    t.append(f"{seat_label(game, state.next_dealer)} deals", style="bold")
+        out.append(("\n", ""))
+        out.append((f"Press + to start the next {nxt}; {seat_label(game, state.next_first_dealer)} deals.", looks.HINT))
+        return Content.assemble(*out)
+    out += _where(state)
+    out.append(("\n", ""))
+    out.append((f"{seat_label(game, state.next_dealer)} deals", looks.STRONG))
     if state.mode is not Mode.DUPLICATE:  # boards come dealt: nobody shuffles at the table
-        t.append(f" · {seat_label(game, shuffler(state.next_dealer))} shuffles")
-    t.append(" · ")
-    t.append_text(vulnerability_badge(state))
+        out.append((f" · {seat_label(game, shuffler(state.next_dealer))} shuffles", ""))
+    out.append((" · ", ""))
+    out.append(vulnerability_badge(state))
     need = need_text(state)
     if need:
-        t.append("\n ")
-        t.append(need)
-    return t
+        out.append(("\n", ""))
+        out.append((need, ""))
+    return Content.assemble(*out)
 
 
-def vulnerability_badge(state: GameState) -> Text:
-    """Who is vulnerable on the next hand, in words and in colour."""
-    game = state.game
-    t = Text()
+def vulnerability_badge(state: GameState) -> Part:
+    """Who is vulnerable on the next hand, in the core's words, and in the theme's colour."""
     vul = state.next_vulnerable
-    if not vul:
-        t.append(" Nobody vulnerable ", style="black on green")
-    elif len(vul) == 2:
-        t.append(" Both sides vulnerable ", style="bold white on red")
-    else:
-        for side in SIDES:
-            if side in vul:
-                t.append(f" {side_label(game, side)} vulnerable ", style="bold white on red")
-    return t
+    style = looks.VULNERABLE_BADGE if vul else looks.NOT_VULNERABLE_BADGE
+    return (f" {vulnerability_text(vul, state.game.settings.we)} ", style)

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from rich.style import Style
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Label, Static
+from textual.widgets import DataTable, Input, Label, Static
 
 from bridgepad.core.duplicate import imps_figure
 from bridgepad.core.settlement import read_stake
@@ -19,18 +19,24 @@ from bridgepad.core.tally import Tally, notes, tally
 from bridgepad.core.windows import Window, since, window_start
 from bridgepad.history import History
 from bridgepad.store import Store
-from bridgepad.tui.net_chart import render_chart
+from bridgepad.tui import keys, looks
 from bridgepad.tui.closing import close
+from bridgepad.tui.key_footer import KeyFooter
+from bridgepad.tui.net_chart import NetChart
+
+
+class TallyTable(DataTable[Text], can_focus=False):
+    """A table of the tally: shown, not browsed (the page around it scrolls)."""
+
+    def signed(self, value: int) -> Style | str:
+        """A figure won (above 0) or lost (below), in the theme's colours."""
+        return looks.rich_style(looks.GAIN if value > 0 else looks.LOSS) if value else ""
 
 
 class TallyScreen(Screen[None]):
     CSS_PATH = "tally_screen.tcss"
-    BINDINGS = [
-        Binding("w", "window", "Tonight/week/all"),
-        Binding("r", "rounding", "Round to 100"),
-        Binding("dollar_sign,s", "stake", "Stake", key_display="$"),
-        Binding("escape,t,q", "close", "Back", key_display="Esc"),
-    ]
+    KEY_SECTION = "tally"
+    BINDINGS = keys.bindings(KEY_SECTION)
 
     def __init__(self, store: Store, read_only: bool = False) -> None:
         super().__init__()
@@ -49,17 +55,19 @@ class TallyScreen(Screen[None]):
         with Horizontal(id="stake-row"):
             yield Label("Stake per 100 points ", classes="field-label")
             yield Input(value="" if self.stake is None else str(self.stake), id="stake", placeholder="none")
-            yield Label("", id="stake-error", markup=False)
+        yield Label("", id="stake-error", markup=False)
+        # The whole page scrolls, from the players down to the chart's axis and legend.
         with VerticalScroll(id="tally-body"):
-            yield DataTable(id="tally", cursor_type="row", zebra_stripes=True)
+            yield TallyTable(id="tally", zebra_stripes=True, show_cursor=False)
             yield Static(id="payments")
-            yield DataTable(id="duplicate", cursor_type="row", zebra_stripes=True)
-            yield Static(id="chart")
-        yield Footer(show_command_palette=False)
+            yield TallyTable(id="duplicate", zebra_stripes=True, show_cursor=False)
+            yield NetChart(id="chart")
+        yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#tally", DataTable).focus()
+        self.query_one("#tally-body", VerticalScroll).focus()
         self.refresh_tally()
+        self.app.theme_changed_signal.subscribe(self, lambda _: self.refresh_tally())
 
     def compute(self) -> Tally:
         start = window_start(self.window, datetime.now().astimezone(), self.results)
@@ -77,7 +85,7 @@ class TallyScreen(Screen[None]):
         self.query_one("#tally-title", Label).update(
             Text(f" Tally · {self.window.label} · {games} · {rounding} · {stake} ", style="bold")
         )
-        table = self.query_one("#tally", DataTable)
+        table = self.query_one("#tally", TallyTable)
         table.clear(columns=True)
         table.add_column("Player", width=24)
         table.add_column("Games", width=5)
@@ -88,7 +96,7 @@ class TallyScreen(Screen[None]):
         for p in t.players:
             name = p.name + (" (each)" if p.pair else "")
             money = "" if p.money is None else f"{p.money:+,.2f}"
-            style = "green" if p.points > 0 else "red" if p.points < 0 else ""
+            style = table.signed(p.points)
             cells = [Text(name), Text(str(p.games))]
             if t.rotation:
                 cells.append(Text("" if p.pair else str(p.sat_out)))
@@ -106,11 +114,11 @@ class TallyScreen(Screen[None]):
         self.query_one("#payments", Static).update(pay)
         self._show_duplicate(t)
         names = [p.name for p in t.players]
-        self.query_one("#chart", Static).update(render_chart(t.running, names, width=max(30, self.size.width - 4)))
+        self.query_one("#chart", NetChart).show(t.running, names, width=max(30, self.size.width - 4))
 
     def _show_duplicate(self, t: Tally) -> None:
         """The duplicate sessions, by IMPs and matchpoints: not points, not money."""
-        table = self.query_one("#duplicate", DataTable)
+        table = self.query_one("#duplicate", TallyTable)
         table.display = bool(t.sessions)
         table.clear(columns=True)
         if not t.sessions:
@@ -150,10 +158,12 @@ class TallyScreen(Screen[None]):
             self.stake = read_stake(event.value)
         except ValueError as e:
             error.update(str(e))
+            error.display = True
             return
         error.update("")
+        error.display = False
         self._save_prefs()
-        self.query_one("#tally", DataTable).focus()
+        self.query_one("#tally-body", VerticalScroll).focus()
         self.refresh_tally()
 
     def _save_prefs(self) -> None:
@@ -165,4 +175,11 @@ class TallyScreen(Screen[None]):
             pass  # a preference only: the tally on screen is right either way
 
     def action_close(self) -> None:
+        stake = self.query_one("#stake", Input)
+        if stake.has_focus:
+            # Escape backs out of the stake field first, leaving the stake as it was.
+            stake.value = "" if self.stake is None else str(self.stake)
+            self.query_one("#stake-error", Label).display = False
+            self.query_one("#tally-body", VerticalScroll).focus()
+            return
         close(self, None)

@@ -6,25 +6,24 @@ from datetime import datetime
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Label
+from textual.widgets import DataTable, Label
 
 from bridgepad.core.model import Side
 from bridgepad.core.record import make_record
 from bridgepad.history import GameSummary
 from bridgepad.session import SaveError, Session
 from bridgepad.store import TrashedGame
+from bridgepad.tui import keys
 from bridgepad.tui.closing import close
+from bridgepad.tui.key_footer import KeyFooter
 from bridgepad.tui.history_screen import _fit, players_text, started_text
 
 
 class TrashScreen(Screen[None]):
     CSS_PATH = "history_screen.tcss"
-    BINDINGS = [
-        Binding("enter,r", "restore", "Restore", key_display="Enter", priority=True),
-        Binding("escape,q,t", "close", "Back", key_display="Esc"),
-    ]
+    KEY_SECTION = "trash"
+    BINDINGS = keys.bindings(KEY_SECTION)
 
     def __init__(self, session: Session) -> None:
         super().__init__()
@@ -34,7 +33,7 @@ class TrashScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Label("Trash", id="history-title", markup=False)
         yield DataTable(id="history", cursor_type="row", zebra_stripes=True)
-        yield Footer(show_command_palette=False)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.fill()

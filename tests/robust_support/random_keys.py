@@ -85,8 +85,8 @@ async def campaign(root: Path, seed: int, n: int) -> dict[str, int]:
             if i % 250 == 0:
                 assert app.is_running, f"seed {seed}: stopped after {i} keys"
                 check_state(app, root)
-        for _ in range(6):  # back to the pad from whatever is open
-            await pilot.press("escape")
+        for _ in range(6):  # back to the pad from whatever is open (y: yes, throw away what was typed)
+            await pilot.press("escape", "y")
         await pilot.pause()
         assert app.is_running and app.return_code is None
         check_state(app, root)

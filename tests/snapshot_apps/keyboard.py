@@ -25,8 +25,9 @@ async def keyboard(pilot: Pilot, keys: Sequence[str]) -> None:  # type: ignore[t
 
     Characters typed into a field, and the Tab or Enter after them, all go to that field's
     queue, so they are taken in order without waiting; after Tab the next key waits until
-    the focus has moved on; any other key (+, Enter, Escape, a command such as n or s) is
-    followed by a pause until the app is idle.
+    the focus has moved on; any other key (+, Enter, Escape, a command such as n or s) waits
+    until the app, then the widget it went to, have handled it, and then for the app to be
+    idle (a measure of CPU time alone returns early on a busy machine).
     """
     app = pilot.app
     for key in keys:
@@ -46,4 +47,19 @@ async def keyboard(pilot: Pilot, keys: Sequence[str]) -> None:  # type: ignore[t
             else:
                 raise AssertionError(f"Tab did not move the focus from {before}")
         else:
+            await handled(app, before)
             await pilot.pause()
+
+
+async def handled(app, focused) -> None:  # type: ignore[no-untyped-def]
+    """Returns once ``app`` has handled the messages posted to it so far and ``focused`` (the
+    widget a key goes to) has handled what the app passed on to it."""
+    for pump in (app, focused):
+        if pump is None:
+            continue
+        done = asyncio.Event()
+        if pump.call_later(done.set):
+            try:
+                await asyncio.wait_for(done.wait(), timeout=5)
+            except asyncio.TimeoutError:
+                return  # closed meanwhile (a form that was dismissed): nothing more to wait for

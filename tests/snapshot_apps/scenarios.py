@@ -22,6 +22,7 @@ from bridgepad.store import Store
 from bridgepad.tui.app import BridgepadApp
 
 SIZE = (80, 24)
+SMALL = (60, 20)
 
 # The worked rubber of seed 000 (We 1,830, They 510): contract, declarer, tricks, honors.
 # North deals the first hand and the deal passes to the left.
@@ -90,6 +91,7 @@ class Scenario:
     keys: tuple[str, ...] = ()
     hands: tuple[tuple[str, ...], ...] = ()  # seeded before the app starts (faster than typing): the form's fields
     setup: Callable[[Path], None] | None = None  # prepares the data folder first (a new game, old games)
+    size: tuple[int, int] = SIZE  # the terminal's columns and rows
 
     def app(self, root: Path | str) -> BridgepadApp:
         """The app on a fresh data folder ``root``, with this scenario's hands on the pad."""
@@ -157,6 +159,30 @@ E 3NT 10
 S 2S 8
 W 4H 10
 """
+
+
+def light(setup: Callable[[Path], None] | None = None) -> Callable[[Path], None]:
+    """``setup``, then the light theme kept in settings.json, as a player who chose it from the palette."""
+
+    def prepare(root: Path) -> None:
+        if setup is not None:
+            setup(root)
+        store = Store(root)
+        store.ensure()
+        store.save_theme("textual-light")
+
+    return prepare
+
+
+# Fifteen boards of a duplicate, each against one other table, so the sixteenth, typed, ends a long list.
+FIFTEEN_BOARDS = tuple(("1C", "N", "6", "", "-100") for _ in range(15))  # others in the fifth field
+
+
+def new_duplicate(root: Path) -> None:
+    """``bridgepad new duplicate --players ...`` on ``root``."""
+    from bridgepad.cli import main
+
+    assert main(["--data-dir", str(root), "new", "duplicate", "--players", "N=Ann,E=Bob,S=Cy,W=Di"]) == 0
 
 
 def evening(root: Path) -> None:
@@ -251,6 +277,25 @@ SCENARIOS: tuple[Scenario, ...] = (
         setup=evening_and_one_left,
     ),
     Scenario("trash", "the trash, with a rubber that can be restored", keys=("h", "t"), setup=one_in_the_trash),
+    Scenario("tally-chart", "the tally scrolled down: the chart, its axis, its legend and what * means", keys=("t", "w", "w", "end"), setup=evening),
+    Scenario(
+        "duplicate-sixteen-boards",
+        "board 16 typed with three other results: the newest board stays in view",
+        keys=tuple(hand_keys("3NT", "N", "9", "400 600 -100")),
+        hands=FIFTEEN_BOARDS,
+        setup=new_duplicate,
+    ),
+    # A light theme, kept in settings.json: the pad with a hand's figures lit, and the chart.
+    Scenario("light-pad", "the finished worked rubber in the light theme, hand 5 selected", keys=("up", "up"), hands=WORKED_RUBBER, setup=light()),
+    Scenario("light-tally-chart", "the tally's chart in the light theme", keys=("t", "w", "w", "end"), setup=light(evening)),
+    # A small terminal, 60 columns by 20 rows: columns drop by priority, nothing essential is cut.
+    Scenario("small-pad", "60x20: the pad mid-rubber, the hand list keeps We and They, the footer Quit", hands=WORKED_RUBBER[:4], size=SMALL),
+    Scenario("small-entry-form", "60x20: the entry form and its preview", keys=tuple(hand_keys("4S", "N", "10", enter=False)), size=SMALL),
+    Scenario("small-new-game-dialog", "60x20: the new-game dialog, its title and keys in view, the fields scrolling", keys=("n",), size=SMALL),
+    Scenario("small-history", "60x20: the history keeps when, who and how it stands", keys=("h",), setup=evening, size=SMALL),
+    Scenario("small-tally", "60x20: the tally", keys=("t", "w", "w"), setup=evening, size=SMALL),
+    Scenario("small-chicago", "60x20: a Chicago with names, the state of play on three lines", hands=(("1NT", "N", "7", ""), ("pass", "", "", ""), ("4S", "S", "10", "")), setup=new_chicago, size=SMALL),
+    Scenario("small-help", "60x20: the help, its key tables", keys=("question_mark",), size=SMALL),
 )
 
 

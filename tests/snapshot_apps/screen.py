@@ -94,3 +94,16 @@ def folder_bytes(root: Path) -> dict[str, bytes]:
 def visible_text(widget: Widget) -> str:
     """What the widget shows on screen right now: only the lines that fit in its region."""
     return "\n".join(strip.text for strip in widget.render_lines(widget.region.reset_offset))
+
+
+def screen_lines(app: App) -> list[str]:  # type: ignore[type-arg]
+    """The screen as plain text, one string a row, as the compositor draws it."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def screen_words(app: App) -> str:  # type: ignore[type-arg]
+    """The screen's text as one line of words, without the borders and scroll bars drawn
+    around them: a sentence wrapped over rows reads whole."""
+    drawn = "".join(chr(c) for c in range(0x2500, 0x25A0))  # box drawing and block elements
+    lines = (line.translate({ord(c): " " for c in drawn}) for line in screen_lines(app))
+    return " ".join(" ".join(line.split()) for line in lines)

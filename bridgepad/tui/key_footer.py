@@ -1,0 +1,49 @@
+"""The footer, narrowed by priority: on a small terminal the keys that matter most stay.
+
+Textual's footer cuts whatever does not fit at the right, which was Quit. Here each key
+carries a rank in ``keys.py`` (``Key.keep``); when the keys are wider than the
+terminal the highest ranks are left out first, and the rest keep their order.
+"""
+
+from __future__ import annotations
+
+from textual import events
+from textual.app import ComposeResult
+from textual.widget import Widget
+from textual.widgets import Footer
+
+from bridgepad.tui.keys import footer_rank
+
+
+def _is_key(widget: Widget) -> bool:
+    """A footer key (Textual's FooterKey, whose module is private): it has an action and a key."""
+    return isinstance(getattr(widget, "action", None), str) and isinstance(getattr(widget, "key_display", None), str)
+
+
+def _width(key: Widget, compact: bool) -> int:
+    """Cells a key takes: its key, a space, its word, and the padding around them."""
+    pad = 1 if compact else 3
+    return len(getattr(key, "key_display", "")) + len(getattr(key, "description", "")) + pad
+
+
+class KeyFooter(Footer):
+    def __init__(self) -> None:
+        super().__init__(show_command_palette=False)
+        self._width = 0
+
+    def compose(self) -> ComposeResult:
+        items: list[Widget] = list(super().compose())
+        keys = [w for w in items if _is_key(w)]
+        section = getattr(self.screen, "KEY_SECTION", "")
+        room = self.size.width or self.app.size.width
+        kept = list(keys)
+        # Gaps between keys: one cell in the compact style, none otherwise (the padding is inside).
+        while kept and sum(_width(k, self.compact) for k in kept) + (len(kept) - 1) * self.compact > room:
+            kept.remove(max(kept, key=lambda k: (footer_rank(getattr(k, "action", ""), section), kept.index(k))))
+        self.styles.grid_size_columns = max(1, len(kept))
+        yield from (w for w in items if not _is_key(w) or w in kept)
+
+    def on_resize(self, event: events.Resize) -> None:
+        if event.size.width != self._width:
+            self._width = event.size.width
+            self.call_after_refresh(self.recompose)

@@ -1,0 +1,300 @@
+"""Every key of every screen, declared once, each with an id.
+
+The screens' ``BINDINGS``, the footer, the help screen's key table, the command
+palette and the README's key table (``python tests/make_readme_keys.py``) all read
+``SECTIONS``; a ``"keys"`` object in ``settings.json`` rebinds any key by its id
+(``{"pad.add": "plus,a,i"}``) through Textual's keymap, and the help and the
+palette then show the keys as rebound.
+
+The keys mean one thing everywhere: ``q`` leaves a screen, or on the pad the app;
+Escape backs out of a form, a question or a screen; ctrl+q and ctrl+c quit from
+anywhere by the same safe path as ``q``. Typing in a field, a letter is a letter:
+forms are left with Escape.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from textual.app import SystemCommand
+from textual.binding import Binding, BindingType
+from textual.keys import _normalize_key_list, format_key
+
+from bridgepad.core.text import visible
+
+
+@dataclass(frozen=True, slots=True)
+class Key:
+    """One binding, or one key a widget handles itself (``action`` empty: listed, not rebindable)."""
+
+    id: str  # the name a user keymap rebinds it by: "pad.add"
+    keys: str  # Textual key names, comma-separated: "plus,a"
+    action: str  # the screen's action, with its arguments: "answer(True)"
+    label: str  # the footer's word
+    does: str  # the help's and the README's words
+    show: bool = True  # in the footer
+    keep: int = 5  # in a narrow footer the lowest numbers stay longest
+    display: str | None = None  # the footer's key, where Textual's own is not the clearest
+    priority: bool = False  # before the focused field sees it (Tab must move on at once)
+    command: str = ""  # the command palette's title; "" for none
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    name: str  # what a screen's ``KEY_SECTION`` names
+    title: str  # the heading in the help and the README
+    keys: tuple[Key, ...]
+
+
+SECTIONS: tuple[Section, ...] = (
+    Section(
+        "pad",
+        "On the pad",
+        (
+            Key("pad.add", "plus,a", "add", "Add", "enter a hand", keep=1, display="+", command="Add a hand"),
+            Key("pad.edit", "e", "edit", "Edit", "edit the selected hand: the same form, filled in", keep=3, command="Edit the selected hand"),
+            Key("pad.delete", "d,delete", "delete", "Del", "delete the selected hand, after a question", keep=7, display="d", command="Delete the selected hand"),
+            Key("pad.undo", "ctrl+z", "undo", "Undo", "undo the last change (again and again)", keep=4, command="Undo"),
+            Key("pad.select", "up,down", "", "", "select a hand: its figures light up on the pad and are explained"),
+            Key("pad.end", "x", "end_game", "End", "end the game now, unfinished (its unfinished bonuses are scored)", show=False, command="End the game now"),
+            Key("pad.new", "n", "new_game", "New", "new game: mode, first dealer, players, rules, filled in from the last", keep=6, command="New game"),
+            Key("pad.rules", "s", "settings", "Rules", "the rules that new games start with", show=False, command="Rules for new games"),
+            Key("pad.history", "h", "history", "History", "the history: every game, newest first", keep=5, command="History"),
+            Key("pad.tally", "t", "tally", "Tally", "the tally: each player's net, the money, who pays whom, a chart", keep=5, command="Tally"),
+            Key("pad.export", "E", "export", "Export", "export the game on the pad to a file (md, csv or json)", show=False, command="Export this game"),
+            Key("pad.help", "question_mark,f1", "help", "Help", "help: these keys and the scoring tables of this game", keep=2, display="?", command="Help"),
+        ),
+    ),
+    Section(
+        "app",
+        "Everywhere",
+        (
+            Key("app.quit", "q", "quit", "Quit", "leave the screen; on the pad, quit (everything is already saved)", keep=0),
+            Key("app.quit_now", "ctrl+q,ctrl+c", "quit", "Quit", "quit from any screen, the same safe way as q", show=False, priority=True),
+            Key("app.palette", "ctrl+p", "", "", "every command, searchable, and the colour theme (kept for the next start)"),
+        ),
+    ),
+    Section(
+        "form",
+        "In a form (a hand, a new game, the rules, an export)",
+        (
+            Key("form.submit", "enter", "", "", "record, start or save; a mistake is named beside its field"),
+            Key("form.next", "tab", "app.focus_next", "Next field", "the next field, its text selected: typing replaces it", show=False, priority=True),
+            Key("form.previous", "shift+tab", "app.focus_previous", "Previous field", "the field before", show=False, priority=True),
+            Key("form.cancel", "escape", "cancel", "Cancel", "back out; asks first when what was typed would be lost", keep=0),
+        ),
+    ),
+    Section(
+        "new_game",
+        "In the new-game dialog",
+        (
+            Key("new_game.next_rubber", "ctrl+r", "next_rubber", "Next rubber", "the next rubber's seats: the same four rotated, or who cuts out and who comes in", display="^r"),
+            Key("new_game.take_name", "right", "", "", "take the name offered as you type (tonight's players)"),
+        ),
+    ),
+    Section(
+        "confirm",
+        "In a question",
+        (
+            Key("confirm.yes", "y,enter", "answer(True)", "Yes", "yes"),
+            Key("confirm.no", "n,escape", "answer(False)", "No", "no: back to where you were"),
+        ),
+    ),
+    Section(
+        "history",
+        "In the history",
+        (
+            Key("history.open", "enter", "open", "Open", "open the selected game: review it; one still in play, resume, end or review it", priority=True, command="Open the selected game"),
+            Key("history.delete", "d,delete", "delete", "Delete", "move the selected game to the trash", display="d", command="Move the selected game to the trash"),
+            Key("history.trash", "t", "trash", "Trash", "the trash: the games deleted, the last first; Enter restores one", command="The trash"),
+            Key("history.back", "escape,q,h", "close", "Back", "back to the pad", keep=0, display="Esc"),
+        ),
+    ),
+    Section(
+        "in_play",
+        "A game still in play, opened from the history",
+        (
+            Key("in_play.resume", "r", "choose('resume')", "Resume", "resume it on the pad (the game there stays saved; ctrl+z comes back to it)"),
+            Key("in_play.end", "x", "choose('end')", "End", "end it now, with its unfinished bonuses"),
+            Key("in_play.review", "v", "choose('review')", "Review", "review it, read-only"),
+            Key("in_play.back", "escape,q", "choose(None)", "Back", "back to the history", keep=0, display="Esc"),
+        ),
+    ),
+    Section(
+        "trash",
+        "In the trash",
+        (
+            Key("trash.restore", "enter,r", "restore", "Restore", "put the selected game back among the games", display="Enter", priority=True, command="Restore the selected game"),
+            Key("trash.back", "escape,q,t", "close", "Back", "back to the history", keep=0, display="Esc"),
+        ),
+    ),
+    Section(
+        "review",
+        "Reviewing an old game",
+        (
+            Key("review.export", "E", "export", "Export", "export the game to a file", command="Export this game"),
+            Key("review.back", "escape,q", "close", "Back", "back to the history", keep=0, display="Esc"),
+        ),
+    ),
+    Section(
+        "tally",
+        "In the tally",
+        (
+            Key("tally.window", "w", "window", "Tonight/week/all", "the window: tonight (the evening), this week, all time", command="Tally window: tonight, week, all"),
+            Key("tally.round", "r", "rounding", "Round", "round each game's margin to the nearest 100 first, or not", command="Round margins to 100, or not"),
+            Key("tally.stake", "dollar_sign,s", "stake", "Stake", "the stake per 100 points (Enter sets it, Esc leaves it)", display="$", command="Set the stake"),
+            Key("tally.scroll", "up,down,pageup,pagedown", "", "", "scroll through the players, the payments and the chart"),
+            Key("tally.back", "escape,q,t", "close", "Back", "back to the pad", keep=0, display="Esc"),
+        ),
+    ),
+    Section(
+        "help",
+        "In the help",
+        (
+            Key("help.scroll", "up,down,pageup,pagedown", "", "", "scroll"),
+            Key("help.back", "escape,q,question_mark,f1", "close", "Close", "close the help", keep=0, display="Esc"),
+        ),
+    ),
+)
+
+_BY_NAME = {s.name: s for s in SECTIONS}
+KEYS_BY_ID: dict[str, Key] = {k.id: k for s in SECTIONS for k in s.keys}
+
+
+def section(name: str) -> Section:
+    return _BY_NAME[name]
+
+
+def bindings(name: str) -> list[BindingType]:
+    """A screen's ``BINDINGS``: every key of its section that has an action, with its id."""
+    return [
+        Binding(k.keys, k.action, k.label, show=k.show, key_display=k.display, priority=k.priority, id=k.id)
+        for k in section(name).keys
+        if k.action
+    ]
+
+
+def footer_rank(action: str, name: str) -> int:
+    """How long a footer key stays as the screen narrows (lower: longer); unknown keys go first."""
+    for s in (section(name), section("app")):
+        for k in s.keys:
+            if k.action == action:
+                return k.keep
+    return 99
+
+
+# Key names as a person reads them; the rest as Textual shows them (? for question_mark).
+_WORDS = {
+    "escape": "Esc",
+    "enter": "Enter",
+    "delete": "Delete",
+    "tab": "Tab",
+    "space": "Space",
+    "pageup": "PgUp",
+    "pagedown": "PgDn",
+    "home": "Home",
+    "end": "End",
+    "backspace": "Backspace",
+    "insert": "Insert",
+}
+
+
+def _one_key(key: str) -> str:
+    *modifiers, name = key.strip().split("+")
+    if name in _WORDS:
+        word = _WORDS[name]
+    elif re.fullmatch(r"f[0-9]{1,2}", name):
+        word = name.upper()
+    else:
+        word = format_key(name)
+    return "+".join([*modifiers, word])
+
+
+_MOVES = {"up", "down", "left", "right", "pageup", "pagedown", "home", "end"}
+
+
+def key_words(keys: str) -> list[str]:
+    """``plus,a`` → ``["+", "a"]``; ``question_mark,f1`` → ``["?", "F1"]``."""
+    return [_one_key(k) for k in keys.split(",") if k.strip()]
+
+
+def key_text(keys: str, mark: Callable[[str], str] = str) -> str:
+    """``plus,a`` → ``+ or a``; ``escape,q,h`` → ``Esc, q or h``; ``up,down`` → ``↑ ↓``.
+
+    ``mark`` dresses each key (the README writes each as code).
+    """
+    words = [mark(w) for w in key_words(keys)]
+    if all(k.strip() in _MOVES for k in keys.split(",")):
+        return " ".join(words)  # keys that move: all of them, not one or another
+    if len(words) > 2:
+        return ", ".join(words[:-1]) + " or " + words[-1]
+    return " or ".join(words)
+
+
+def keys_of(key: Key, keymap: Mapping[str, str]) -> str:
+    """The keys ``key`` answers to under ``keymap`` (a user's keymap replaces them all)."""
+    if not key.action:
+        return key.keys
+    return keymap.get(key.id) or key.keys
+
+
+def keymap_of(app: object) -> Mapping[str, str]:
+    """The keymap the app applies (Textual keeps it, normalized, without a public getter)."""
+    keymap = getattr(app, "_keymap", None)
+    return keymap if isinstance(keymap, Mapping) else {}
+
+
+def table(keymap: Mapping[str, str] | None = None, mark: Callable[[str], str] = str) -> list[tuple[Section, list[tuple[str, str]]]]:
+    """Every section and its rows (the keys as a person reads them, what they do)."""
+    keymap = keymap or {}
+    return [(s, [(key_text(keys_of(k, keymap), mark), k.does) for k in s.keys]) for s in SECTIONS]
+
+
+def readme_table() -> str:
+    """The README's key tables, from the defaults: one per section, with each key's id for a keymap."""
+    out: list[str] = []
+    for sec in SECTIONS:
+        out += [f"**{sec.title}**", "", "| key | what it does | id |", "|---|---|---|"]
+        for k in sec.keys:
+            keys = key_text(k.keys, mark=lambda w: f"`{w}`")
+            out.append(f"| {keys} | {k.does} | {f'`{k.id}`' if k.action else ''} |")
+        out.append("")
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def read_keymap(raw: Any) -> tuple[dict[str, str], list[str]]:
+    """A user keymap from ``settings.json``'s ``"keys"``: the entries that can apply, and a
+    sentence for each that cannot (an unknown id, a key that is not a string, a fixed key)."""
+    if raw is None:
+        return {}, []
+    if not isinstance(raw, dict):
+        return {}, ['settings.json: "keys" should map key ids to keys, such as {"pad.add": "plus,a,i"}; it was left out.']
+    keymap: dict[str, str] = {}
+    problems: list[str] = []
+    for key_id, keys in raw.items():
+        known = KEYS_BY_ID.get(key_id) if isinstance(key_id, str) else None
+        shown = visible(str(key_id))  # from a file: control characters are shown, never sent
+        if known is None:
+            problems.append(f'settings.json: "{shown}" is not a key id; the help (?) lists the keys, and the README their ids.')
+        elif not known.action:
+            problems.append(f'settings.json: "{shown}" is handled by its field or list and cannot be rebound.')
+        elif not isinstance(keys, str) or not keys.strip() or any(not k.strip() for k in keys.split(",")):
+            problems.append(f'settings.json: the keys for "{shown}" should be a text such as "plus,a" or "ctrl+e"; the usual ones are used.')
+        else:
+            keymap[key_id] = _normalize_key_list(keys)
+    return keymap, problems
+
+
+def palette_commands(screen: object, keymap: Mapping[str, str]) -> Iterator[SystemCommand]:
+    """The command palette's commands for ``screen``: its section's keys that have a title,
+    each saying what it does and the keys it answers to now."""
+    name = getattr(screen, "KEY_SECTION", "")
+    if name not in _BY_NAME:
+        return
+    for k in section(name).keys:
+        callback = getattr(screen, f"action_{k.action}", None) if k.command else None
+        if callback is not None:
+            yield SystemCommand(k.command, f"{k.does[:1].upper()}{k.does[1:]} ({key_text(keys_of(k, keymap))})", callback)

@@ -1,0 +1,51 @@
+"""The player's own keys and colours: a keymap and a theme, kept in ``settings.json``.
+
+The theme chosen from the command palette is written as it changes and used at the
+next start; a keymap (``"keys": {"pad.add": "plus,a,i"}``) rebinds keys by their id
+(``keys.py``). Neither is a rule of the game: a file that cannot be written only costs
+the choice, and says so.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App
+from textual.theme import Theme
+
+from bridgepad.core.text import visible
+from bridgepad.session import Session
+from bridgepad.tui.keys import read_keymap
+
+
+def apply_preferences(app: App[Any], session: Session) -> None:
+    """Applies the kept keymap and theme, then keeps each theme the player picks."""
+    store = session.store
+    try:
+        theme, raw_keys = store.load_looks()
+    except OSError:
+        theme, raw_keys = "", None
+    keymap, problems = read_keymap(raw_keys)
+    if keymap:
+        app.set_keymap(keymap)
+    if theme and theme in app.available_themes:
+        app.theme = theme
+    elif theme:
+        problems.append(f'settings.json: there is no colour theme "{visible(theme)}"; ctrl+p, Theme lists them.')
+    for problem in problems:
+        app.notify(problem, title="A setting was left out", severity="warning", timeout=20, markup=False)
+    kept = theme
+
+    def keep(chosen: Theme) -> None:
+        nonlocal kept
+        # The app's session now: a read-only window that has taken over writes from then on.
+        if getattr(app, "session", session).read_only or chosen.name == kept:
+            return  # a read-only window changes nothing on disk; an unchanged theme needs no write
+        try:
+            store.save_theme(chosen.name)
+        except OSError as e:
+            app.notify(f"The theme is used now but could not be kept for the next start: {e.strerror or e}.", severity="warning", markup=False)
+            return
+        kept = chosen.name
+
+    app.theme_changed_signal.subscribe(app, keep)

@@ -1,0 +1,175 @@
+"""Nothing out of reach: the newest hand stays in view, every screen fits 80×24 and stays
+usable at 60×20 (columns drop by priority, nothing essential is cut), and what scrolls can
+be scrolled to."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from snapshot_apps.scenarios import FIFTEEN_BOARDS, WORKED_RUBBER, evening, hand_keys, make_app, new_duplicate, seed
+from snapshot_apps.screen import hand_list, screen_lines, screen_words, visible_text
+from textual.widgets import DataTable
+
+from bridgepad.core.game import Game, Mode
+from bridgepad.store import Store
+from bridgepad.tui.entry_form import EntryForm
+from bridgepad.tui.game_form import GameForm
+
+SIZES = [(80, 24), (60, 20)]
+
+
+def visible_rows(app) -> list[list[str]]:  # type: ignore[no-untyped-def]
+    """The hand list's rows that are on screen now, each as its words."""
+    return [line.split() for line in visible_text(hand_list(app)).splitlines()]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "60x20"])
+async def test_board_16_is_in_view_as_soon_as_it_is_entered(data_dir: Path, size: tuple[int, int]) -> None:
+    new_duplicate(data_dir)
+    seed(data_dir, FIFTEEN_BOARDS)
+    app = make_app(data_dir)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press(*hand_keys("3NT", "N", "9", "400 600 -100"))  # three results: a long explanation
+        await pilot.pause()
+        await pilot.pause()
+        assert len(app.session.state.hands) == 16
+        rows = visible_rows(app)
+        assert any(r[:1] == ["16"] for r in rows), rows  # the board's number leads its row
+        assert "Board 16" in visible_text(app.screen.query_one(".explain"))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "60x20"])
+async def test_the_twentieth_hand_of_a_rubber_is_in_view(data_dir: Path, size: tuple[int, int]) -> None:
+    seed(data_dir, [("1C", "N", "6", "")] * 19)  # nineteen hands down one: no game, one long rubber
+    app = make_app(data_dir)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press(*hand_keys("2H", "E", "7"))
+        await pilot.pause()
+        await pilot.pause()
+        assert len(app.session.state.hands) == 20
+        rows = visible_rows(app)
+        assert any("2♥" in r for r in rows), rows
+        assert hand_list(app).cursor_row == 19
+
+
+async def test_the_hand_list_drops_columns_by_priority_and_keeps_the_scores(data_dir: Path) -> None:
+    seed(data_dir, WORKED_RUBBER[:4])
+    app = make_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table: DataTable = hand_list(app)  # type: ignore[type-arg]
+        assert [str(c.label) for c in table.ordered_columns] == ["#", "Dlr", "Contract", "By", "Res", "We", "They"]
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        await pilot.pause()
+        labels = [str(c.label) for c in table.ordered_columns]
+        assert labels[-2:] == ["We", "They"] and "Contract" in labels and "Res" in labels
+        assert "Dlr" not in labels  # the dealer goes first: the status bar and the explanation say it
+        assert all(c in visible_text(table).splitlines()[0].split() for c in labels)  # every header shows whole
+        # The figures of hand 4 (They 250 below and above) are on screen in the list.
+        assert any("250" in r for r in visible_rows(app))
+
+
+async def test_at_60_columns_the_status_wraps_rather_than_cutting(data_dir: Path) -> None:
+    from snapshot_apps.scenarios import new_chicago
+
+    new_chicago(data_dir)
+    seed(data_dir, (("1NT", "N", "7", ""), ("pass", "", "", ""), ("4S", "S", "10", "")))
+    app = make_app(data_dir)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        words = screen_words(app)
+        assert "Chicago 1 Deal 3 of 4 · Games We 1–0 They · We lead by 660" in words
+        assert "Cy (S) deals · They (E-W) vulnerable" in words
+
+
+async def test_the_entry_form_title_is_whole_at_60_columns(data_dir: Path) -> None:
+    Store(data_dir).create(Game(players=("Alexandrina-Josephine", "Bartholomew", "Cy", "Di")))
+    app = make_app(data_dir)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.press("plus")
+        await pilot.pause()
+        assert isinstance(app.screen, EntryForm)
+        title = app.screen.form_title
+        assert len(title) > 56  # longer than the form is wide: it wraps
+        assert " ".join(title.split()) in screen_words(app)
+        assert "Enter records · Tab next field · Esc cancels" in screen_words(app)
+
+
+async def test_the_new_game_dialog_keeps_its_title_and_keys_and_scrolls_to_its_last_field(data_dir: Path) -> None:
+    app = make_app(data_dir)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, GameForm)
+        words = screen_words(app)
+        assert "New game · the game on the pad stays saved" in words
+        assert "Enter saves · Tab next field · Esc cancels" in words
+        assert "Next dealer" not in words  # below, for now
+        await pilot.press(*["tab"] * (len(app.screen.fields) - 1))
+        await pilot.pause()
+        words = screen_words(app)
+        assert "Next dealer" in words and "Enter saves" in words and "New game" in words
+
+
+def ended_early(root: Path) -> None:
+    """A rubber of long names ended early, the words the history is widest for."""
+    from bridgepad.core.log import parse_log
+
+    state = parse_log("players N=Alice E=Bob S=Carol W=Dave\nN 3S 10\nend\n").games()[0]
+    store = Store(root)
+    store.set_current(store.add(state.game, "2026-11-27T20:00:00+00:00").id)
+
+
+async def test_the_history_shows_players_and_state_whole_at_80_and_60_columns(data_dir: Path) -> None:
+    ended_early(data_dir)
+    app = make_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        line = next(x for x in screen_lines(app) if x.startswith("2026-11-27 20:00"))
+        assert "Alice & Carol v Bob & Dave" in line and "ended early" in line and "rubber" in line
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        await pilot.pause()
+        line = next(x for x in screen_lines(app) if x.startswith("2026-11-27 20:00"))
+        assert "Alice & Carol v Bob & Dave" in line and "ended early" in line
+        assert "History · 1 game, newest first" in screen_words(app)
+
+
+async def test_the_review_title_and_what_the_game_came_to_are_whole_at_80(data_dir: Path) -> None:
+    evening(data_dir)
+    app = make_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h", "down", "enter")
+        await pilot.pause()
+        top = screen_lines(app)[:2]
+        assert "Review · 2026-11-27 20:25 · read-only" in top[0]
+        assert "We win the rubber 2–1, 770 to 100, by 670." in top[1]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "60x20"])
+async def test_the_tally_chart_s_axis_and_legend_can_be_scrolled_to(data_dir: Path, size: tuple[int, int]) -> None:
+    evening(data_dir)
+    app = make_app(data_dir)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("t", "w", "w")
+        await pilot.pause()
+        assert "games" not in screen_words(app).split()[-12:]  # below the edge at first
+        await pilot.press("end")
+        await pilot.pause()
+        words = screen_words(app)
+        # The chart's foot: the game numbers, the players' initials and what * means.
+        assert "0" in words and "3 games" in words
+        assert "A Ann" in words and "D Di" in words
+        assert "* two or more players on the same point" in words
+
+
+async def test_the_stake_error_is_a_whole_sentence_at_80_columns(data_dir: Path) -> None:
+    evening(data_dir)
+    app = make_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t", "dollar_sign", "x", "enter")
+        await pilot.pause()
+        assert "The stake is an amount per 100 points, such as 0.10 or 1; leave it empty for none." in screen_words(app)

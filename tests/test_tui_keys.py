@@ -1,0 +1,222 @@
+"""Keys declared once: every screen's bindings come from bridgepad/tui/keys.py with an id, and
+the footer, the help, the command palette and the README's tables are read from that list; a
+keymap in settings.json rebinds keys by id; a narrow footer keeps Quit."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from snapshot_apps.scenarios import make_app
+from snapshot_apps.screen import Notes
+from textual.binding import Binding
+from textual.widgets import Static
+
+from bridgepad.store import Store
+from bridgepad.tui import keys
+from bridgepad.tui.app import BridgepadApp
+from bridgepad.tui.confirm import Confirm
+from bridgepad.tui.entry_form import EntryForm
+from bridgepad.tui.export_dialog import ExportDialog
+from bridgepad.tui.form import FormScreen
+from bridgepad.tui.game_form import GameForm
+from bridgepad.tui.help_screen import HelpScreen
+from bridgepad.tui.history_screen import HistoryScreen
+from bridgepad.tui.pad_screen import PadScreen
+from bridgepad.tui.review_screen import ReviewScreen
+from bridgepad.tui.in_play_dialog import InPlayDialog
+from bridgepad.tui.tally_screen import TallyScreen
+from bridgepad.tui.trash_screen import TrashScreen
+
+ROOT = Path(__file__).resolve().parent.parent
+SCREENS = (
+    BridgepadApp, PadScreen, HistoryScreen, TallyScreen, ReviewScreen, HelpScreen, Confirm, EntryForm, GameForm, ExportDialog,
+    TrashScreen, InPlayDialog,
+)  # fmt: skip
+
+
+def own_bindings(cls: type) -> list[Binding]:
+    """The bindings the class declares (or inherits from its own base, as the forms do)."""
+    out: list[Binding] = []
+    for b in cls.BINDINGS:  # type: ignore[attr-defined]
+        assert isinstance(b, Binding), f"{cls.__name__}: {b!r} is not declared through keys.py"
+        out.append(b)
+    return out
+
+
+@pytest.mark.parametrize("cls", SCREENS, ids=[c.__name__ for c in SCREENS])
+def test_every_binding_of_every_screen_is_one_of_the_list_with_its_id(cls: type) -> None:
+    bindings = own_bindings(cls)
+    assert bindings, cls.__name__
+    for b in bindings:
+        assert b.id in keys.KEYS_BY_ID, f"{cls.__name__}: {b.key} -> {b.action} has no id from keys.py"
+        declared = keys.KEYS_BY_ID[b.id]
+        assert (b.key, b.action, b.description) == (declared.keys, declared.action, declared.label)
+
+
+def test_ids_are_unique_and_name_their_section() -> None:
+    ids = [k.id for s in keys.SECTIONS for k in s.keys]
+    assert len(ids) == len(set(ids))
+    for s in keys.SECTIONS:
+        for k in s.keys:
+            assert k.id.startswith(s.name + "."), k.id
+
+
+def test_the_readme_tables_are_the_list_s() -> None:
+    # The README cannot drift: the script that writes its tables finds nothing to change.
+    done = subprocess.run([sys.executable, str(ROOT / "tests" / "make_readme_keys.py"), "--check"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert keys.readme_table() in readme
+    # Every key that has an action is in the README with its id.
+    for k in keys.KEYS_BY_ID.values():
+        if k.action:
+            assert f"`{k.id}`" in readme, k.id
+
+
+def test_key_text_reads_as_a_person_reads_keys() -> None:
+    assert keys.key_text("plus,a") == "+ or a"
+    assert keys.key_text("question_mark,f1") == "? or F1"
+    assert keys.key_text("escape,q,h") == "Esc, q or h"
+    assert keys.key_text("up,down") == "↑ ↓"
+    assert keys.key_text("ctrl+z") == "ctrl+z"
+    assert keys.key_text("dollar_sign,s") == "$ or s"
+
+
+def test_a_keymap_from_settings_is_read_by_id_and_its_mistakes_are_named() -> None:
+    keymap, problems = keys.read_keymap({"pad.add": "i,+", "pad.select": "j", "pad.ad": "x", "pad.undo": 3, "pad.new": " , "})
+    assert keymap == {"pad.add": "i,plus"}  # Textual's names: + is plus
+    assert len(problems) == 4
+    assert any('"pad.ad" is not a key id' in p for p in problems)
+    assert any('"pad.select"' in p and "cannot be rebound" in p for p in problems)
+    assert any('"pad.undo"' in p for p in problems) and any('"pad.new"' in p for p in problems)
+    assert keys.read_keymap(["pad.add"])[1], "a keymap that is not an object is named too"
+    # An id from the file is echoed with its control characters shown, never sent to the terminal.
+    (problem,) = keys.read_keymap({"\x1b[31mpad.add": "i"})[1]
+    assert "\x1b" not in problem and "\\x1b[31mpad.add" in problem
+    assert keys.read_keymap(None) == ({}, [])
+
+
+def footer_words(app: BridgepadApp) -> list[str]:
+    from textual.widgets import Footer
+
+    footer = app.screen.query_one(Footer)
+    return [getattr(w, "description", "") for w in footer.children if hasattr(w, "action")]
+
+
+async def test_the_footer_shows_the_list_s_words_and_keeps_quit_when_narrow(data_dir: Path) -> None:
+    app = make_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        wide = footer_words(app)
+        shown = [k.label for k in keys.section("pad").keys if k.action and k.show] + ["Quit"]
+        assert wide == shown
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        await pilot.pause()
+        narrow = footer_words(app)
+        assert "Quit" in narrow and "Add" in narrow and "Help" in narrow
+        assert len(narrow) < len(wide)
+        # The least needed went first, by their rank in keys.py: Del (7) and New (6).
+        assert "Del" not in narrow and "New" not in narrow
+        assert sum(len(w) for w in narrow) < 60
+
+
+async def test_the_help_lists_every_section_of_the_list(data_dir: Path) -> None:
+    app = make_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        out = io.StringIO()
+        console = Console(width=120, file=out, color_system=None)
+        for w in app.screen.query(Static):
+            console.print(w.content)
+        text = out.getvalue()
+        for section in keys.SECTIONS:
+            assert section.title in text, section.title
+            for k in section.keys:
+                assert k.does in text, k.does
+
+
+async def test_the_palette_offers_the_screen_s_commands_from_the_list(data_dir: Path) -> None:
+    app = make_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        commands = {c.title: c for c in app.get_system_commands(app.screen)}
+        for k in keys.section("pad").keys:
+            if k.command:
+                assert k.command in commands, k.command
+                assert f"({keys.key_text(k.keys)})" in commands[k.command].help
+        commands["Add a hand"].callback()
+        await pilot.pause()
+        assert isinstance(app.screen, EntryForm)
+
+
+def write_settings(root: Path, data: dict[str, object]) -> None:
+    Store(root).ensure()
+    (root / "settings.json").write_text(json.dumps(data), encoding="utf-8")
+
+
+async def test_a_user_keymap_rebinds_a_key_and_the_help_and_palette_say_so(data_dir: Path) -> None:
+    write_settings(data_dir, {"keys": {"pad.add": "i", "nonsense.key": "z"}})
+    app = make_app(data_dir)
+    notes = Notes()
+    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+        await pilot.pause()
+        assert any('"nonsense.key" is not a key id' in t for t in notes.texts), notes.texts
+        await pilot.press("plus")  # no longer the key for a hand
+        await pilot.pause()
+        assert isinstance(app.screen, PadScreen)
+        await pilot.press("i")
+        await pilot.pause()
+        assert isinstance(app.screen, EntryForm)
+        await pilot.press("escape")
+        await pilot.pause()
+        commands = {c.title: c for c in app.get_system_commands(app.screen)}
+        assert commands["Add a hand"].help.endswith("(i)")
+        assert "Add" in footer_words(app)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        out = io.StringIO()
+        for w in app.screen.query(Static):
+            Console(width=120, file=out, color_system=None).print(w.content)
+        assert "i  " in out.getvalue() and "+ or a" not in out.getvalue()
+
+
+async def test_q_leaves_each_screen_and_escape_backs_out(data_dir: Path) -> None:
+    from snapshot_apps.scenarios import evening
+
+    evening(data_dir)
+    app = make_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for opener, screen in (("h", HistoryScreen), ("t", TallyScreen), ("question_mark", HelpScreen)):
+            for leave in ("q", "escape"):
+                await pilot.press(opener)
+                await pilot.pause()
+                assert isinstance(app.screen, screen)
+                await pilot.press(leave)
+                await pilot.pause()
+                assert isinstance(app.screen, PadScreen), (opener, leave)
+        await pilot.press("h", "down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        await pilot.press("q", "q")  # back to the pad, then out of the app
+        await pilot.pause()
+    assert app.return_code in (0, None)
+    assert not app.is_running
+
+
+def test_every_form_shares_the_form_keys() -> None:
+    for form in (EntryForm, GameForm, ExportDialog):
+        assert issubclass(form, FormScreen)
+        assert form.KEY_SECTION == "form"

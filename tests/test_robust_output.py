@@ -431,18 +431,23 @@ def test_an_ascii_standard_error_gets_ascii_fallbacks(games: Store) -> None:
 
 
 def test_the_apps_export_never_writes_over_a_file_and_leaves_nothing_half_made(tmp_path: Path) -> None:
-    from bridgepad.tui.export_dialog import write_export
+    from bridgepad.formats.export_file import file_name, replace, write_new
+    from bridgepad.formats.registry import export
 
     store = make_games(tmp_path / "data", 1)
     stored = store.load(store.ids()[0])
     folder = tmp_path / "documents"
     folder.mkdir()
+    path = folder / file_name(stored.game, stored.created, "md")
+    text = export([stored], "md")
     old = os.umask(0)
     try:
-        first = write_export(stored, "md", folder)
-        second = write_export(stored, "md", folder)
+        write_new(path, text)
+        with pytest.raises(FileExistsError):  # the dialog asks before replace() is called
+            write_new(path, "something else")
+        assert path.read_text(encoding="utf-8") == text and text.startswith("### Rubber")
+        replace(path, text + "again\n")
     finally:
         os.umask(old)
-    assert (first.name, second.name) == (f"bridgepad-{stored.id}.md", f"bridgepad-{stored.id}-2.md")
-    assert first.read_bytes() == second.read_bytes() and first.read_text(encoding="utf-8").startswith("### Rubber")
-    assert stat.S_IMODE(first.stat().st_mode) == 0o644 and temps(folder) == []
+    assert path.read_text(encoding="utf-8") == text + "again\n"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o644 and temps(folder) == []

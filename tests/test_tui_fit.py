@@ -81,7 +81,7 @@ async def test_at_60_columns_the_status_wraps_rather_than_cutting(data_dir: Path
         await pilot.pause()
         words = screen_words(app)
         assert "Chicago 1 Deal 3 of 4 · Games We 1–0 They · We lead by 660" in words
-        assert "Cy (S) deals · They (E-W) vulnerable" in words
+        assert "Cy (S) deals · Ann (N) shuffles · They (E-W) vulnerable" in words
 
 
 async def test_the_entry_form_title_is_whole_at_60_columns(data_dir: Path) -> None:
@@ -172,4 +172,8 @@ async def test_the_stake_error_is_a_whole_sentence_at_80_columns(data_dir: Path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("t", "dollar_sign", "x", "enter")
         await pilot.pause()
-        assert "The stake is an amount per 100 points, such as 0.10 or 1; leave it empty for none." in screen_words(app)
+        from bridgepad.core.settlement import read_stake
+
+        with pytest.raises(ValueError) as refused:  # the core's one sentence for a bad stake
+            read_stake("x")
+        assert str(refused.value) in screen_words(app)

@@ -3,6 +3,7 @@ duplicate sessions by IMPs or matchpoints, and who sat out."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 
 from rich.style import Style
@@ -23,6 +24,14 @@ from bridgepad.tui import keys, looks
 from bridgepad.tui.closing import close
 from bridgepad.tui.key_footer import KeyFooter
 from bridgepad.tui.net_chart import NetChart
+
+
+NAME_WIDTH = 24  # a longer name is cut: the figures beside it matter more
+
+
+def name_width(names: Iterable[str]) -> int:
+    """The names' column: as wide as the longest name (a narrow terminal keeps its figures), at most NAME_WIDTH."""
+    return min(NAME_WIDTH, max([9, *(len(n) for n in names)]))
 
 
 class TallyTable(DataTable[Text], can_focus=False):
@@ -87,7 +96,7 @@ class TallyScreen(Screen[None]):
         )
         table = self.query_one("#tally", TallyTable)
         table.clear(columns=True)
-        table.add_column("Player", width=24)
+        table.add_column("Player", width=name_width(p.name + (" (each)" if p.pair else "") for p in t.players))
         table.add_column("Games", width=5)
         if t.rotation:
             table.add_column("Out", width=3)
@@ -123,7 +132,7 @@ class TallyScreen(Screen[None]):
         table.clear(columns=True)
         if not t.sessions:
             return
-        table.add_column("Duplicate", width=24)
+        table.add_column("Duplicate", width=name_width(d.name + (" (each)" if d.pair else "") for d in t.duplicate))
         table.add_column("Sessions", width=8)
         if t.duplicate_rotation:
             table.add_column("Out", width=3)

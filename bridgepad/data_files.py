@@ -126,7 +126,7 @@ _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _EMPTY_PAIR = re.compile(r"\[\]|\{\}")
 # Python refuses to read a whole number longer than this (4,300 digits by default).
 _INT_DIGITS = getattr(sys, "get_int_max_str_digits", lambda: 4300)() or 4300
-_TOO_LONG_NUMBER = re.compile(r"[0-9]{%d,}" % (_INT_DIGITS + 1))
+_TOO_LONG_NUMBER = re.compile(rf"[0-9]{{{_INT_DIGITS + 1},}}")
 
 
 def _nested_too_deep(skeleton: str) -> bool:

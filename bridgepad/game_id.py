@@ -13,7 +13,7 @@ import re
 from datetime import datetime
 
 MAX_ID_LENGTH = 64
-GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,%d}" % (MAX_ID_LENGTH - 1))
+GAME_ID = re.compile(rf"[A-Za-z0-9][A-Za-z0-9_-]{{0,{MAX_ID_LENGTH - 1}}}")
 ID_HELP = "an id is letters, digits, - and _ (up to 64), such as 20260817-210301-ab12"
 
 

@@ -45,7 +45,13 @@ from bridgepad.core.text import visible
 from bridgepad.core.windows import parse_time
 from bridgepad.data_files import NotReadable, load_json
 from bridgepad.game_id import is_game_id
-from bridgepad.store import Store, StoredGame, UnreadableGame, atomic_write, misnamed, shown_path
+from bridgepad.store import (
+    Store,
+    UnreadableGame,
+    atomic_write,
+    misnamed,
+    shown_path,
+)
 
 INDEX_NAME = "index.json"
 # Bumped whenever a summary's content or the scoring that produces it changes: an

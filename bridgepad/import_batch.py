@@ -32,9 +32,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from bridgepad.atomic_file import fsync_dir
 from bridgepad.core.sameness import inputs_key
 from bridgepad.formats.incoming import Incoming
-from bridgepad.atomic_file import fsync_dir
 from bridgepad.store import Store, StoredGame, UnreadableGame, game_bytes, id_at
 
 PREFIX = "import-"

@@ -25,17 +25,30 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from bridgepad.atomic_file import atomic_write, fsync_dir, make_private_dirs, sweep_temps
+from bridgepad.atomic_file import (
+    atomic_write,
+    fsync_dir,
+    make_private_dirs,
+    sweep_temps,
+)
 from bridgepad.core.game import Game
 from bridgepad.core.model import SEATS
 from bridgepad.core.notation import NotationError, check_name
-from bridgepad.core.serialize import SCHEMA, TIME_HELP, SchemaError, game_from_json, game_to_json, is_time, schema_of
+from bridgepad.core.serialize import (
+    SCHEMA,
+    TIME_HELP,
+    SchemaError,
+    game_from_json,
+    game_to_json,
+    is_time,
+    schema_of,
+)
 from bridgepad.core.settings import Settings
 from bridgepad.core.text import visible
 from bridgepad.data_files import NotReadable, parse_json, read_regular
 from bridgepad.game_id import ID_HELP, MAX_ID_LENGTH, is_game_id, new_id
 
-__all__ = ["atomic_write", "new_id", "is_game_id", "Store", "StoredGame", "UnreadableGame", "data_dir", "now_iso"]
+__all__ = ["Store", "StoredGame", "UnreadableGame", "atomic_write", "data_dir", "is_game_id", "new_id", "now_iso"]
 
 ENV_VAR = "BRIDGEPAD_DATA_DIR"
 

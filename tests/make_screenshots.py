@@ -21,7 +21,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from snapshot_apps.scenarios import SCENARIOS, Scenario, play  # noqa: E402
+from snapshot_apps.scenarios import SCENARIOS, Scenario, play
 
 OUT = HERE.parent / "screenshots"
 

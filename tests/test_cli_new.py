@@ -15,7 +15,13 @@ from snapshot_apps.screen import pad_text, status_text
 from bridgepad.cli import main
 from bridgepad.core.game import Game, Mode
 from bridgepad.core.model import Seat, Side
-from bridgepad.core.settings import ChicagoPartScore, ChicagoVulnerable, NextDealer, PassWord, Settings
+from bridgepad.core.settings import (
+    ChicagoPartScore,
+    ChicagoVulnerable,
+    NextDealer,
+    PassWord,
+    Settings,
+)
 from bridgepad.store import Store
 
 

@@ -6,13 +6,12 @@ seed 000's tables in the comments.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import subprocess
 import sys
 from pathlib import Path
-
-import contextlib
-import io
 
 import pytest
 from hypothesis import given, settings

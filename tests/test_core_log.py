@@ -5,10 +5,22 @@ from __future__ import annotations
 import pytest
 
 from bridgepad.core.game import Mode, Status
-from bridgepad.core.log import End, LogError, Players, parse_hand_line, parse_log, parse_players
+from bridgepad.core.log import (
+    End,
+    LogError,
+    Players,
+    parse_hand_line,
+    parse_log,
+    parse_players,
+)
 from bridgepad.core.model import Contract, Doubling, Hand, Honors, Seat, Side, Strain
 from bridgepad.core.notation import NotationError
-from bridgepad.core.settings import ChicagoPartScore, ChicagoVulnerable, NextDealer, Settings
+from bridgepad.core.settings import (
+    ChicagoPartScore,
+    ChicagoVulnerable,
+    NextDealer,
+    Settings,
+)
 
 NS, EW = Side.NS, Side.EW
 

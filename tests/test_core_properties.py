@@ -9,9 +9,21 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bridgepad.core import tables
+from bridgepad.core.board_scores import possible_scores
+from bridgepad.core.boards import board_vulnerable
 from bridgepad.core.game import Game, GameOverError, Mode, Replayer, Status, derive
 from bridgepad.core.log import LogError, parse_hand_line, parse_log, parse_players
-from bridgepad.core.model import SEATS, SIDES, Contract, Doubling, Hand, Honors, Seat, Side, Strain
+from bridgepad.core.model import (
+    SEATS,
+    SIDES,
+    Contract,
+    Doubling,
+    Hand,
+    Honors,
+    Seat,
+    Side,
+    Strain,
+)
 from bridgepad.core.notation import (
     NotationError,
     parse_contract,
@@ -20,11 +32,15 @@ from bridgepad.core.notation import (
     parse_side,
     parse_tricks,
 )
-from bridgepad.core.board_scores import possible_scores
-from bridgepad.core.boards import board_vulnerable
 from bridgepad.core.scoring import duplicate_score, score_contract
 from bridgepad.core.serialize import SchemaError, game_from_json, game_to_json
-from bridgepad.core.settings import ChicagoPartScore, ChicagoVulnerable, NextDealer, PassWord, Settings
+from bridgepad.core.settings import (
+    ChicagoPartScore,
+    ChicagoVulnerable,
+    NextDealer,
+    PassWord,
+    Settings,
+)
 
 FAST = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

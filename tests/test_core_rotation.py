@@ -12,7 +12,13 @@ from __future__ import annotations
 
 import pytest
 
-from bridgepad.core.rotation import RotationError, Seating, in_a_row, next_rubber, played
+from bridgepad.core.rotation import (
+    RotationError,
+    Seating,
+    in_a_row,
+    next_rubber,
+    played,
+)
 
 
 def test_four_players_rotate_so_that_each_partners_each_other_once_in_three_rubbers() -> None:

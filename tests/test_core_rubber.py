@@ -7,7 +7,12 @@ import pytest
 
 from bridgepad.core.game import Game, GameOverError, Mode, Replayer, Status, derive
 from bridgepad.core.model import Hand, Seat, Side
-from bridgepad.core.notation import parse_contract, parse_honors, parse_seat, parse_tricks
+from bridgepad.core.notation import (
+    parse_contract,
+    parse_honors,
+    parse_seat,
+    parse_tricks,
+)
 from bridgepad.core.pad import layout, text_lines
 from bridgepad.core.scoring import Kind
 from bridgepad.core.settings import Settings

@@ -6,7 +6,13 @@ import pytest
 
 from bridgepad.core.game import Game, Mode
 from bridgepad.core.model import Contract, Doubling, Hand, Honors, Seat, Side, Strain
-from bridgepad.core.serialize import SCHEMA, FutureSchemaError, SchemaError, game_from_json, game_to_json
+from bridgepad.core.serialize import (
+    SCHEMA,
+    FutureSchemaError,
+    SchemaError,
+    game_from_json,
+    game_to_json,
+)
 from bridgepad.core.settings import Settings
 
 GAME = Game(

@@ -9,8 +9,13 @@ from pathlib import Path
 import pytest
 
 from bridgepad.core.game import Game
-from bridgepad.core.new_game import complete_name, game_values, parse_sitting_out, read_new_game
 from bridgepad.core.model import Seat
+from bridgepad.core.new_game import (
+    complete_name,
+    game_values,
+    parse_sitting_out,
+    read_new_game,
+)
 from bridgepad.core.notation import NotationError
 from bridgepad.core.serialize import SchemaError, game_from_json, game_to_json
 from bridgepad.history import History

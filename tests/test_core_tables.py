@@ -10,7 +10,12 @@ import pytest
 
 from bridgepad.core import tables
 from bridgepad.core.model import Contract, Doubling, Honors, Side, Strain
-from bridgepad.core.notation import NotationError, check_honors, parse_contract, parse_honors
+from bridgepad.core.notation import (
+    NotationError,
+    check_honors,
+    parse_contract,
+    parse_honors,
+)
 from bridgepad.core.scoring import Kind, duplicate_score, honors_reason, score_contract
 
 NONE, X, XX = Doubling.NONE, Doubling.DOUBLED, Doubling.REDOUBLED

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import replace
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -37,7 +37,7 @@ SHORT = parse_log("N 3NT 9\nN 3NT 9\n").games()[0]  # N-S 900 to 0, won 2-0
 OPEN = parse_log("E 2H 8\n").games()[0]  # in play: E-W 60 below
 ENDED = parse_log("N 3NT 9\nE 2S 8\nend\n").games()[0]  # ended: N-S 100 + 300, E-W 60 + 100
 TEMPLATES = [WORKED.game, SHORT.game, OPEN.game, ENDED.game]
-T0 = datetime(2025, 1, 1, 20, 0, tzinfo=timezone.utc)
+T0 = datetime(2025, 1, 1, 20, 0, tzinfo=UTC)
 
 
 def write_game(store: Store, game_id: str, game: Game, created: datetime) -> None:

@@ -20,7 +20,7 @@ from bridgepad.formats.registry import export, record
 from bridgepad.store import StoredGame
 
 endplay_pbn = pytest.importorskip("endplay.parsers.pbn")
-from endplay.types import Denom, Penalty, Player, Vul  # noqa: E402
+from endplay.types import Denom, Penalty, Player, Vul
 
 # 3.4: the Mandatory Tag Set, in its order.
 MTS = ["Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable", "Deal",

@@ -16,7 +16,15 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from robust_support.data import BAD_FILES, GOOD_GAMES, hand, make_history, plant, same_as_planted, valid_bytes
+from robust_support.data import (
+    BAD_FILES,
+    GOOD_GAMES,
+    hand,
+    make_history,
+    plant,
+    same_as_planted,
+    valid_bytes,
+)
 from robust_support.screen import messages, status_text
 
 from bridgepad.core.game import Game

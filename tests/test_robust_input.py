@@ -25,10 +25,25 @@ from robust_support.keys import burst
 from bridgepad.core.entry import FIELDS, read_form
 from bridgepad.core.game import Game, derive
 from bridgepad.core.log import Log, LogError, parse_log
-from bridgepad.core.notation import MAX_NAME
 from bridgepad.core.model import Contract, Doubling, Honors, Seat, Side, Strain
-from bridgepad.core.new_game import GAME_FIELDS, RULE_FIELDS, NewGameReading, check_name, parse_players_option, read_new_game, read_rules
-from bridgepad.core.notation import NotationError, parse_contract, parse_honors, parse_seat, parse_side, parse_tricks
+from bridgepad.core.new_game import (
+    GAME_FIELDS,
+    RULE_FIELDS,
+    NewGameReading,
+    check_name,
+    parse_players_option,
+    read_new_game,
+    read_rules,
+)
+from bridgepad.core.notation import (
+    MAX_NAME,
+    NotationError,
+    parse_contract,
+    parse_honors,
+    parse_seat,
+    parse_side,
+    parse_tricks,
+)
 from bridgepad.core.settings import Settings
 from bridgepad.session import Session
 from bridgepad.store import Store

@@ -19,8 +19,13 @@ import pytest
 from bridgepad.core.entry import read_form
 from bridgepad.core.game import Game
 from bridgepad.core.log import LogError, parse_log
-from bridgepad.core.notation import NotationError, parse_contract, parse_seat, parse_tricks
 from bridgepad.core.model import Contract, Strain
+from bridgepad.core.notation import (
+    NotationError,
+    parse_contract,
+    parse_seat,
+    parse_tricks,
+)
 from bridgepad.formats import csv_format
 from bridgepad.formats.registry import export
 from bridgepad.store import Store

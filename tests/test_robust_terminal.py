@@ -28,7 +28,14 @@ import time
 from pathlib import Path
 
 import pytest
-from robust_support.life import PATIENT_WATCHDOG, WEDGE_ON_HELP, enter_hand, hands_on_disk, process_state, wait_for_file
+from robust_support.life import (
+    PATIENT_WATCHDOG,
+    WEDGE_ON_HELP,
+    enter_hand,
+    hands_on_disk,
+    process_state,
+    wait_for_file,
+)
 from robust_support.pty_app import DISK_FULL, PtyApp
 from robust_support.typing import hand_of, pick, type_hand
 
@@ -276,9 +283,8 @@ def test_the_writer_lock_waits_then_refuses_naming_the_holder(tmp_path: Path) ->
     other = holding(root, 30)
     try:
         start = time.monotonic()
-        with pytest.raises(FolderBusy) as busy:
-            with writer_lock(root, wait=0.6):
-                pytest.fail("the lock was taken while another process held it")
+        with pytest.raises(FolderBusy) as busy, writer_lock(root, wait=0.6):
+            pytest.fail("the lock was taken while another process held it")
         waited = time.monotonic() - start
         assert 0.6 <= waited < 3, waited
         message = str(busy.value)
@@ -322,9 +328,8 @@ def test_a_stale_note_from_a_dead_pid_never_names_the_holder(tmp_path: Path) -> 
     )
     try:
         assert bare.stdout is not None and bare.stdout.readline() == "held\n"
-        with pytest.raises(FolderBusy) as busy:
-            with writer_lock(root, wait=0):
-                pass
+        with pytest.raises(FolderBusy) as busy, writer_lock(root, wait=0):
+            pass
         assert str(busy.value) == "bridgepad is open in another window; close it and try again."
         assert str(dead.pid) not in str(busy.value)
     finally:

@@ -103,10 +103,10 @@ def test_a_read_only_window_writes_nothing_not_even_the_rules(tmp_path: Path) ->
 def test_a_read_only_window_never_says_not_saved_about_the_game_it_follows() -> None:
     import tempfile
 
+    from robust_support.data import hand
+
     from bridgepad.session import Session
     from bridgepad.tui.status_bar import render_status
-
-    from robust_support.data import hand
 
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / "data"

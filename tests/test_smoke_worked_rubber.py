@@ -2,7 +2,12 @@
 
 from bridgepad.core.game import Game, Status, derive
 from bridgepad.core.model import Hand, Side
-from bridgepad.core.notation import parse_contract, parse_honors, parse_seat, parse_tricks
+from bridgepad.core.notation import (
+    parse_contract,
+    parse_honors,
+    parse_seat,
+    parse_tricks,
+)
 
 
 def hand(declarer: str, contract: str, result: str, honors: str = "") -> Hand:

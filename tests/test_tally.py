@@ -24,15 +24,15 @@ Bob pays Ann, Di pays Ed, Di pays Cy.
 from __future__ import annotations
 
 import random
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import pytest
 
+from bridgepad.core import settlement as settlement_module
 from bridgepad.core.game import Status
 from bridgepad.core.log import parse_log
 from bridgepad.core.model import Side
-from bridgepad.core import settlement as settlement_module
 from bridgepad.core.settlement import EXACT_LIMIT, money, round_margin, settle
 from bridgepad.core.tally import GameResult, entities, tally
 from bridgepad.core.windows import Window, since, window_start
@@ -59,7 +59,7 @@ players N=Ann E=Bob S=Cy W=Di
 N 1NT 8
 """
 
-T0 = datetime(2026, 8, 17, 19, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 8, 17, 19, 0, tzinfo=UTC)
 
 
 def evening() -> list[GameResult]:
@@ -117,7 +117,7 @@ def test_round_margin_off_and_bad_units() -> None:
 
 
 def test_the_fewest_payments_settle_the_evening() -> None:
-    t = tally(evening(), stake=Decimal("1"))
+    t = tally(evening(), stake=Decimal(1))
     assert [(p.payer, p.payee, p.points, p.amount) for p in t.payments] == [
         ("Bob", "Ann", 3080, Decimal("30.80")),
         ("Di", "Ed", 1760, Decimal("17.60")),
@@ -170,7 +170,7 @@ def test_ties_are_listed_by_name() -> None:
 
 
 def test_games_without_names_count_under_the_seat_pairs() -> None:
-    t = tally([GameResult(("", "", "", ""), 1830, 510, Status.WON)], stake=Decimal("1"))
+    t = tally([GameResult(("", "", "", ""), 1830, 510, Status.WON)], stake=Decimal(1))
     assert t.to_json()["players"] == {"North-South": 1320, "East-West": -1320}
     ns = t.player("North-South")
     assert ns is not None and ns.pair and ns.money == Decimal("13.20")
@@ -227,7 +227,7 @@ def test_names_are_people_whatever_their_case_and_spaces() -> None:
 def test_money_is_exact_to_the_cent_half_away_from_zero() -> None:
     assert money(1325, Decimal("0.10")) == Decimal("1.33")
     assert money(-1325, Decimal("0.10")) == Decimal("-1.33")
-    assert money(1320, Decimal("1")) == Decimal("13.20")
+    assert money(1320, Decimal(1)) == Decimal("13.20")
     assert str(money(100, Decimal("0.25"))) == "0.25"
 
 
@@ -239,7 +239,7 @@ def tally_notes(t: object) -> list[str]:
 
 def test_a_bad_stake_is_refused() -> None:
     with pytest.raises(ValueError):
-        tally(evening(), stake=Decimal("-1"))
+        tally(evening(), stake=Decimal(-1))
 
 
 # settle ------------------------------------------------------------------------
@@ -311,7 +311,7 @@ def test_settle_refuses_unbalanced_books() -> None:
 
 
 def test_json_has_integer_points_and_payments() -> None:
-    data = tally(evening(), round_to=100, stake=Decimal("1")).to_json()
+    data = tally(evening(), round_to=100, stake=Decimal(1)).to_json()
     assert data["players"] == {"Ann": 3100, "Ed": 1800, "Cy": 300, "Di": -2100, "Bob": -3100}
     assert all(type(v) is int for v in data["players"].values())
     assert list(data["players"]) == ["Ann", "Ed", "Cy", "Di", "Bob"]
@@ -341,7 +341,7 @@ def test_the_window_key_cycles() -> None:
 
 
 def test_since_keeps_games_started_in_the_window() -> None:
-    start = datetime(2026, 8, 17, 0, 0, tzinfo=timezone.utc)
+    start = datetime(2026, 8, 17, 0, 0, tzinfo=UTC)
     names = ("Ann", "Bob", "Cy", "Di")
     rs = [
         GameResult(names, 1, 0, Status.WON, start - timedelta(seconds=1), "before"),

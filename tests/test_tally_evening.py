@@ -9,7 +9,13 @@ from decimal import Decimal
 from bridgepad.core.game import Mode, Status
 from bridgepad.core.settings import DuplicateScoring
 from bridgepad.core.tally import GameResult, tally
-from bridgepad.core.windows import EVENING_GAP, Window, evening_start, since, window_start
+from bridgepad.core.windows import (
+    EVENING_GAP,
+    Window,
+    evening_start,
+    since,
+    window_start,
+)
 
 NAMES = ("Ann", "Bob", "Cy", "Di")
 
@@ -94,7 +100,7 @@ def test_duplicate_sessions_are_tallied_by_imps_and_matchpoints_not_money() -> N
     teams = session(NAMES, DuplicateScoring.IMPS, imps=Decimal("7.5"), matchpoints=3, top=4)
     pairs = session(("Ann", "Ed", "Cy", "Bob"), DuplicateScoring.MATCHPOINTS, imps=Decimal(2), matchpoints=27, top=48)
     rubber = GameResult(NAMES, 620, 0, Status.WON, local(17, 21), "rubber")
-    t = tally([teams, pairs, rubber], stake=Decimal("1"))
+    t = tally([teams, pairs, rubber], stake=Decimal(1))
     rows = {d.name: (d.sessions, d.imps, d.matchpoints, d.top, d.percent) for d in t.duplicate}
     assert rows == {
         "Ann": (2, Decimal("7.5"), 27, 48, Decimal("56.25")),

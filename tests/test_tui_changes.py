@@ -8,7 +8,16 @@ from pathlib import Path
 
 from rich.console import Console
 from snapshot_apps.scenarios import WORKED_RUBBER, field_keys, hand_keys, make_app, seed
-from snapshot_apps.screen import Notes, explain_text, folder_bytes, hand_list, hand_rows, pad_text, status_text, text_of
+from snapshot_apps.screen import (
+    Notes,
+    explain_text,
+    folder_bytes,
+    hand_list,
+    hand_rows,
+    pad_text,
+    status_text,
+    text_of,
+)
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 

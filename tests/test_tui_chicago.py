@@ -36,7 +36,15 @@ from pathlib import Path
 import pytest
 from snapshot_apps.keyboard import keyboard
 from snapshot_apps.scenarios import field_keys, make_app, seed
-from snapshot_apps.screen import Notes, hand_list, hand_rows, pad_text, status_text, text_of, visible_text
+from snapshot_apps.screen import (
+    Notes,
+    hand_list,
+    hand_rows,
+    pad_text,
+    status_text,
+    text_of,
+    visible_text,
+)
 from textual.widgets import Input
 
 from bridgepad.cli import main

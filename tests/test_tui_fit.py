@@ -7,11 +7,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from snapshot_apps.scenarios import FIFTEEN_BOARDS, WORKED_RUBBER, evening, hand_keys, make_app, new_duplicate, seed
+from snapshot_apps.scenarios import (
+    FIFTEEN_BOARDS,
+    WORKED_RUBBER,
+    evening,
+    hand_keys,
+    make_app,
+    new_duplicate,
+    seed,
+)
 from snapshot_apps.screen import hand_list, screen_lines, screen_words, visible_text
 from textual.widgets import DataTable
 
-from bridgepad.core.game import Game, Mode
+from bridgepad.core.game import Game
 from bridgepad.store import Store
 from bridgepad.tui.entry_form import EntryForm
 from bridgepad.tui.game_form import GameForm

@@ -11,7 +11,14 @@ from pathlib import Path
 
 from snapshot_apps.keyboard import keyboard
 from snapshot_apps.scenarios import field_keys, make_app, seed
-from snapshot_apps.screen import Notes, explain_text, hand_rows, pad_text, status_text, text_of
+from snapshot_apps.screen import (
+    Notes,
+    explain_text,
+    hand_rows,
+    pad_text,
+    status_text,
+    text_of,
+)
 from textual.widgets import DataTable, Input
 
 from bridgepad.core.entry import read_form

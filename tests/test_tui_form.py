@@ -5,7 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from snapshot_apps.scenarios import field_keys, hand_keys, make_app
-from snapshot_apps.screen import explain_text, folder_bytes, hand_list, status_text, text_of
+from snapshot_apps.screen import (
+    explain_text,
+    folder_bytes,
+    hand_list,
+    status_text,
+    text_of,
+)
 from textual.widgets import Input
 
 from bridgepad.core.model import Seat, Side, Strain

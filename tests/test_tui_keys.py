@@ -27,9 +27,9 @@ from bridgepad.tui.form import FormScreen
 from bridgepad.tui.game_form import GameForm
 from bridgepad.tui.help_screen import HelpScreen
 from bridgepad.tui.history_screen import HistoryScreen
+from bridgepad.tui.in_play_dialog import InPlayDialog
 from bridgepad.tui.pad_screen import PadScreen
 from bridgepad.tui.review_screen import ReviewScreen
-from bridgepad.tui.in_play_dialog import InPlayDialog
 from bridgepad.tui.tally_screen import TallyScreen
 from bridgepad.tui.trash_screen import TrashScreen
 

@@ -24,7 +24,7 @@ def plant(root: Path) -> None:
     store.ensure()
     now = datetime.now().astimezone().replace(microsecond=0)
     (rubber,) = (st.game for st in parse_log("players N=Ann E=Bob S=Cy W=Di\nN 3NT 9\nS 3NT 9\n").games())
-    t = lambda minutes: (now - timedelta(minutes=minutes)).isoformat()  # noqa: E731
+    t = lambda minutes: (now - timedelta(minutes=minutes)).isoformat()
     store.save(StoredGame("20261101-000000-0001", rubber, t(90), t(60)))
     store.save(StoredGame("20261101-000000-0002", duplicate(DuplicateScoring.IMPS), t(50), t(10)))
     store.save(StoredGame("20261101-000000-0003", rubber, t(60 * 24 * 8), t(60 * 24 * 8)))

@@ -4,13 +4,11 @@ kept for the next start."""
 
 from __future__ import annotations
 
-import io
 import json
 import re
 import tokenize
 from pathlib import Path
 
-import pytest
 from snapshot_apps.scenarios import WORKED_RUBBER, make_app, seed
 from snapshot_apps.screen import Notes
 from textual.app import App

@@ -8,9 +8,9 @@ from pathlib import Path
 from snapshot_apps.scenarios import hand_keys, make_app, new_duplicate
 from snapshot_apps.screen import explain_text, status_text, text_of
 
+from bridgepad.core.model import SIDES
 from bridgepad.core.new_game import CHOICES
 from bridgepad.core.summary import vulnerability_text
-from bridgepad.core.model import SIDES
 from bridgepad.store import Store
 from bridgepad.tui.entry_form import EntryForm
 from bridgepad.tui.game_form import GameForm

@@ -34,8 +34,7 @@ def find_game(store: Store, text: str) -> str:
     from bridgepad.game_id import ID_HELP, is_game_id
 
     wanted = text.strip()
-    if wanted.endswith(".json"):
-        wanted = wanted[:-5]
+    wanted = wanted.removesuffix(".json")
     if not is_game_id(wanted):
         raise UsageError(f"bridgepad export: '{visible(text)[:80]}' is not a game id: {ID_HELP}.")
     ids = store.ids()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from importlib import import_module
-from typing import Sequence
 
 from bridgepad.cli.errors import Parser, UsageError
 from bridgepad.cli.streams import guarded, say

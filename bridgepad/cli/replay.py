@@ -9,7 +9,12 @@ from typing import Any
 
 from bridgepad.cli.files import empty_file, read_text
 from bridgepad.core.log import LogError, parse_log
-from bridgepad.core.settings import ChicagoPartScore, ChicagoVulnerable, DuplicateScoring, Settings
+from bridgepad.core.settings import (
+    ChicagoPartScore,
+    ChicagoVulnerable,
+    DuplicateScoring,
+    Settings,
+)
 
 
 def configure(sub: Any) -> None:

@@ -17,8 +17,8 @@ from functools import lru_cache
 from bridgepad.core import tables
 from bridgepad.core.boards import board_dealer, board_vulnerable
 from bridgepad.core.duplicate import Comparison, compare, percent
-from bridgepad.core.revoke import scored_tricks
 from bridgepad.core.model import SIDES, Contract, Hand, Seat, Side
+from bridgepad.core.revoke import scored_tricks
 from bridgepad.core.scoring import (
     Kind,
     bonus_item,
@@ -27,7 +27,12 @@ from bridgepad.core.scoring import (
     honors_reason,
     score_contract,
 )
-from bridgepad.core.settings import ChicagoPartScore, ChicagoVulnerable, NextDealer, Settings
+from bridgepad.core.settings import (
+    ChicagoPartScore,
+    ChicagoVulnerable,
+    NextDealer,
+    Settings,
+)
 
 
 class Mode(str, Enum):

@@ -6,17 +6,28 @@ with one sentence naming the choices; the dialog and ``bridgepad new`` share the
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from bridgepad.core.game import Game, Mode
 from bridgepad.core.log import parse_players
 from bridgepad.core.model import SEATS, Seat, Side
-from bridgepad.core.notation import SCORING_CHOICES, NotationError, check_name, parse_scoring, parse_seat
+from bridgepad.core.notation import (
+    SCORING_CHOICES,
+    NotationError,
+    check_name,
+    parse_scoring,
+    parse_seat,
+)
 from bridgepad.core.people import same_name_seats
 from bridgepad.core.rotation import MAX_WAITING
-from bridgepad.core.settings import ChicagoPartScore, ChicagoVulnerable, NextDealer, PassWord, Settings
-
+from bridgepad.core.settings import (
+    ChicagoPartScore,
+    ChicagoVulnerable,
+    NextDealer,
+    PassWord,
+    Settings,
+)
 
 # What each choice takes, in the words of both its error and the form's hint beside the field.
 CHOICES = {

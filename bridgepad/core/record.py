@@ -18,7 +18,15 @@ from decimal import Decimal
 from enum import Enum
 
 from bridgepad.core.duplicate import Comparison, Running, running_totals
-from bridgepad.core.game import Entry, Game, GameState, HandOutcome, Mode, Status, derive
+from bridgepad.core.game import (
+    Entry,
+    Game,
+    GameState,
+    HandOutcome,
+    Mode,
+    Status,
+    derive,
+)
 from bridgepad.core.model import SEATS, Contract, Honors, Revoke, Seat, Side
 from bridgepad.core.scoring import Kind
 from bridgepad.core.settings import DuplicateScoring

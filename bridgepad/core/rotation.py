@@ -20,8 +20,8 @@ Five or six players: who sits out
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 MAX_WAITING = 2  # a table is four playing and at most two waiting: six, a full table
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bridgepad.core import revoke, tables
-from bridgepad.core.model import Doubling, Revoke, Side, Strain
 from bridgepad.core.game import Mode
+from bridgepad.core.model import Doubling, Revoke, Side, Strain
 from bridgepad.core.settings import ChicagoPartScore, DuplicateScoring, Settings
 
 

@@ -69,8 +69,7 @@ def _zero_sum_groups(values: list[int]) -> list[list[int]]:
         while m:
             low = m & -m
             v = best[mask ^ low]
-            if v > b:
-                b = v
+            b = max(b, v)
             m ^= low
         best[mask] = b + (1 if sums[mask] == 0 else 0)
     groups: list[list[int]] = []

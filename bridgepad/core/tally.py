@@ -59,7 +59,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
@@ -315,7 +315,7 @@ def _number(x: Decimal | None) -> int | float | None:
 
 # The tally -----------------------------------------------------------------
 
-_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 def _order_key(indexed: tuple[int, GameResult]) -> tuple[int, datetime, int]:

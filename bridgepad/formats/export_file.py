@@ -9,7 +9,6 @@ that proposes a name use these.
 
 from __future__ import annotations
 
-import os
 import re
 import unicodedata
 from pathlib import Path

@@ -24,7 +24,14 @@ from bridgepad.core.model import SIDES, Side, vulnerability_code
 from bridgepad.core.record import GameRecord, Line, LineKind, record_of
 from bridgepad.core.serialize import SchemaError, game_from_json, game_to_json
 from bridgepad.core.text import visible
-from bridgepad.formats.incoming import FileRefused, Incoming, game_problem, valid_id, valid_time
+from bridgepad.formats.incoming import (
+    FileRefused,
+    Incoming,
+    game_problem,
+    valid_id,
+    valid_time,
+)
+from bridgepad.game_id import ID_HELP
 
 FORMAT = "bridgepad"
 VERSION = 1
@@ -171,7 +178,7 @@ def _read_game(item: Any) -> Incoming:
         raise ValueError(f"it is not a game of an export, which has exactly {', '.join(sorted(GAME_KEYS))}.")
     game_id, created, updated = item["id"], item["created"], item["updated"]
     if not isinstance(game_id, str) or not valid_id(game_id):
-        raise ValueError("its id is not one bridgepad writes (letters, digits, '-', '_' and '.').")
+        raise ValueError(f"its id is not one bridgepad writes: {ID_HELP}.")
     for name, value in (("created", created), ("updated", updated)):
         if not isinstance(value, str) or not valid_time(value):
             raise ValueError(f"{game_id}: its {name} time is not an ISO time such as 2026-08-17T20:01:02+02:00.")

@@ -6,6 +6,7 @@ with the running total."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+
 from bridgepad.core.duplicate import imps_figure
 from bridgepad.core.game import Mode
 from bridgepad.core.model import SEATS, Side, vulnerability_code

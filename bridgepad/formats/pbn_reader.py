@@ -25,8 +25,23 @@ from bridgepad.core.record import make_record
 from bridgepad.core.serialize import SCHEMA, SchemaError, game_from_json
 from bridgepad.core.settings import Settings
 from bridgepad.core.text import visible
-from bridgepad.formats.incoming import FileRefused, Incoming, game_problem, valid_id, valid_time
-from bridgepad.formats.pbn_format import DERIVED, EXACT_NAME, SCORE_COLUMN, SCORE_TABLE, SEAT_TAGS, Deal, deals, rules_text
+from bridgepad.formats.incoming import (
+    FileRefused,
+    Incoming,
+    game_problem,
+    valid_id,
+    valid_time,
+)
+from bridgepad.formats.pbn_format import (
+    DERIVED,
+    EXACT_NAME,
+    SCORE_COLUMN,
+    SCORE_TABLE,
+    SEAT_TAGS,
+    Deal,
+    deals,
+    rules_text,
+)
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 _UNESCAPE = re.compile(r"\\(.)")

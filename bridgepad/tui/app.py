@@ -7,10 +7,11 @@ from __future__ import annotations
 import asyncio
 import sys
 import time
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Iterable
+from typing import ClassVar
 
-from textual.app import App, SystemCommand
+from textual.app import App, CSSPathType, SystemCommand
 from textual.driver import Driver
 from textual.screen import Screen
 from textual.timer import Timer
@@ -57,7 +58,7 @@ def read_only_message(holder: Holder | None) -> str:
 
 class BridgepadApp(App[None]):
     TITLE = "bridgepad"
-    CSS_PATH = [_HERE / "app.tcss", _HERE / "game_view.tcss"]
+    CSS_PATH: ClassVar[CSSPathType | None] = [_HERE / "app.tcss", _HERE / "game_view.tcss"]
     ENABLE_COMMAND_PALETTE = True
     # Every way out is action_quit: these keys (q, ctrl+q, ctrl+c, from the one list in
     # keys.py), and the palette's Quit.
@@ -104,7 +105,12 @@ class BridgepadApp(App[None]):
 
         apply_preferences(self, self.session)
         if self.watchdog is not None:
-            self.watchdog.attach(self._end_soon, asyncio.get_running_loop().call_soon_threadsafe)
+            loop = asyncio.get_running_loop()
+
+            def on_loop(callback: Callable[[], None]) -> None:
+                loop.call_soon_threadsafe(callback)
+
+            self.watchdog.attach(self._end_soon, on_loop)
         if self.session.read_only and self.lock is not None and self.unwritable is None:
             self._take_over_timer = self.set_interval(TAKE_OVER_POLL, self._try_take_over)
 
@@ -158,7 +164,7 @@ class BridgepadApp(App[None]):
             done = asyncio.Event()
             left = 0
 
-            def one_done() -> None:
+            def one_done(done: asyncio.Event = done) -> None:
                 nonlocal left
                 left -= 1
                 if left == 0:
@@ -170,7 +176,7 @@ class BridgepadApp(App[None]):
                 break
             try:
                 await asyncio.wait_for(done.wait(), max(0.0, deadline - time.monotonic()))
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 break
         self.exit()
 

@@ -6,7 +6,12 @@ from rich.text import Text
 from textual.widgets import Static
 
 from bridgepad.core.game import GameState, Mode
-from bridgepad.core.summary import entry_text, headline, outcome_lines, vulnerability_text
+from bridgepad.core.summary import (
+    entry_text,
+    headline,
+    outcome_lines,
+    vulnerability_text,
+)
 from bridgepad.tui.names import seat_label
 
 

@@ -11,7 +11,13 @@ from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label
 
-from bridgepad.formats.export_file import export_folder, file_name, replace, with_format, write_new
+from bridgepad.formats.export_file import (
+    export_folder,
+    file_name,
+    replace,
+    with_format,
+    write_new,
+)
 from bridgepad.formats.registry import FORMATS, ExportError, export
 from bridgepad.store import StoredGame
 from bridgepad.tui.closing import close

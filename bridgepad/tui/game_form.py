@@ -7,8 +7,8 @@ flags a name that cannot be as it is typed, and proposes the next rubber's seats
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Callable, Sequence
 
 from textual import on
 from textual.app import ComposeResult
@@ -17,7 +17,15 @@ from textual.suggester import Suggester
 from textual.widgets import Input, Label
 
 from bridgepad.core.model import SEATS
-from bridgepad.core.new_game import CHOICES, GAME_FIELDS, RULE_FIELDS, NewGameReading, complete_name, read_new_game, read_rules
+from bridgepad.core.new_game import (
+    CHOICES,
+    GAME_FIELDS,
+    RULE_FIELDS,
+    NewGameReading,
+    complete_name,
+    read_new_game,
+    read_rules,
+)
 from bridgepad.core.rotation import NextRubber, RotationError
 from bridgepad.core.settings import Settings
 from bridgepad.tui import keys
@@ -100,15 +108,14 @@ class GameForm(FormScreen[NewGameReading | Settings | None]):
             yield Label(self.form_title, id="game-form-title", markup=False)
             if self.kind == "new":
                 yield Label(self._proposal_text(), id="game-form-next", markup=False)
-            with VerticalScroll(id="game-fields-scroll", can_focus=False):
-                with Grid(id="game-fields"):
-                    for name in self.fields:
-                        yield Label(LABELS[name], classes="field-label")
-                        suggester = None
-                        if name in NAME_FIELDS and self.names:
-                            suggester = NameSuggester(self.names, partial(self._taken, name), several=name == "out")
-                        yield FormField(value=self.values.get(name, ""), id=f"f-{name}", suggester=suggester)
-                        yield Label(HINTS[name], id=f"m-{name}", classes="field-hint", markup=False)
+            with VerticalScroll(id="game-fields-scroll", can_focus=False), Grid(id="game-fields"):
+                for name in self.fields:
+                    yield Label(LABELS[name], classes="field-label")
+                    suggester = None
+                    if name in NAME_FIELDS and self.names:
+                        suggester = NameSuggester(self.names, partial(self._taken, name), several=name == "out")
+                    yield FormField(value=self.values.get(name, ""), id=f"f-{name}", suggester=suggester)
+                    yield Label(HINTS[name], id=f"m-{name}", classes="field-hint", markup=False)
             line = self.keys_line("saves")
             if self.kind == "new" and self.names:
                 line += " · → takes a name offered"

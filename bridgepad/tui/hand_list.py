@@ -14,8 +14,8 @@ from rich.text import Text
 from textual import events
 from textual.widgets import DataTable
 
-from bridgepad.core.game import GameState, HandOutcome, Mode
 from bridgepad.core.duplicate import imps_figure
+from bridgepad.core.game import GameState, HandOutcome, Mode
 from bridgepad.core.model import Strain
 from bridgepad.core.settings import DuplicateScoring
 from bridgepad.tui import looks

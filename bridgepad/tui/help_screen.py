@@ -14,6 +14,7 @@ from bridgepad.core.rules_text import scoring_tables
 from bridgepad.tui import keys
 from bridgepad.tui.closing import close
 
+
 def _looks_numeric(text: str) -> bool:
     return text.replace(",", "").replace("× ", "").replace("–", "").replace("+", "").isdigit()
 

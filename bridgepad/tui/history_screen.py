@@ -70,7 +70,7 @@ def fit_columns(room: int, players: int) -> tuple[list[Column], int]:
     Columns of one rank go together (a side's total without the other's says little)."""
     room += 1  # the last column needs no space after it
     kept = list(COLUMNS)
-    others = lambda: sum(c.width + 1 for c in kept if c.key != "players")  # noqa: E731
+    others = lambda: sum(c.width + 1 for c in kept if c.key != "players")
     while others() + players + 1 > room and any(c.drop for c in kept):
         rank = max(c.drop for c in kept)
         kept = [c for c in kept if c.drop != rank]
@@ -185,7 +185,13 @@ class HistoryScreen(Screen[str | None]):
     def action_open(self) -> None:
         """A finished game is reviewed; one still in play is resumed, ended or reviewed, as asked."""
         from bridgepad.core.game import derive
-        from bridgepad.tui.in_play_dialog import END, RESUME, REVIEW, InPlayDialog, ending_text
+        from bridgepad.tui.in_play_dialog import (
+            END,
+            RESUME,
+            REVIEW,
+            InPlayDialog,
+            ending_text,
+        )
         from bridgepad.tui.review_screen import ReviewScreen
 
         s = self._selected()

@@ -275,10 +275,9 @@ class PadScreen(Screen[None]):
         if not self._writable():
             return
         from bridgepad.core.new_game import NewGameReading, game_values, rule_values
-        from bridgepad.tui.game_form import GameForm
-
         from bridgepad.evening import tonight
         from bridgepad.history import History
+        from bridgepad.tui.game_form import GameForm
 
         st = self.session.state
         values = game_values(self.session.game, st.next_first_dealer)

@@ -8,10 +8,10 @@ from textual.screen import Screen
 from bridgepad.core.game import GameState
 from bridgepad.store import StoredGame
 from bridgepad.tui import keys
+from bridgepad.tui.closing import close
 from bridgepad.tui.game_view import GameView
 from bridgepad.tui.key_footer import KeyFooter
 from bridgepad.tui.status_bar import StatusBar
-from bridgepad.tui.closing import close
 
 
 class ReviewScreen(Screen[None]):

@@ -11,7 +11,14 @@ from textual.content import Content
 from textual.widgets import Static
 
 from bridgepad.core.game import GameState, Mode
-from bridgepad.core.summary import duplicate_standing, headline, lead_text, need_text, shuffler, vulnerability_text
+from bridgepad.core.summary import (
+    duplicate_standing,
+    headline,
+    lead_text,
+    need_text,
+    shuffler,
+    vulnerability_text,
+)
 from bridgepad.session import Session
 from bridgepad.tui import looks
 from bridgepad.tui.names import seat_label

@@ -25,7 +25,6 @@ from bridgepad.tui.closing import close
 from bridgepad.tui.key_footer import KeyFooter
 from bridgepad.tui.net_chart import NetChart
 
-
 NAME_WIDTH = 24  # a longer name is cut: the figures beside it matter more
 
 

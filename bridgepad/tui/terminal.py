@@ -22,9 +22,10 @@ data folder held and SIGTERM's handler never run, since it waits for that loop.
 
 from __future__ import annotations
 
+import io
 import os
 import termios
-from typing import IO, Any
+from typing import IO, Any, cast
 
 from textual.drivers.linux_driver import LinuxDriver
 
@@ -76,7 +77,9 @@ class TerminalDriver(LinuxDriver):
     def __init__(self, app: Any, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self._suspended = False
-        self._file = _TerminalOutput(self._file, self._lost)
+        # Textual's driver declares its stream as a text file; ours stands in for it, write for write.
+        self._output = _TerminalOutput(cast("IO[str]", self._file), self._lost)
+        self._file = cast("io.TextIOWrapper", self._output)
 
     def _lost(self) -> None:
         self.stop_reading_if_gone()
@@ -112,8 +115,8 @@ class TerminalDriver(LinuxDriver):
     def give_back(self) -> None:
         """Restores a terminal that is still there, from any thread: for the watchdog, whose
         loop is wedged and so will never run ``stop_application_mode``."""
-        if self._file.gone or terminal_gone(self.fileno):
+        if self._output.gone or terminal_gone(self.fileno):
             return
         if self.attrs_before is not None:
             termios.tcsetattr(self.fileno, termios.TCSANOW, self.attrs_before)
-        os.write(self._file.fileno(), _RESET.encode())
+        os.write(self._output.fileno(), _RESET.encode())

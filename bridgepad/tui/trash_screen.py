@@ -16,8 +16,8 @@ from bridgepad.session import SaveError, Session
 from bridgepad.store import TrashedGame
 from bridgepad.tui import keys
 from bridgepad.tui.closing import close
-from bridgepad.tui.key_footer import KeyFooter
 from bridgepad.tui.history_screen import _fit, players_text, started_text
+from bridgepad.tui.key_footer import KeyFooter
 
 
 class TrashScreen(Screen[None]):

@@ -20,7 +20,7 @@ import signal
 import socket
 import threading
 import time
-from typing import Callable
+from collections.abc import Callable
 
 POLL = 0.2  # how often the terminal is looked at, in seconds
 ANSWER = 0.4  # a loop that has not run a posted callback by then is wedged
@@ -134,13 +134,13 @@ class Watchdog:
         def last_save() -> None:
             try:
                 result.append(self._save())
-            except Exception:
+            except Exception:  # noqa: BLE001 - the last save on the way out: whatever fails, the process still ends
                 result.append(False)
             saved.set()
             if self._restore is not None:
                 try:
                     self._restore()
-                except Exception:
+                except Exception:  # noqa: BLE001, S110 - a terminal that cannot be restored must not stop the exit
                     pass
 
         threading.Thread(target=last_save, name="bridgepad-last-save", daemon=True).start()

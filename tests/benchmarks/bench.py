@@ -89,20 +89,30 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from bridgepad.core.game import Game, Replayer  # noqa: E402
-from bridgepad.core.model import SEATS, Contract, Doubling, Hand, Honors, Seat, Side, Strain  # noqa: E402
-from bridgepad.core.serialize import game_to_json  # noqa: E402
-from bridgepad.store import Store, StoredGame  # noqa: E402
+from bridgepad.core.game import Game, Replayer
+from bridgepad.core.model import (
+    SEATS,
+    Contract,
+    Doubling,
+    Hand,
+    Honors,
+    Seat,
+    Side,
+    Strain,
+)
+from bridgepad.core.serialize import game_to_json
+from bridgepad.store import Store, StoredGame
 
 HISTORY_GAMES = 2000
 REPLAY_HANDS = 10_000
@@ -161,7 +171,7 @@ def random_rubber(rnd: random.Random, start: datetime) -> Game:
 def twenty_hand_rubber(start: datetime) -> Game:
     """A rubber of 20 hands still in play: part scores, a game for N-S, penalties, honors."""
     c = Contract
-    at = lambda i: (start + timedelta(minutes=5 * i)).isoformat(timespec="seconds")  # noqa: E731
+    at = lambda i: (start + timedelta(minutes=5 * i)).isoformat(timespec="seconds")
     plan = [
         (Seat.N, c(2, Strain.C), 8, None), (Seat.E, c(3, Strain.H), 8, None), (Seat.S, c(1, Strain.NT), 6, None),
         (Seat.W, c(2, Strain.D), 8, None), (Seat.N, c(4, Strain.S, Doubling.DOUBLED), 9, None),
@@ -197,7 +207,7 @@ def make_history(root: Path, n: int, seed: int = 2) -> None:
     store = Store(root)
     store.ensure()
     rnd = random.Random(seed)
-    start = datetime(2019, 3, 1, 19, 30, tzinfo=timezone.utc)
+    start = datetime(2019, 3, 1, 19, 30, tzinfo=UTC)
     for i in range(n):
         t = start + timedelta(hours=13 * i)
         game = random_rubber(rnd, t)
@@ -208,7 +218,7 @@ def add_current(root: Path, game: Game) -> str:
     """``game`` as the newest file and the game on the pad."""
     store = Store(root)
     store.ensure()
-    t = datetime.now(timezone.utc).replace(microsecond=0)
+    t = datetime.now(UTC).replace(microsecond=0)
     gid = game_id(t, 0xFFFF)
     write_game(store, gid, game, t, t)
     store.set_current(gid)
@@ -508,7 +518,7 @@ def bench_startup(work: Path, hist: Path, n: int) -> list[Row]:
 def bench_keys(work: Path, hist: Path, reps: int) -> list[Row]:
     keys_dir = work / "keys"
     shutil.copytree(hist, keys_dir)
-    add_current(keys_dir, twenty_hand_rubber(datetime(2025, 6, 1, 20, 0, tzinfo=timezone.utc)))
+    add_current(keys_dir, twenty_hand_rubber(datetime(2025, 6, 1, 20, 0, tzinfo=UTC)))
     bare_dir = work / "keys-bare"
     bare_dir.mkdir()
     got = run_child(["keys", "--reps", str(reps)], keys_dir)
@@ -537,7 +547,7 @@ def bench_keys(work: Path, hist: Path, reps: int) -> list[Row]:
 def bench_save(work: Path, hist: Path, reps: int) -> list[Row]:
     from bridgepad.session import Session
 
-    start = datetime(2025, 6, 1, 20, 0, tzinfo=timezone.utc)
+    start = datetime(2025, 6, 1, 20, 0, tzinfo=UTC)
     game = twenty_hand_rubber(start)
     small = work / "save-alone"
     big = work / "save-history"
@@ -589,7 +599,7 @@ def bench_save(work: Path, hist: Path, reps: int) -> list[Row]:
 def bench_screens(work: Path, hist: Path, reps: int) -> list[Row]:
     d = work / "screens"
     shutil.copytree(hist, d)
-    add_current(d, twenty_hand_rubber(datetime(2025, 6, 1, 20, 0, tzinfo=timezone.utc)))
+    add_current(d, twenty_hand_rubber(datetime(2025, 6, 1, 20, 0, tzinfo=UTC)))
     got = run_child(["screens", "--reps", str(reps)], d)
     rows = []
     for name, key, label in (("history", "h", "History"), ("tally", "t", "Tally")):
@@ -665,8 +675,8 @@ def bench_replay(work: Path, n: int) -> list[Row]:
         t2 = time.perf_counter()
         parse_t.append(t1 - t0)
         score_t.append(t2 - t1)
-    rate = lambda ts: REPLAY_HANDS / min(ts)  # noqa: E731
-    med = lambda ts: REPLAY_HANDS / median(ts)  # noqa: E731
+    rate = lambda ts: REPLAY_HANDS / min(ts)
+    med = lambda ts: REPLAY_HANDS / median(ts)
     games = len(log.games())
     path = work / "replay.log"
     path.write_text(text)

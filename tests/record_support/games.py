@@ -12,7 +12,12 @@ from dataclasses import dataclass, replace
 from bridgepad.core.game import Game, Mode
 from bridgepad.core.log import parse_log
 from bridgepad.core.model import Contract, Hand, Revoke, Seat, Side, Strain
-from bridgepad.core.settings import ChicagoVulnerable, DuplicateScoring, PassWord, Settings
+from bridgepad.core.settings import (
+    ChicagoVulnerable,
+    DuplicateScoring,
+    PassWord,
+    Settings,
+)
 from bridgepad.store import Store, StoredGame
 
 

@@ -12,7 +12,6 @@ from textual import events
 from textual.keys import _character_to_key
 from textual.pilot import Pilot
 
-
 # Named keys and the character a terminal sends with them (None: an escape sequence).
 NAMED: dict[str, str | None] = {
     "tab": "\t", "shift+tab": None, "enter": "\r", "escape": "\x1b", "backspace": "\x7f", "delete": None,

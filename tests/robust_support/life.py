@@ -13,7 +13,6 @@ from pathlib import Path
 
 from bridgepad.core.model import Hand
 from bridgepad.store import Store
-
 from robust_support.pty_app import PtyApp
 from robust_support.typing import type_hand
 

@@ -19,7 +19,6 @@ from bridgepad.core.model import Side
 from bridgepad.session import Session
 from bridgepad.store import Store
 from bridgepad.tui.app import BridgepadApp
-
 from robust_support.keys import key_event
 
 PRINTABLE = [c for c in string.ascii_letters + string.digits + " +-=/*#,.:;[]!@$%&()_'\"\\<>~" if c != "q"] + list("♠♥é😀")

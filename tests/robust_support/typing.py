@@ -13,11 +13,10 @@ from __future__ import annotations
 import random
 import re
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from bridgepad.core.entry import read_form
 from bridgepad.core.model import Hand
-
 from robust_support.pty_app import PtyApp
 
 # contract, declarer, tricks: every one goes down, or is passed out.

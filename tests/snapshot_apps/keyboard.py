@@ -8,7 +8,7 @@ depends on it.
 from __future__ import annotations
 
 import asyncio
-from typing import Sequence
+from collections.abc import Sequence
 
 from textual import events
 from textual.keys import _character_to_key
@@ -61,5 +61,5 @@ async def handled(app, focused) -> None:  # type: ignore[no-untyped-def]
         if pump.call_later(done.set):
             try:
                 await asyncio.wait_for(done.wait(), timeout=5)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 return  # closed meanwhile (a form that was dismissed): nothing more to wait for

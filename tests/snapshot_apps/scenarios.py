@@ -10,9 +10,9 @@ function and a ``--snapshot-update`` run).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
 
 from textual.pilot import Pilot
 from textual.widgets import Input

@@ -80,7 +80,7 @@ async def test_the_dialog_proposes_the_name_in_documents_and_says_where_it_went(
         assert app.screen.query_one("#export-path", Input).value == os.path.join("~", "Documents", EXPECTED)
         words = screen_words(app)
         # Nothing cut: what the format is for, the choices, the keys.
-        for line in ("md: a pad to paste in a message", "md, csv or json (m, c or j)", "Enter exports · Tab next field · Esc cancels"):
+        for line in ("md: a pad to paste in a message", "md, csv, json or pbn (m, c, j or p)", "Enter exports · Tab next field · Esc cancels"):
             assert line in words, line
         await pilot.press("enter")
         await pilot.pause()

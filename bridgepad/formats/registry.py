@@ -20,6 +20,7 @@ class Format:
     extension: str
     description: str  # what a person would use it for
     module: str  # under bridgepad.formats, with write(records) -> str
+    words: tuple[str, ...] = ()  # what a person may type for it besides its name: its letter first
 
     def writer(self) -> Callable[[Sequence[GameRecord]], str]:
         return import_module(f"bridgepad.formats.{self.module}").write  # type: ignore[no-any-return]
@@ -28,13 +29,23 @@ class Format:
 FORMATS: dict[str, Format] = {
     f.name: f
     for f in (
-        Format("json", "json", "every input and figure; bridgepad import reads it back", "json_format"),
-        Format("csv", "csv", "a spreadsheet: a row per hand and per bonus", "csv_format"),
-        Format("md", "md", "a pad to paste in a message", "markdown_format"),
-        Format("pbn", "pbn", "PBN 2.1, for other bridge programs; bridgepad import reads it back", "pbn_format"),
+        Format("md", "md", "a pad to paste in a message", "markdown_format", ("m", "markdown")),
+        Format("csv", "csv", "a spreadsheet: a row per hand and per bonus", "csv_format", ("c",)),
+        Format("json", "json", "every input and figure; bridgepad import reads it back", "json_format", ("j",)),
+        Format("pbn", "pbn", "PBN 2.1, for other bridge programs; bridgepad import reads it back", "pbn_format", ("p",)),
     )
 }
 FORMAT_NAMES = tuple(FORMATS)
+
+
+def _either(words: Sequence[str]) -> str:
+    return ", ".join(words[:-1]) + f" or {words[-1]}"
+
+
+# What a person may type for each format, and the words that say so.
+FORMAT_WORDS = {word: f.name for f in FORMATS.values() for word in (f.name, *f.words)}
+FORMAT_LIST = _either(FORMAT_NAMES)  # "md, csv, json or pbn"
+FORMAT_CHOICES = f"{FORMAT_LIST} ({_either([f.words[0] for f in FORMATS.values()])})"
 
 
 def record(stored: StoredGame) -> GameRecord:

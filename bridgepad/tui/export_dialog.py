@@ -18,13 +18,11 @@ from bridgepad.formats.export_file import (
     with_format,
     write_new,
 )
-from bridgepad.formats.registry import FORMATS, ExportError, export
+from bridgepad.formats.registry import FORMAT_CHOICES, FORMAT_WORDS, FORMATS, ExportError, export
 from bridgepad.store import StoredGame
 from bridgepad.tui.closing import close
 from bridgepad.tui.form import FormField, FormScreen
 
-FORMAT_WORDS = {"j": "json", "json": "json", "c": "csv", "csv": "csv", "m": "md", "md": "md", "markdown": "md"}
-FORMAT_CHOICES = "md, csv or json (m, c or j)"
 
 
 def shown_path(path: Path) -> str:

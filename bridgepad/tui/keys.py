@@ -24,6 +24,7 @@ from textual.binding import Binding, BindingType
 from textual.keys import _normalize_key_list, format_key
 
 from bridgepad.core.text import visible
+from bridgepad.formats.registry import FORMAT_LIST
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +65,7 @@ SECTIONS: tuple[Section, ...] = (
             Key("pad.rules", "s", "settings", "Rules", "the rules that new games start with", show=False, command="Rules for new games"),
             Key("pad.history", "h", "history", "History", "the history: every game, newest first", keep=5, command="History"),
             Key("pad.tally", "t", "tally", "Tally", "the tally: each player's net, the money, who pays whom, a chart", keep=5, command="Tally"),
-            Key("pad.export", "E", "export", "Export", "export the game on the pad to a file (md, csv or json)", show=False, command="Export this game"),
+            Key("pad.export", "E", "export", "Export", f"export the game on the pad to a file ({FORMAT_LIST})", show=False, command="Export this game"),
             Key("pad.help", "question_mark,f1", "help", "Help", "help: these keys and the scoring tables of this game", keep=2, display="?", command="Help"),
         ),
     ),

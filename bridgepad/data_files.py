@@ -71,6 +71,16 @@ def read_regular(path: Path, limit: int = MAX_DATA_BYTES) -> bytes:
     act on it); the open then neither follows a link nor waits on a pipe put there
     since, and the file opened must be the one looked at.
     """
+    return _read(path, limit, whole=True)
+
+
+def read_head(path: Path, size: int) -> bytes:
+    """The first ``size`` bytes of ``path``, read with the same care as ``read_regular``
+    (for a look at a file's first fields without reading all of it)."""
+    return _read(path, size, whole=False)
+
+
+def _read(path: Path, limit: int, *, whole: bool) -> bytes:
     try:
         before = os.lstat(path)
     except FileNotFoundError:
@@ -80,7 +90,7 @@ def read_regular(path: Path, limit: int = MAX_DATA_BYTES) -> bytes:
     problem = kind_problem(before.st_mode)
     if problem:
         raise NotReadable(problem)
-    if before.st_size > limit:
+    if whole and before.st_size > limit:
         raise NotReadable(_too_large(limit))
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     flags |= getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
@@ -97,13 +107,15 @@ def read_regular(path: Path, limit: int = MAX_DATA_BYTES) -> bytes:
         chunks: list[bytes] = []
         size = 0
         while True:  # a file may grow after the fstat: never read past the limit
-            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size) if whole else limit - size)
             if not chunk:
                 break
             chunks.append(chunk)
             size += len(chunk)
-            if size > limit:
+            if whole and size > limit:
                 raise NotReadable(_too_large(limit))
+            if not whole and size >= limit:
+                break
         return b"".join(chunks)
     except OSError as e:
         raise NotReadable(_strerror(e), damaged=False) from None

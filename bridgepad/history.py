@@ -35,8 +35,8 @@ from typing import Any
 from bridgepad.core.game import Mode, Status
 from bridgepad.core.model import Seat, Side
 from bridgepad.core.notation import NotationError, check_name
+from bridgepad.core.people import MAX_WAITING
 from bridgepad.core.record import GameRecord, make_record
-from bridgepad.core.rotation import MAX_WAITING
 from bridgepad.core.serialize import SCHEMA as GAME_SCHEMA
 from bridgepad.core.serialize import is_time
 from bridgepad.core.settings import DuplicateScoring

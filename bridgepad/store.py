@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from dataclasses import dataclass
 from datetime import datetime
@@ -31,7 +32,7 @@ from bridgepad.atomic_file import (
     make_private_dirs,
     sweep_temps,
 )
-from bridgepad.core.game import Game
+from bridgepad.core.game import Game, Mode
 from bridgepad.core.model import SEATS
 from bridgepad.core.notation import NotationError, check_name
 from bridgepad.core.serialize import (
@@ -45,7 +46,7 @@ from bridgepad.core.serialize import (
 )
 from bridgepad.core.settings import Settings
 from bridgepad.core.text import visible
-from bridgepad.data_files import NotReadable, parse_json, read_regular
+from bridgepad.data_files import NotReadable, parse_json, read_head, read_regular
 from bridgepad.game_id import ID_HELP, MAX_ID_LENGTH, is_game_id, new_id
 
 __all__ = ["Store", "StoredGame", "UnreadableGame", "atomic_write", "data_dir", "is_game_id", "new_id", "now_iso"]
@@ -97,6 +98,8 @@ class StoredGame:
         return {"id": self.id, "created": self.created, "updated": self.updated}
 
 
+MODE_HEAD_BYTES = 512  # a game file names its mode within its first few lines (``game_bytes``)
+_MODE_IN_HEAD = re.compile(rb'^ "mode": "(' + b"|".join(m.value.encode() for m in Mode) + rb')",$', re.MULTILINE)
 STALE_TEMP_SECONDS = 60  # a temporary file of an older bridgepad (unlocked) is abandoned after this
 CURRENT_LIMIT = MAX_ID_LENGTH + 2  # an id and a line break: anything longer is not an id
 
@@ -302,6 +305,19 @@ class Store:
             self.save(stored)
         except OSError:
             pass  # still readable as it is; the migration is tried again next time
+
+    def mode_of(self, game_id: str) -> Mode | None:
+        """A game's mode, read from the head of its file (a mode never changes once a game
+        is made, and a game file says it among its first lines); the whole file is read
+        only if the head does not say. None if the game cannot be read."""
+        try:
+            found = _MODE_IN_HEAD.search(read_head(self.path(game_id), MODE_HEAD_BYTES))
+        except (OSError, NotReadable):
+            return None
+        if found is not None:
+            return Mode(found.group(1).decode("ascii"))
+        stored = self.load_quietly(game_id)
+        return stored.game.mode if stored is not None else None
 
     def load_quietly(self, game_id: str) -> StoredGame | None:
         """Reads a game without moving anything aside (for a window that may not write); None if it cannot."""

@@ -231,3 +231,24 @@ def test_data_dir_override_and_environment(tmp_path: Path, monkeypatch: pytest.M
     monkeypatch.setenv(store_module.ENV_VAR, str(tmp_path / "env"))
     assert store_module.data_dir() == tmp_path / "env"
     assert store_module.data_dir(tmp_path / "flag") == tmp_path / "flag"
+
+
+def test_a_games_mode_is_read_from_the_head_of_its_file(tmp_path: Path) -> None:
+    import json
+
+    from bridgepad.core.game import Game, Mode
+
+    store = Store(tmp_path / "data")
+    made = {m: store.add(Game(mode=m)).id for m in Mode}
+    assert {m: store.mode_of(i) for m, i in made.items()} == {m: m for m in Mode}
+    # A file written in another order (by hand, say) still says its mode: the whole file is read.
+    path = store.path(made[Mode.CHICAGO])
+    data = json.loads(path.read_text(encoding="utf-8"))
+    reordered = {"hands": [{"pass": True}] * 40, **{k: v for k, v in data.items() if k != "hands"}}
+    path.write_text(json.dumps(reordered, indent=1), encoding="utf-8")
+    assert b'"mode"' not in path.read_bytes()[:512]
+    assert store.mode_of(made[Mode.CHICAGO]) is Mode.CHICAGO
+    # A file that is no game, or none at all: no mode.
+    store.path("20260101-000000-dead").write_text("not a game", encoding="utf-8")
+    assert store.mode_of("20260101-000000-dead") is None
+    assert store.mode_of("20260101-000000-beef") is None

@@ -21,13 +21,28 @@ COMMANDS = {
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or of ``only`` that one: each command's module is
+    imported to describe its arguments, and ``bridgepad score`` should not wait for the
+    modules of the others (the store, the exports, the log grammar)."""
     p = Parser(prog="bridgepad", description="A keyboard-driven score pad for contract bridge.")
     p.add_argument("--data-dir", metavar="PATH", help="keep games here instead of the user data folder")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    for module in COMMANDS.values():
-        import_module(f"bridgepad.cli.{module}").configure(sub)
+    for name, module in COMMANDS.items():
+        if only is None or name == only:
+            import_module(f"bridgepad.cli.{module}").configure(sub)
     return p
+
+
+def parse(args: list[str]) -> argparse.Namespace:
+    """The arguments, read by the named command's parser alone when that is enough."""
+    named = next((a for a in args if a in COMMANDS), None)
+    if named is not None and "-h" not in args[: args.index(named)] and "--help" not in args[: args.index(named)]:
+        try:
+            return build_parser(named).parse_args(args)
+        except UsageError:
+            pass  # the word was an option's value, say: the whole parser says what is wrong
+    return build_parser().parse_args(args)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -36,7 +51,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     def command() -> int:
         try:
-            args = build_parser().parse_args(args_list)
+            args = parse(args_list)
             if args.command is None:
                 pad.append(args)  # opened below, outside the guard: the pad has its own terminal
                 return 0

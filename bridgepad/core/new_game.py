@@ -19,8 +19,7 @@ from bridgepad.core.notation import (
     parse_scoring,
     parse_seat,
 )
-from bridgepad.core.people import same_name_seats
-from bridgepad.core.rotation import MAX_WAITING
+from bridgepad.core.people import check_sitting_out, same_name_seats
 from bridgepad.core.settings import (
     ChicagoPartScore,
     ChicagoVulnerable,
@@ -125,26 +124,6 @@ def parse_players_option(text: str) -> tuple[str, str, str, str]:
 def parse_sitting_out(text: str, seated: tuple[str, ...] = ()) -> tuple[str, ...]:
     """``Eve`` or ``Eve, Fay``: the players at the table who wait out this game, by name."""
     return check_sitting_out(text.split(","), seated)
-
-
-def check_sitting_out(names: Sequence[str], seated: tuple[str, ...] = ()) -> tuple[str, ...]:
-    """Names of players waiting, tidied and checked; ``seated`` are the four seats' names,
-    since nobody both plays and waits. Empty names are dropped. Names are compared as
-    people are (``bridgepad.core.people``): letter case aside."""
-    out: list[str] = []
-    at_the_table = {n.casefold() for n in seated}
-    for text in names:
-        name = check_name(text, "a player sitting out")
-        if not name:
-            continue
-        if name.casefold() in {n.casefold() for n in out}:
-            raise NotationError(f"{name} is named twice among those sitting out.")
-        if name.casefold() in at_the_table:
-            raise NotationError(f"{name} has a seat in this game, so does not sit out.")
-        out.append(name)
-    if len(out) > MAX_WAITING:
-        raise NotationError(f"At most {MAX_WAITING} sit out, names separated by commas: a full table is six.")
-    return tuple(out)
 
 
 def complete_name(typed: str, names: Sequence[str], *, several: bool = False) -> str | None:

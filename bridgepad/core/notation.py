@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 
-from bridgepad.core.board_scores import others_problem, too_many_others
 from bridgepad.core.model import Contract, Doubling, Honors, Revoke, Seat, Side, Strain
 from bridgepad.core.settings import DuplicateScoring
 from bridgepad.core.text import visible
@@ -227,6 +226,9 @@ def parse_others(text: str, board: int | None = None) -> tuple[int, ...]:
             raise NotationError(f"{_quote(word)} is not a score: give {OTHERS_HELP}.")
         out.append(int(w))
     others = tuple(out)
+    # The board's possible scores are worked out from the tables only when others are read.
+    from bridgepad.core.board_scores import others_problem, too_many_others
+
     problem = others_problem(others, board) if board is not None else too_many_others(others)
     if problem is not None:
         raise NotationError(problem)

@@ -16,6 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bridgepad.core.model import SEATS, Seat
+from bridgepad.core.notation import NotationError, check_name
+
+MAX_WAITING = 2  # a table is four playing and at most two waiting: six, a full table
 
 
 def person_key(name: str) -> str:
@@ -50,3 +53,23 @@ def check_players(names: Sequence[str]) -> str | None:
         return None
     seat, why = next(iter(errors.items()))
     return f"{seat.word}: {why}"
+
+
+def check_sitting_out(names: Sequence[str], seated: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """Names of players waiting, tidied and checked; ``seated`` are the four seats' names,
+    since nobody both plays and waits. Empty names are dropped. Names are compared as
+    people are: letter case aside."""
+    out: list[str] = []
+    at_the_table = {n.casefold() for n in seated}
+    for text in names:
+        name = check_name(text, "a player sitting out")
+        if not name:
+            continue
+        if name.casefold() in {n.casefold() for n in out}:
+            raise NotationError(f"{name} is named twice among those sitting out.")
+        if name.casefold() in at_the_table:
+            raise NotationError(f"{name} has a seat in this game, so does not sit out.")
+        out.append(name)
+    if len(out) > MAX_WAITING:
+        raise NotationError(f"At most {MAX_WAITING} sit out, names separated by commas: a full table is six.")
+    return tuple(out)

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-MAX_WAITING = 2  # a table is four playing and at most two waiting: six, a full table
+from bridgepad.core.people import MAX_WAITING
 
 
 class RotationError(ValueError):

@@ -12,13 +12,13 @@ from typing import Any
 from bridgepad.core.board_scores import MAX_OTHERS, others_problem
 from bridgepad.core.game import Game, Mode
 from bridgepad.core.model import Hand, Honors, Revoke, Seat, Side
-from bridgepad.core.new_game import check_sitting_out
 from bridgepad.core.notation import (
     NotationError,
     check_honors,
     check_name,
     parse_contract,
 )
+from bridgepad.core.people import check_sitting_out
 from bridgepad.core.revoke import check as check_revoke
 from bridgepad.core.settings import Settings
 

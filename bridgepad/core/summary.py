@@ -10,7 +10,6 @@ from bridgepad.core.game import Entry, GameState, HandOutcome, Mode, Status
 from bridgepad.core.model import SIDES, Contract, Seat, Side
 from bridgepad.core.revoke import reason as revoke_reason
 from bridgepad.core.settings import ChicagoPartScore, DuplicateScoring
-from bridgepad.core.victory_points import match_vps
 
 
 def side_name(side: Side, we: Side = Side.NS) -> str:
@@ -66,6 +65,8 @@ def match_vps_of(st: GameState) -> tuple[Decimal, Decimal] | None:
     """A team match's victory points, N-S's and E-W's: its IMPs over the boards compared (None: none yet)."""
     if not st.compared:
         return None
+    from bridgepad.core.victory_points import match_vps  # a team match's only: loaded when one is shown
+
     return match_vps(st.imps_total, st.compared)
 
 

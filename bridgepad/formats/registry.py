@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import import_module
+from typing import TYPE_CHECKING
 
-from bridgepad.core.record import GameRecord, make_record
-from bridgepad.store import StoredGame
+if TYPE_CHECKING:  # imported when a game is exported: naming the formats needs neither
+    from bridgepad.core.record import GameRecord
+    from bridgepad.store import StoredGame
 
 
 class ExportError(ValueError):
@@ -49,6 +51,8 @@ FORMAT_CHOICES = f"{FORMAT_LIST} ({_either([f.words[0] for f in FORMATS.values()
 
 
 def record(stored: StoredGame) -> GameRecord:
+    from bridgepad.core.record import make_record
+
     try:
         return make_record(stored.game, stored.id, stored.created, stored.updated)
     except ValueError as e:

@@ -24,7 +24,6 @@ from bridgepad.tui.closing import close
 from bridgepad.tui.form import FormField, FormScreen
 
 
-
 def shown_path(path: Path) -> str:
     """``~/Documents/x.md`` for a path in the home folder: shorter to read and to edit."""
     home = Path.home()

@@ -29,13 +29,14 @@ def _width(key: Widget, compact: bool) -> int:
 class KeyFooter(Footer):
     def __init__(self) -> None:
         super().__init__(show_command_palette=False)
-        self._width = 0
+        self._width = 0  # the room the keys were last chosen for
 
     def compose(self) -> ComposeResult:
         items: list[Widget] = list(super().compose())
         keys = [w for w in items if _is_key(w)]
         section = getattr(self.screen, "KEY_SECTION", "")
         room = self.size.width or self.app.size.width
+        self._width = room
         kept = list(keys)
         # Gaps between keys: one cell in the compact style, none otherwise (the padding is inside).
         while kept and sum(_width(k, self.compact) for k in kept) + (len(kept) - 1) * self.compact > room:
@@ -44,6 +45,8 @@ class KeyFooter(Footer):
         yield from (w for w in items if not _is_key(w) or w in kept)
 
     def on_resize(self, event: events.Resize) -> None:
+        # Only a width other than the one the keys were chosen for changes which fit: the
+        # first size a footer gets is the app's, which its first compose already used.
         if event.size.width != self._width:
             self._width = event.size.width
             self.call_after_refresh(self.recompose)

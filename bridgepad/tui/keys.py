@@ -61,7 +61,7 @@ SECTIONS: tuple[Section, ...] = (
             Key("pad.undo", "ctrl+z", "undo", "Undo", "undo the last change (again and again)", keep=4, command="Undo"),
             Key("pad.select", "up,down", "", "", "select a hand: its figures light up on the pad and are explained"),
             Key("pad.end", "x", "end_game", "End", "end the game now, unfinished (its unfinished bonuses are scored)", show=False, command="End the game now"),
-            Key("pad.new", "n", "new_game", "New", "new game: mode, first dealer, players, rules, filled in from the last", keep=6, command="New game"),
+            Key("pad.new", "n", "new_game", "New", "new game: mode, first dealer, players, who sits out, rules; ctrl+r there seats the next rubber", keep=6, command="New game"),
             Key("pad.rules", "s", "settings", "Rules", "the rules that new games start with", show=False, command="Rules for new games"),
             Key("pad.history", "h", "history", "History", "the history: every game, newest first", keep=5, command="History"),
             Key("pad.tally", "t", "tally", "Tally", "the tally: each player's net, the money, who pays whom, a chart", keep=5, command="Tally"),

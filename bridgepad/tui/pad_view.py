@@ -9,7 +9,6 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widgets import Static
 
-from bridgepad.core.board_table import board_table
 from bridgepad.core.game import Entry, GameState, Mode
 from bridgepad.core.pad import PadLayout, layout
 from bridgepad.tui import looks
@@ -91,6 +90,8 @@ def render_pad(pad: PadLayout, state: GameState, selected: int | None) -> Conten
 
 def render_boards(state: GameState, selected: int | None) -> Content:
     """Duplicate: the table of boards the core lays out (``board_table``), the selected board lit up."""
+    from bridgepad.core.board_table import board_table  # duplicate only: a rubber's pad never needs it
+
     table = board_table(state)
     out: list[Part] = [(table.header + "\n", looks.STRONG)]
     for index, row in enumerate(table.rows):

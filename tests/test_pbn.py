@@ -139,13 +139,15 @@ def test_endplay_reads_the_same_deals_as_the_record(tmp_path: Path) -> None:
             c = board.contract
             assert (c.level, c.denom, c.penalty) == (line.contract.level, DENOM[line.contract.strain.value], PENALTY[line.contract.doubling.suffix])
             assert c.declarer == SEAT[line.declarer]
-            # endplay keeps the result against the contract: tricks taken less those needed.
-            assert c.result == line.tricks - line.contract.tricks_needed
+            # endplay keeps the result against the contract: the tricks credited (after any
+            # revoke's transfer, as PBN's Result is) less those needed.
+            assert c.result == line.tricks_scored - line.contract.tricks_needed
         f = line.figures
         if r.mode is Mode.DUPLICATE:
             assert board.info["Score"] == f"NS {line.ns_score}"
-            if line.contract is not None and line.revoke is None:
-                # endplay scores the contract itself: the same duplicate score, declarer's way.
+            if line.contract is not None:
+                # endplay scores the contract itself: the same duplicate score, declarer's way,
+                # a revoke's transfer included, since Result is the tricks credited.
                 mine = line.ns_score if line.declarer.side is Side.NS else -line.ns_score
                 assert board.contract.score(board.vul) == mine
         else:

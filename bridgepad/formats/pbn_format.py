@@ -14,7 +14,9 @@ What the standard asks, and how it is met:
 * Values: Date ``YYYY.MM.DD`` (the day the hand was entered, else the day the game
   began), Vulnerable ``None``/``NS``/``EW``/``All``, ``Deal "N:- - - -"`` with the
   dealer first, as no cards are known; a passed-out deal has ``Contract "Pass"`` and
-  an empty Declarer and Result; Result is declarer's tricks as played; an unknown
+  an empty Declarer and Result; Result is the tricks declarer's side is credited with
+  (after a revoke's transfer, so that any program scores the hand as bridgepad does; the
+  tricks as played are then in ``BridgepadPlayed``); an unknown
   value (Site, an unnamed seat) is ``?`` (3.4).
 * The text is plain ASCII, within the standard's ISO 8859/1: a name with other
   characters is shown with ``?`` in their place (as 2.2 advises), and kept exactly,
@@ -181,7 +183,7 @@ def deals(r: GameRecord) -> list[Deal]:
             "Scoring": _scoring(r, line),
             "Declarer": line.declarer.value if line.declarer else "",
             "Contract": "Pass" if line.contract is None else line.contract.text,
-            "Result": "" if line.tricks is None else str(line.tricks),
+            "Result": "" if line.tricks_scored is None else str(line.tricks_scored),
         }
         extra = {
             "BridgepadGame": r.id,
@@ -204,6 +206,7 @@ def deals(r: GameRecord) -> list[Deal]:
         if line.revoke is not None:
             rv = line.revoke
             extra["BridgepadRevoke"] = f"{rv.side.value} {rv.won_after}" + (" trick12" if rv.trick_12 else "")
+            extra["BridgepadPlayed"] = str(line.tricks)
         sections = []
         if r.mode is Mode.DUPLICATE:
             ns_score = line.ns_score or 0

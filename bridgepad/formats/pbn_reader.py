@@ -287,6 +287,12 @@ def _hand(d: ReadDeal, where: str) -> dict[str, Any]:
         if not (2 <= len(words) <= 3 and words[1].isdigit() and words[2:] in ([], ["trick12"])):
             raise _Bad(d.line, f"{where}: BridgepadRevoke is the side that revoked and the tricks it won after, such as EW 2.")
         hand["revoke"] = {"side": words[0], "won_after": int(words[1]), "trick_12": len(words) == 3}
+        # Result is the tricks credited after the transfer; the game keeps those as played.
+        played = d.tags.get("BridgepadPlayed", "")
+        if "tricks" in hand:
+            if not re.fullmatch(r"[0-9]{1,2}", played):
+                raise _Bad(d.line, f"{where}: a revoke needs BridgepadPlayed, the tricks declarer took as played, 0 to 13.")
+            hand["tricks"] = int(played)
     table = d.tables.get(SCORE_TABLE)
     if table is not None:
         columns, rows = table

@@ -139,7 +139,7 @@ class HistoryScreen(Screen[str | None]):
         for problem in history.problems:
             self.app.notify(problem, title="A data file could not be read", severity="error", timeout=20, markup=False)
         n = len(self.rows)
-        title = f"History · {n:,} game{'s' if n != 1 else ''}, newest first · Enter opens one · d to the trash · t the trash"
+        title = f"History · {n:,} game{'s' if n != 1 else ''}, newest first · Enter opens · d deletes · t the trash"
         self.query_one("#history-title", Label).update(title if self.rows else "History · no games yet")
 
     def _load_more(self, count: int) -> None:

@@ -113,3 +113,27 @@ async def test_four_boards_with_imps_against_the_other_table(tmp_path: Path) -> 
         # 10 + 10 x 0.250783 / 0.763932 = 13.28 to E-W, so N-S take 20 - 13.28 = 6.72.
         assert pad[-1] == ["VPs", "6.72–13.28"]
         assert "N-S -6 IMPs (VPs 6.72–13.28)" in status
+
+
+async def test_the_history_shows_a_session_in_its_scoring_form(tmp_path: Path) -> None:
+    """A pairs session stands in the history by its percentage, a team match by its IMPs,
+    never by raw points: the 16 boards of PAIRS_SESSION are 56 of 96 matchpoints, 58.3%
+    (worked board by board in test_tui_pairs.py); the four boards above are -6 IMPs."""
+    from snapshot_apps.scenarios import PAIRS_SESSION, new_pairs, seed
+    from textual.widgets import DataTable
+
+    root = tmp_path / "data"
+    new_pairs(root)
+    seed(root, PAIRS_SESSION)
+    assert main(["--data-dir", str(root), "new", "duplicate", "--scoring", "imps"]) == 0
+    seed(root, [(c, d, r, "", o) for (c, d, r, o), *_ in BOARDS])
+    app = make_app(root)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await keyboard(pilot, ["h"])
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        rows = [[str(c).strip() for c in table.get_row_at(i)] for i in range(table.row_count)]
+    # Newest first: the team match on the pad, then the pairs session.
+    assert rows[0][1:2] == ["dup IMPs"] and "4 bd" in rows[0] and "-6" in rows[0], rows[0]
+    assert rows[1][1:2] == ["dup MPs"] and "16 bd" in rows[1] and "58.3%" in rows[1], rows[1]

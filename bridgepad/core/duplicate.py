@@ -111,3 +111,12 @@ def imps_figure(imps: Decimal | int) -> str:
     if value == 0:
         return "0"
     return f"{value:+,.0f}" if value == value.to_integral_value() else f"{value:+,.2f}"
+
+
+def standing_figure(matchpointed: bool, imps: Decimal | float | None, matchpoints: int, top: int) -> str:
+    """A session's standing for N-S as one short figure: ``+6``, ``-2.33`` (IMPs) or
+    ``58.3%`` (matchpoints); empty while no board has been compared."""
+    if matchpointed:
+        pct = percent(matchpoints, top)
+        return "" if pct is None else f"{pct:.1f}%"
+    return "" if imps is None else imps_figure(Decimal(str(imps)))

@@ -10,8 +10,10 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import DataTable, Label
 
-from bridgepad.core.game import Status
+from bridgepad.core.duplicate import standing_figure
+from bridgepad.core.game import Mode, Status
 from bridgepad.core.model import Side
+from bridgepad.core.settings import DuplicateScoring
 from bridgepad.history import GameSummary, History
 from bridgepad.session import SaveError, Session
 from bridgepad.store import UnreadableGame
@@ -154,12 +156,22 @@ class HistoryScreen(Screen[str | None]):
             "started": started_text(s),
             "mode": s.mode.word,
             "players": _fit(players_text(s), self.players_width),
-            "games": f"{s.games[0]}–{s.games[1]}" if s.mode.value != "duplicate" else "",
+            "games": f"{s.games[0]}–{s.games[1]}",
             "ns": f"{s.total(Side.NS):,}",
             "ew": f"{s.total(Side.EW):,}",
             "margin": f"{s.margin:+,}" if s.margin else "0",
             "state": "on pad" if on_pad and not s.over else STATE_WORDS[s.status],
         }
+        if s.mode is Mode.DUPLICATE:
+            # A session stands by its scoring form, not by raw points: N-S's IMPs or percentage.
+            mp = s.scoring == DuplicateScoring.MATCHPOINTS.value
+            text.update(
+                mode="dup MPs" if mp else "dup IMPs",
+                games=f"{s.hands} bd",
+                ns="",
+                ew="",
+                margin=standing_figure(mp, s.imps, s.matchpoints, s.top),
+            )
         cells = []
         for c in self.columns:
             width = self.players_width if c.key == "players" else c.width

@@ -132,7 +132,8 @@ class HistoryScreen(Screen[str | None]):
         self.columns, self.players_width = fit_columns(room, min(names, PLAYERS_AT_MOST))
         for c in self.columns:
             width = self.players_width if c.key == "players" else c.width
-            table.add_column(f"{c.header:>{width}} " if c.right else c.header, width=width + 1)
+            last = c is self.columns[-1]  # a space after each column but the last, as fit_columns counts
+            table.add_column(f"{c.header:>{width}} " if c.right else c.header, width=width + (0 if last else 1))
         self.loaded = 0
         self._load_more(max(self.PAGE, keep + 1))
         if self.rows:

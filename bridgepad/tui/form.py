@@ -10,6 +10,7 @@ order after the keys typed before it.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import TypeVar
 
 from textual.screen import ModalScreen
@@ -58,9 +59,9 @@ class FormScreen(ModalScreen[ResultT]):
         """Whether anything was typed since the form opened (typing it back as it was is no change)."""
         return self._typed() != self._as_opened
 
+    @abstractmethod
     def action_submit(self) -> None:
-        """Enter: what the form is for (record the hand, start the game, export)."""
-        raise NotImplementedError
+        """Enter: what the form is for (record the hand, start the game, export); every form has its own."""
 
     def keys_line(self, enter_does: str) -> str:
         """``Enter records · Tab next field · Esc cancels``, with the keys as bound now."""

@@ -301,3 +301,15 @@ def test_a_pass_takes_nothing_after_it(line: str) -> None:
     (n, msg), = e.value.errors
     assert n == 1
     assert "pass on its own line" in msg
+
+
+def test_games_read_from_a_log_are_the_games_saved() -> None:
+    # Three rubbers, each won 2-0 by N-S with 3NT twice: what the log gives is exactly what
+    # a game file holds, so a game read from a log and the same game reloaded are equal.
+    from bridgepad.core.serialize import game_from_json, game_to_json
+
+    states = parse_log("N 3NT 9\nS 3NT 9\n" * 3).games()
+    assert len(states) == 3
+    for st in states:
+        assert st.game.first_board == 1
+        assert game_from_json(game_to_json(st.game)) == st.game

@@ -283,7 +283,8 @@ def play_items(template: Game, items: list[tuple[int, LogItem]]) -> list[GameSta
             close()
             prev = states[-1]
             g = game
-            first_board = board if board is not None and isinstance(item, Hand) else prev.next_deal
+            # Only duplicate numbers its boards; a rubber or a Chicago starts at 1, as it is saved.
+            first_board = 1 if g.mode is not Mode.DUPLICATE else board if board is not None and isinstance(item, Hand) else prev.next_deal
             game = Game(g.mode, g.settings, prev.next_first_dealer, (), False, g.players, first_board)
             r = Replayer(game)
             hands = []

@@ -3,28 +3,14 @@ that is a file or cannot be made get the same one line from every command, and e
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_support import one_line_refusal as one_line
+from cli_support import run_cli as run
 
 STORE_COMMANDS = [["tally"], ["export", "--all"], ["new", "rubber"], ["import", "LOG"]]
 FILE_COMMANDS = ["replay", "import"]
-
-
-def run(data: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "BRIDGEPAD_DATA_DIR"}
-    return subprocess.run([sys.executable, "-m", "bridgepad", "--data-dir", str(data), *args],
-                          capture_output=True, text=True, env=env, timeout=120)  # fmt: skip
-
-
-def one_line(p: subprocess.CompletedProcess[str]) -> str:
-    assert p.returncode == 2, (p.stdout, p.stderr)
-    assert p.stdout == "" and "Traceback" not in p.stderr
-    (line,) = p.stderr.splitlines()
-    return line
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from record_support.games import WORKED
 
 from bridgepad.core.duplicate import compare, imps_text
 from bridgepad.core.game import Game, Mode, derive
@@ -38,9 +39,7 @@ def one_game(log: str, settings: Settings | None = None):  # type: ignore[no-unt
 
 
 def test_the_worked_rubber_lines_add_up_to_1830_and_510() -> None:
-    r = one_game(
-        "N 3S 10\nE 4HX -2\nN 2C 8\nE 3NT 9 honors EW 150\nN 4SX 9\nE 2H 8\nN 6D 12\n"
-    )
+    r = one_game(WORKED)
     assert [line.kind for line in r.lines] == [LineKind.HAND] * 7 + [LineKind.BONUS]
     assert sums(r) == (1830, 510)
     bonus = r.lines[-1]

@@ -9,12 +9,13 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from cli_support import one_line_refusal
+from cli_support import run_cli as run
 
 from bridgepad.core.game import derive
 from bridgepad.core.log import parse_log
@@ -57,28 +58,6 @@ E 2S 8
 end
 S 1NT 7
 """
-
-
-def run(data: Path, *args: str, stdin: str | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "BRIDGEPAD_DATA_DIR"}
-    return subprocess.run(
-        [sys.executable, "-m", "bridgepad", "--data-dir", str(data), *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        input=stdin,
-        cwd=cwd,
-        env=env,
-        timeout=120,
-    )
-
-
-def one_line_refusal(p: subprocess.CompletedProcess[str]) -> str:
-    assert p.returncode == 2, (p.stdout, p.stderr)
-    assert "Traceback" not in p.stderr
-    lines = p.stderr.strip().splitlines()
-    assert len(lines) == 1, p.stderr
-    return lines[0]
 
 
 @pytest.fixture

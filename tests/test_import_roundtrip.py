@@ -14,20 +14,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_support import run_cli as run
 from record_support.games import CASES, plant
 
 from bridgepad.core.game import Game, Mode
 from bridgepad.core.model import Contract, Hand, Seat, Strain
 from bridgepad.core.sameness import inputs_key
 from bridgepad.store import Store, StoredGame
-
-
-def run(data: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "BRIDGEPAD_DATA_DIR"}
-    return subprocess.run(
-        [sys.executable, "-m", "bridgepad", "--data-dir", str(data), *args],
-        capture_output=True, text=True, encoding="utf-8", input=stdin, env=env, timeout=120,
-    )  # fmt: skip
 
 
 def pbn(data: Path) -> str:

@@ -5,11 +5,9 @@ the core wherever names come in (the ``n`` dialog, ``bridgepad new --players``, 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
+from cli_support import run_cli as run
 from snapshot_apps.keyboard import keyboard
 from snapshot_apps.scenarios import field_keys, make_app
 
@@ -20,12 +18,6 @@ from bridgepad.core.people import check_players, person_key, same_name_seats
 from bridgepad.tui.game_form import GameForm
 
 SAME = "Ann already sits North: a player has one seat."
-
-
-def run(data: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "BRIDGEPAD_DATA_DIR"}
-    return subprocess.run([sys.executable, "-m", "bridgepad", "--data-dir", str(data), *args],
-                          capture_output=True, text=True, env=env, timeout=120)  # fmt: skip
 
 
 def test_the_core_check_names_the_later_seat() -> None:

@@ -17,6 +17,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_support import one_line_refusal as one_line
+from cli_support import run_cli as bridgepad
 from snapshot_apps.screen import status_text
 
 from bridgepad.folder_lock import FolderLock
@@ -40,22 +42,6 @@ def pad_holding(root: Path, seconds: float) -> subprocess.Popen[str]:
     proc = subprocess.Popen([sys.executable, "-c", PAD, str(root), str(seconds)], stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None and proc.stdout.readline() == "held\n"
     return proc
-
-
-def bridgepad(root: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "BRIDGEPAD_DATA_DIR"}
-    return subprocess.run(
-        [sys.executable, "-m", "bridgepad", "--data-dir", str(root), *args],
-        capture_output=True, text=True, input=stdin, env=env, timeout=120,
-    )  # fmt: skip
-
-
-def one_line(p: subprocess.CompletedProcess[str]) -> str:
-    assert p.returncode == 2, (p.returncode, p.stdout, p.stderr)
-    assert "Traceback" not in p.stderr
-    lines = p.stderr.strip().splitlines()
-    assert len(lines) == 1, p.stderr
-    return lines[0]
 
 
 @pytest.fixture

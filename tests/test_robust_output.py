@@ -25,6 +25,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from record_support.games import WORKED as WORKED_LOG
 
 from bridgepad import atomic_file
 from bridgepad.cli import main
@@ -36,15 +37,7 @@ from bridgepad.store import Store
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="FIFOs, sockets, signals and rlimits are POSIX")
 
-EVENING = """players N=Ann E=Bob S=Cy W=Di
-N 3S 10
-E 4HX -2
-N 2C 8
-E 3NT 9 honors EW 150
-N 4SX 9
-E 2H 8
-N 6D 12
-"""
+EVENING = WORKED_LOG
 WORKED = parse_log(EVENING).games()[0].game  # the rules' worked rubber: We 1,830, They 510
 OLD = b"the old file, which must survive\n"
 

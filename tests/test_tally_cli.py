@@ -4,24 +4,18 @@ since a day) and the stake and rounding saved by the screen's ``$`` and ``r``.""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from datetime import datetime, timedelta
 from pathlib import Path
+
+from cli_support import run_cli as run
+from record_support.games import WORKED
 
 from bridgepad.core.log import parse_log
 from bridgepad.store import Store, StoredGame
 
 # Two rubbers: Ann and Cy (N-S) beat Bob and Di by 1,320 (seed 000's rubber), then
 # N 3NT 9, S 3NT 9: N-S by 100 + 100 + 700 = 900.
-LOG = "players N=Ann E=Bob S=Cy W=Di\nN 3S 10\nE 4HX -2\nN 2C 8\nE 3NT 9 honors EW 150\nN 4SX 9\nE 2H 8\nN 6D 12\nN 3NT 9\nS 3NT 9\n"
-
-
-def run(data: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "BRIDGEPAD_DATA_DIR"}
-    return subprocess.run([sys.executable, "-m", "bridgepad", "--data-dir", str(data), *args],
-                          capture_output=True, text=True, env=env, timeout=120)  # fmt: skip
+LOG = WORKED + "N 3NT 9\nS 3NT 9\n"
 
 
 def evening(data: Path) -> None:

@@ -35,14 +35,6 @@ LABELS = {
 }
 
 
-def _board_of(preview: Preview) -> int | None:
-    """The duplicate board this form's hand goes on, as the preview places a hand: its other results are checked against it."""
-    try:
-        return preview(Hand())[0].deal
-    except ValueError:
-        return None
-
-
 class EntryForm(FormScreen[Hand | None]):
     """Returns the hand typed, or None when cancelled with Escape."""
 
@@ -70,7 +62,8 @@ class EntryForm(FormScreen[Hand | None]):
         self.we = we
         self.honors_on = honors_on
         self.others_on = others_on
-        self.board = _board_of(preview) if others_on else None
+        # The board the hand goes on (the state it goes into says which): others are checked against it.
+        self.board = before.next_deal if others_on and before is not None else None
         self.fields = ["contract", "declarer", "result"]
         if honors_on:
             self.fields.append("honors")

@@ -139,15 +139,12 @@ class PadScreen(Screen[None]):
 
         st = self.session.state
         game = self.session.game
+        before = self.session.before()  # this game, or the next one's start when this one is over
+        dealer, vul = before.next_dealer, before.next_vulnerable
         if st.over:
-            nxt = self.session.preview(Hand())[1]  # the state the next game would start from
-            number = self._number + 1
-            dealer = nxt.hands[0].dealer
-            vul = nxt.hands[0].vulnerable
-            first = {Mode.RUBBER: "hand 1", Mode.CHICAGO: "deal 1 of 4", Mode.DUPLICATE: f"board {nxt.hands[0].deal}"}
-            where = f"{game.mode.word.capitalize()} {number} · {first[game.mode]}"
+            first = {Mode.RUBBER: "hand 1", Mode.CHICAGO: "deal 1 of 4", Mode.DUPLICATE: f"board {before.next_deal}"}
+            where = f"{game.mode.word.capitalize()} {self._number + 1} · {first[game.mode]}"
         else:
-            dealer, vul = st.next_dealer, st.next_vulnerable
             where = self._where(st.next_deal)
         title = f"{where} · {seat_label(game, dealer)} deals · {vulnerability_text(vul, game.settings.we)}"
 
@@ -165,7 +162,7 @@ class PadScreen(Screen[None]):
                 we=game.settings.we,
                 honors_on=game.settings.honors and game.mode is not Mode.DUPLICATE,
                 others_on=game.mode is Mode.DUPLICATE,
-                before=self.session.before(),
+                before=before,
             ),
             done,
         )

@@ -98,7 +98,9 @@ class FolderLock:
         except Timeout:
             return False
         try:
-            _write_holder(self.holder_path, {"pid": os.getpid(), "since": _now(), "what": self.what, "started": _started(os.getpid())})
+            _write_holder(
+                self.holder_path, {"pid": os.getpid(), "since": _now(), "what": self.what, "started": _started(os.getpid())}
+            )
         except OSError:
             pass  # the note is a courtesy: a folder that takes the lock but not the note still works
         return True

@@ -44,9 +44,7 @@ class Change:
 
 
 class Session:
-    def __init__(
-        self, store: Store, stored: StoredGame, problems: list[str] | None = None, read_only: bool = False
-    ) -> None:
+    def __init__(self, store: Store, stored: StoredGame, problems: list[str] | None = None, read_only: bool = False) -> None:
         self.store = store
         self.stored = stored
         self.state: GameState = derive(stored.game)

@@ -183,7 +183,10 @@ class Store:
                 # Left by an older bridgepad, whose temporary files were not locked.
                 if entry.name.startswith(".") and entry.name.endswith(".tmp"):
                     try:
-                        if entry.is_file(follow_symlinks=False) and now - entry.stat(follow_symlinks=False).st_mtime > STALE_TEMP_SECONDS:
+                        if (
+                            entry.is_file(follow_symlinks=False)
+                            and now - entry.stat(follow_symlinks=False).st_mtime > STALE_TEMP_SECONDS
+                        ):
                             os.unlink(entry.path)
                     except OSError:
                         pass

@@ -37,7 +37,10 @@ def main(argv: list[str] | None = None) -> int:
     new = with_tables(old)
     if args.check:
         if new != old:
-            print(f"{README}: the key tables differ from bridgepad/tui/keys.py; run python tests/make_readme_keys.py", file=sys.stderr)
+            print(
+                f"{README}: the key tables differ from bridgepad/tui/keys.py; run python tests/make_readme_keys.py",
+                file=sys.stderr,
+            )
             return 1
         return 0
     if new != old:

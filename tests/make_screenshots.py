@@ -38,7 +38,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("names", nargs="*", help="scenarios to shoot (default: all): " + ", ".join(s.name for s in SCENARIOS))
     parser.add_argument("--out", type=Path, default=OUT, help=f"folder for the SVG files (default: {OUT})")
-    parser.add_argument("--size", help="terminal size for every scenario, COLUMNSxROWS (default: each scenario's own, 80x24 or 60x20)")
+    parser.add_argument(
+        "--size", help="terminal size for every scenario, COLUMNSxROWS (default: each scenario's own, 80x24 or 60x20)"
+    )
     args = parser.parse_args(argv)
 
     known = {s.name: s for s in SCENARIOS}

@@ -37,14 +37,19 @@ def test_a_data_folder_that_cannot_be_made(tmp_path: Path, log: Path, args: list
     data = blocker / "data"
     args = [str(log) if a == "LOG" else a for a in args]
     line = one_line(run(data, *args))
-    assert line == f"bridgepad {args[0]}: the data folder {data} cannot be made: part of its path is a file; give another with --data-dir."
+    assert (
+        line
+        == f"bridgepad {args[0]}: the data folder {data} cannot be made: part of its path is a file; give another with --data-dir."
+    )
 
 
 @pytest.mark.parametrize("command", FILE_COMMANDS)
 def test_an_empty_log(tmp_path: Path, command: str) -> None:
     f = tmp_path / "empty.log"
     f.write_text("# nothing yet\n\n", encoding="utf-8")
-    assert one_line(run(tmp_path / "data", command, str(f))) == f"bridgepad {command}: {f}: there are no hands in it to {command}."
+    assert (
+        one_line(run(tmp_path / "data", command, str(f))) == f"bridgepad {command}: {f}: there are no hands in it to {command}."
+    )
     assert not (tmp_path / "data" / "games").exists()
 
 
@@ -52,4 +57,7 @@ def test_an_empty_log(tmp_path: Path, command: str) -> None:
 def test_a_missing_file_and_a_folder(tmp_path: Path, command: str) -> None:
     missing = tmp_path / "nope.log"
     assert one_line(run(tmp_path / "data", command, str(missing))) == f"bridgepad {command}: {missing}: no such file."
-    assert one_line(run(tmp_path / "data", command, str(tmp_path))) == f"bridgepad {command}: {tmp_path}: is a folder, not a log file."
+    assert (
+        one_line(run(tmp_path / "data", command, str(tmp_path)))
+        == f"bridgepad {command}: {tmp_path}: is a folder, not a log file."
+    )

@@ -50,12 +50,33 @@ def test_replay_json_of_a_duplicate_log(capsys: pytest.CaptureFixture[str], tmp_
     # Board 3, South deals, E-W vulnerable: 3NTX by East, 8 tricks: one down doubled vulnerable, +200.
     #   IMPs: 0. Matchpoints: ties 200: 1 of 2, 50%.
     assert data["boards"] == [
-        {"board": 1, "dealer": "N", "vulnerable": "none", "ns_score": 420, "others": [420, 450, -50],
-         "imps": 3.0, "matchpoints": {"ns": 3, "top": 6, "pct": 50.0}},
-        {"board": 2, "dealer": "E", "vulnerable": "NS", "ns_score": 0, "others": [-100, 0],
-         "imps": 1.5, "matchpoints": {"ns": 3, "top": 4, "pct": 75.0}},
-        {"board": 3, "dealer": "S", "vulnerable": "EW", "ns_score": 200, "others": [200],
-         "imps": 0.0, "matchpoints": {"ns": 1, "top": 2, "pct": 50.0}},
+        {
+            "board": 1,
+            "dealer": "N",
+            "vulnerable": "none",
+            "ns_score": 420,
+            "others": [420, 450, -50],
+            "imps": 3.0,
+            "matchpoints": {"ns": 3, "top": 6, "pct": 50.0},
+        },
+        {
+            "board": 2,
+            "dealer": "E",
+            "vulnerable": "NS",
+            "ns_score": 0,
+            "others": [-100, 0],
+            "imps": 1.5,
+            "matchpoints": {"ns": 3, "top": 4, "pct": 75.0},
+        },
+        {
+            "board": 3,
+            "dealer": "S",
+            "vulnerable": "EW",
+            "ns_score": 200,
+            "others": [200],
+            "imps": 0.0,
+            "matchpoints": {"ns": 1, "top": 2, "pct": 50.0},
+        },
     ]
     # Totals: 4.50 IMPs over 3 boards; 7 of 12 matchpoints = 58.33%; N-S scores 420 + 0 + 200 = 620.
     # VPs over 3 boards (blitz 15 x sqrt 3 = 25.98): 4 IMPs 12.61, 5 IMPs 13.18, so 4.50 is 12.90.
@@ -131,8 +152,17 @@ def test_replay_refuses_a_bad_scoring_form(capsys: pytest.CaptureFixture[str], t
 # --- bridgepad new duplicate --scoring -------------------------------------------------------------
 
 
-@pytest.mark.parametrize("flag, form", [([], DuplicateScoring.IMPS), (["--scoring", "matchpoints"], DuplicateScoring.MATCHPOINTS), (["--scoring", "mp"], DuplicateScoring.MATCHPOINTS)])
-def test_new_duplicate_with_its_scoring_form(tmp_path: Path, capsys: pytest.CaptureFixture[str], flag: list[str], form: DuplicateScoring) -> None:
+@pytest.mark.parametrize(
+    "flag, form",
+    [
+        ([], DuplicateScoring.IMPS),
+        (["--scoring", "matchpoints"], DuplicateScoring.MATCHPOINTS),
+        (["--scoring", "mp"], DuplicateScoring.MATCHPOINTS),
+    ],
+)
+def test_new_duplicate_with_its_scoring_form(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], flag: list[str], form: DuplicateScoring
+) -> None:
     root = tmp_path / "data"
     assert main(["--data-dir", str(root), "new", "duplicate", *flag]) == 0
     out = capsys.readouterr().out
@@ -148,4 +178,6 @@ def test_new_duplicate_with_its_scoring_form(tmp_path: Path, capsys: pytest.Capt
 def test_new_refuses_a_bad_scoring_form(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--data-dir", str(tmp_path / "data"), "new", "duplicate", "--scoring", "butler"]) == 2
     err = capsys.readouterr().err
-    assert err == "bridgepad new: 'butler' is not a scoring form: give imps (a team match) or matchpoints (a pairs game), i or m.\n"
+    assert (
+        err == "bridgepad new: 'butler' is not a scoring form: give imps (a team match) or matchpoints (a pairs game), i or m.\n"
+    )

@@ -52,8 +52,13 @@ def test_new_rubber_with_no_flags_uses_the_rules_of_seed_000(tmp_path: Path, cap
     assert game == Game(mode=Mode.RUBBER, settings=Settings(), first_dealer=Seat.N)
     assert (raw["mode"], raw["first_dealer"], raw["players"], raw["hands"]) == ("rubber", "N", {}, [])
     assert raw["settings"] == {
-        "honors": True, "chicago_vulnerable": "opponents", "chicago_part_score": "carry",
-        "pass_word": "Pass", "we": "NS", "next_dealer": "passes-on", "duplicate_scoring": "imps",
+        "honors": True,
+        "chicago_vulnerable": "opponents",
+        "chicago_part_score": "carry",
+        "pass_word": "Pass",
+        "we": "NS",
+        "next_dealer": "passes-on",
+        "duplicate_scoring": "imps",
     }
     assert saved_settings(root) == {"settings": raw["settings"], "players": ["", "", "", ""]}
 
@@ -69,11 +74,28 @@ def test_new_chicago_with_every_flag(tmp_path: Path, capsys: pytest.CaptureFixtu
     Session.open(Store(root)).add_hand(Hand(Contract(1, Strain.NT), Seat.N, 7))
     capsys.readouterr()
 
-    assert run(
-        root, "chicago", "--dealer", "W", "--players", "N=Ann,E=Bob,S=Cy,W=Di", "--no-honors",
-        "--chicago-vulnerable", "dealer-then-opponents", "--chicago-partscore", "fifty",
-        "--pass-word", "No bid", "--we", "EW", "--next-dealer", "rotates",
-    ) == 0
+    assert (
+        run(
+            root,
+            "chicago",
+            "--dealer",
+            "W",
+            "--players",
+            "N=Ann,E=Bob,S=Cy,W=Di",
+            "--no-honors",
+            "--chicago-vulnerable",
+            "dealer-then-opponents",
+            "--chicago-partscore",
+            "fifty",
+            "--pass-word",
+            "No bid",
+            "--we",
+            "EW",
+            "--next-dealer",
+            "rotates",
+        )
+        == 0
+    )
     out, err = capsys.readouterr()
     game_id, game, raw = current(root)
     assert err == ""
@@ -83,8 +105,11 @@ def test_new_chicago_with_every_flag(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert Store(root).ids() == sorted([first_id, game_id])
     assert Store(root).load(first_id).game.mode is Mode.RUBBER
     want = Settings(
-        honors=False, chicago_vulnerable=ChicagoVulnerable.DEALER_THEN_OPPONENTS,
-        chicago_part_score=ChicagoPartScore.FIFTY, pass_word=PassWord.NO_BID, we=Side.EW,
+        honors=False,
+        chicago_vulnerable=ChicagoVulnerable.DEALER_THEN_OPPONENTS,
+        chicago_part_score=ChicagoPartScore.FIFTY,
+        pass_word=PassWord.NO_BID,
+        we=Side.EW,
         next_dealer=NextDealer.ROTATES,
     )
     assert game == Game(mode=Mode.CHICAGO, settings=want, first_dealer=Seat.W, players=("Ann", "Bob", "Cy", "Di"))
@@ -205,9 +230,20 @@ def test_bad_values_are_refused_in_one_line(
 def test_a_bad_value_from_the_shell(tmp_path: Path) -> None:
     """The real command: exit status 2, one line on stderr, no traceback."""
     done = subprocess.run(
-        [sys.executable, "-m", "bridgepad", "--data-dir", str(tmp_path / "data"), "new", "chicago",
-         "--chicago-vulnerable", "sometimes"],
-        capture_output=True, text=True, timeout=60,
+        [
+            sys.executable,
+            "-m",
+            "bridgepad",
+            "--data-dir",
+            str(tmp_path / "data"),
+            "new",
+            "chicago",
+            "--chicago-vulnerable",
+            "sometimes",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 2
     assert done.stdout == ""
@@ -219,12 +255,22 @@ def test_a_bad_value_from_the_shell(tmp_path: Path) -> None:
     "args,first_line,second_line",
     [
         (["chicago", "--dealer", "N"], ["Chicago 1", "Deal 1 of 4", "Games We 0–0 They"], ["North deals", "Nobody vulnerable"]),
-        (["chicago", "--dealer", "S", "--players", "N=Ann,E=Bob,S=Cy,W=Di"], ["Deal 1 of 4"], ["Cy (S) deals", "Nobody vulnerable"]),
-        (["rubber", "--dealer", "E", "--we", "EW"], ["Rubber 1", "Hand 1", "Games We 0–0 They"], ["East deals", "Nobody vulnerable"]),
+        (
+            ["chicago", "--dealer", "S", "--players", "N=Ann,E=Bob,S=Cy,W=Di"],
+            ["Deal 1 of 4"],
+            ["Cy (S) deals", "Nobody vulnerable"],
+        ),
+        (
+            ["rubber", "--dealer", "E", "--we", "EW"],
+            ["Rubber 1", "Hand 1", "Games We 0–0 They"],
+            ["East deals", "Nobody vulnerable"],
+        ),
         (["duplicate", "--players", "N=Ann,E=Bob,S=Cy,W=Di"], ["Duplicate 1", "Board 1"], ["Ann (N) deals", "Nobody vulnerable"]),
     ],
 )
-async def test_the_pad_opens_on_the_new_game(tmp_path: Path, args: list[str], first_line: list[str], second_line: list[str]) -> None:
+async def test_the_pad_opens_on_the_new_game(
+    tmp_path: Path, args: list[str], first_line: list[str], second_line: list[str]
+) -> None:
     root = tmp_path / "data"
     assert run(root, *args) == 0
     game_id, game, _ = current(root)

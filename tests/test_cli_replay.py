@@ -301,6 +301,7 @@ def test_empty_log(capsys, tmp_path: Path) -> None:
 
 # --- Plain output ----------------------------------------------------------------------------
 
+
 def test_replay_plain(capsys, tmp_path: Path) -> None:
     code, out, err = call(capsys, "replay", str(write(tmp_path, EVENING)))
     assert code == 0 and err == ""
@@ -422,8 +423,22 @@ def test_log_with_a_byte_order_mark(tmp_path: Path) -> None:
 LINES = st.one_of(
     st.text(max_size=25),
     st.sampled_from(
-        ["rubber", "chicago", "dealer E", "players N=Ann", "pass", "end", "N 4S 10", "E 3NT -1 honors EW 150",
-         "S 6HXX =", "W 2C 8 honors NS 100", "N 7NT 13", "# note", "N 3NT 9 honors NS 100", ""]
+        [
+            "rubber",
+            "chicago",
+            "dealer E",
+            "players N=Ann",
+            "pass",
+            "end",
+            "N 4S 10",
+            "E 3NT -1 honors EW 150",
+            "S 6HXX =",
+            "W 2C 8 honors NS 100",
+            "N 7NT 13",
+            "# note",
+            "N 3NT 9 honors NS 100",
+            "",
+        ]
     ),
 )
 

@@ -178,13 +178,13 @@ def test_negative_result_is_not_taken_for_an_option() -> None:
 # --- Any input: a result or a one-line refusal, never a traceback ------------------------------
 
 
-
 def captured(argv: list[str]) -> tuple[int, str, str]:
     """main() with its output caught (capsys is not reset between hypothesis examples)."""
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = main(argv)
     return code, out.getvalue(), err.getvalue()
+
 
 words = st.one_of(
     st.text(max_size=12),
@@ -198,7 +198,12 @@ def test_score_any_input(contract: str, result: str | None, vul: bool, as_json: 
     # Text starting with "-" may be an option (argparse's -h prints help and exits 0); leave those out.
     assume(not contract.startswith("-"))
     assume(result is None or not result.startswith("-") or result[1:].strip().isdigit())
-    argv = ["score", contract] + ([result] if result is not None else []) + (["--vul"] if vul else []) + (["--json"] if as_json else [])
+    argv = (
+        ["score", contract]
+        + ([result] if result is not None else [])
+        + (["--vul"] if vul else [])
+        + (["--json"] if as_json else [])
+    )
     code, out, err = captured(argv)
     assert code in (0, 2)
     if code == 2:

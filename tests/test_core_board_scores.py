@@ -159,8 +159,12 @@ def test_a_damaged_duplicate_file_is_kept_aside_and_the_others_load(tmp_path: Pa
     from bridgepad.store import Store, UnreadableGame
 
     store = Store(tmp_path / "data")
-    good = store.add(Game(mode=Mode.DUPLICATE, hands=(Hand(Contract(4, Strain.S), Seat.N, 10, others=(420,)),)), "2026-01-01T20:00:00+00:00")
-    bad = store.add(Game(mode=Mode.DUPLICATE, hands=(Hand(Contract(4, Strain.S), Seat.N, 10, others=(420,)),)), "2026-01-01T21:00:00+00:00")
+    good = store.add(
+        Game(mode=Mode.DUPLICATE, hands=(Hand(Contract(4, Strain.S), Seat.N, 10, others=(420,)),)), "2026-01-01T20:00:00+00:00"
+    )
+    bad = store.add(
+        Game(mode=Mode.DUPLICATE, hands=(Hand(Contract(4, Strain.S), Seat.N, 10, others=(420,)),)), "2026-01-01T21:00:00+00:00"
+    )
     path = store.path(bad.id)
     data = json.loads(path.read_text())
     data["hands"][0]["others"] = [620]  # +620 on board 1, where nobody is vulnerable

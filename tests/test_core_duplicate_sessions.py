@@ -27,9 +27,30 @@ D = Decimal
 
 # The standard IMP scale as printed: the point difference each IMP count goes up to.
 IMP_RANGES = (
-    (10, 0), (40, 1), (80, 2), (120, 3), (160, 4), (210, 5), (260, 6), (310, 7), (360, 8), (420, 9),
-    (490, 10), (590, 11), (740, 12), (890, 13), (1090, 14), (1290, 15), (1490, 16), (1740, 17),
-    (1990, 18), (2240, 19), (2490, 20), (2990, 21), (3490, 22), (3990, 23),
+    (10, 0),
+    (40, 1),
+    (80, 2),
+    (120, 3),
+    (160, 4),
+    (210, 5),
+    (260, 6),
+    (310, 7),
+    (360, 8),
+    (420, 9),
+    (490, 10),
+    (590, 11),
+    (740, 12),
+    (890, 13),
+    (1090, 14),
+    (1290, 15),
+    (1490, 16),
+    (1740, 17),
+    (1990, 18),
+    (2240, 19),
+    (2490, 20),
+    (2990, 21),
+    (3490, 22),
+    (3990, 23),
 )
 
 
@@ -120,10 +141,22 @@ def test_the_session_percentage_is_matchpoints_over_tops() -> None:
 
 # The table printed on the boards, for 1 to 16; board 17 is board 1 again, and so on.
 SIXTEEN = {
-    1: ("N", ""), 2: ("E", "NS"), 3: ("S", "EW"), 4: ("W", "NSEW"),
-    5: ("N", "NS"), 6: ("E", "EW"), 7: ("S", "NSEW"), 8: ("W", ""),
-    9: ("N", "EW"), 10: ("E", "NSEW"), 11: ("S", ""), 12: ("W", "NS"),
-    13: ("N", "NSEW"), 14: ("E", ""), 15: ("S", "NS"), 16: ("W", "EW"),
+    1: ("N", ""),
+    2: ("E", "NS"),
+    3: ("S", "EW"),
+    4: ("W", "NSEW"),
+    5: ("N", "NS"),
+    6: ("E", "EW"),
+    7: ("S", "NSEW"),
+    8: ("W", ""),
+    9: ("N", "EW"),
+    10: ("E", "NSEW"),
+    11: ("S", ""),
+    12: ("W", "NS"),
+    13: ("N", "NSEW"),
+    14: ("E", ""),
+    15: ("S", "NS"),
+    16: ("W", "EW"),
 }
 
 
@@ -219,7 +252,10 @@ def test_random_sessions_agree_with_the_rules_worked_by_hand(session: tuple[int,
     totals = out["totals"]
     if total_top:
         assert (totals["matchpoints"], totals["top"], totals["pct"], totals["imps"]) == (
-            total_mp, total_top, float(pct or 0), float(total_imps)
+            total_mp,
+            total_top,
+            float(pct or 0),
+            float(total_imps),
         )
     else:
         assert totals["matchpoints"] is None and totals["pct"] is None

@@ -191,6 +191,7 @@ def test_end_after_a_finished_rubber_is_an_error() -> None:
 
 # --- Log.games: one game after another, the deal passing on -----------------------------
 
+
 def test_rubbers_follow_one_another_and_the_deal_passes_left() -> None:
     text = """\
 dealer N
@@ -298,7 +299,7 @@ def test_byte_order_mark_and_crlf_line_ends() -> None:
 def test_a_pass_takes_nothing_after_it(line: str) -> None:
     with pytest.raises(LogError) as e:
         parse_log(line)
-    (n, msg), = e.value.errors
+    ((n, msg),) = e.value.errors
     assert n == 1
     assert "pass on its own line" in msg
 

@@ -64,11 +64,18 @@ def test_duplicate_hand_lines(line: str, hand: Hand) -> None:
     assert parse_hand_line(line.split(), duplicate=True) == hand
 
 
-@pytest.mark.parametrize("word, form", [("imps", DuplicateScoring.IMPS), ("matchpoints", DuplicateScoring.MATCHPOINTS), ("MP", DuplicateScoring.MATCHPOINTS)])
+@pytest.mark.parametrize(
+    "word, form",
+    [("imps", DuplicateScoring.IMPS), ("matchpoints", DuplicateScoring.MATCHPOINTS), ("MP", DuplicateScoring.MATCHPOINTS)],
+)
 def test_the_scoring_line_sets_the_form_over_the_settings(word: str, form: DuplicateScoring) -> None:
     log = parse_log(f"duplicate\nscoring {word}\nN 4S 10\n")
     assert log.scoring is form
-    (st,) = log.games(Settings(duplicate_scoring=DuplicateScoring.IMPS if form is DuplicateScoring.MATCHPOINTS else DuplicateScoring.MATCHPOINTS))
+    (st,) = log.games(
+        Settings(
+            duplicate_scoring=DuplicateScoring.IMPS if form is DuplicateScoring.MATCHPOINTS else DuplicateScoring.MATCHPOINTS
+        )
+    )
     assert st.game.settings.duplicate_scoring is form
 
 
@@ -191,7 +198,10 @@ def test_import_stores_a_duplicate_log_as_duplicate_games(tmp_path: Path, capsys
     assert len(games) == 2
     first, second = sorted(games, key=lambda g: g.first_board)
     assert (first.mode, first.first_board, first.settings.duplicate_scoring, first.players[0]) == (
-        Mode.DUPLICATE, 5, DuplicateScoring.MATCHPOINTS, "Ann"
+        Mode.DUPLICATE,
+        5,
+        DuplicateScoring.MATCHPOINTS,
+        "Ann",
     )
     assert [h.others for h in first.hands] == [(620, 650, -100), (-100, 0)]
     assert first.ended and (second.first_board, second.ended) == (9, False)
@@ -199,7 +209,9 @@ def test_import_stores_a_duplicate_log_as_duplicate_games(tmp_path: Path, capsys
     assert saved["mode"] == "duplicate"
 
 
-def test_import_refuses_a_log_with_an_impossible_other_score_and_stores_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_import_refuses_a_log_with_an_impossible_other_score_and_stores_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     log = tmp_path / "club.log"
     log.write_text("duplicate\nN 4S 10 others 420\nS 4S 10 others 420\n")
     root = tmp_path / "data"

@@ -220,6 +220,7 @@ def test_bad_sides(text: str) -> None:
 
 def test_result_text() -> None:
     c = C("4S")
+
     def outcome(hand: Hand):  # the result is written from the tricks as scored
         return derive(Game(hands=(hand,))).hands[0]
 

@@ -65,6 +65,7 @@ def played_hands(draw, allow_pass: bool = True, honors: bool = True, other_table
 
 # --- Scoring monotonicity ---------------------------------------------------------
 
+
 @FAST
 @given(contracts, st.integers(0, 13), st.booleans())
 def test_made_contract_never_scores_below_its_trick_score(c: Contract, tricks: int, vul: bool) -> None:
@@ -112,6 +113,7 @@ def test_penalty_grows_with_each_undertrick(c: Contract, tricks: int, vul: bool)
 
 
 # --- derive keeps its invariants -------------------------------------------------------
+
 
 def play_until_over(game: Game, hands: list[Hand]) -> Game:
     """The longest prefix of ``hands`` that the game accepts."""
@@ -211,6 +213,7 @@ def test_duplicate_invariants(hands: list[Hand], first_board: int) -> None:
 
 # --- Replaying a log in two parts --------------------------------------------------------
 
+
 def hand_line(h: Hand) -> str:
     if h.contract is None:
         return "pass"
@@ -292,7 +295,12 @@ def games(draw) -> Game:
     if mode is Mode.DUPLICATE:
         # Other results a board can have (a file with any other is refused as damaged).
         hands = tuple(
-            replace(h, others=tuple(draw(st.lists(st.sampled_from(sorted(possible_scores(board_vulnerable(first_board + i)))), max_size=4))))
+            replace(
+                h,
+                others=tuple(
+                    draw(st.lists(st.sampled_from(sorted(possible_scores(board_vulnerable(first_board + i)))), max_size=4))
+                ),
+            )
             for i, h in enumerate(hands)
         )
     return Game(
@@ -414,7 +422,15 @@ def test_parsed_values_are_valid(text: str, c: Contract) -> None:
 
 
 @FAST
-@given(st.lists(st.one_of(st.text(max_size=30), st.sampled_from(["end", "pass", "N 4S 10", "chicago", "dealer E", "players N=A", "E 3NT -1 honors EW 150"])), max_size=12))
+@given(
+    st.lists(
+        st.one_of(
+            st.text(max_size=30),
+            st.sampled_from(["end", "pass", "N 4S 10", "chicago", "dealer E", "players N=A", "E 3NT -1 honors EW 150"]),
+        ),
+        max_size=12,
+    )
+)
 def test_parse_log_returns_a_log_or_raises_log_error(lines: list[str]) -> None:
     try:
         log = parse_log("\n".join(lines))

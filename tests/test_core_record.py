@@ -136,7 +136,13 @@ def test_a_session_adds_its_boards() -> None:
 
 @pytest.mark.parametrize(
     ("imps", "text"),
-    [(Decimal(1), "+1 IMP"), (Decimal(-1), "-1 IMP"), (Decimal("3.00"), "+3 IMPs"), (Decimal("2.33"), "+2.33 IMPs"), (0, "+0 IMPs")],
+    [
+        (Decimal(1), "+1 IMP"),
+        (Decimal(-1), "-1 IMP"),
+        (Decimal("3.00"), "+3 IMPs"),
+        (Decimal("2.33"), "+2.33 IMPs"),
+        (0, "+0 IMPs"),
+    ],
 )
 def test_imps_in_words(imps: Decimal, text: str) -> None:
     assert imps_text(imps) == text

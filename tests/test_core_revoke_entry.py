@@ -73,7 +73,14 @@ def score(contract: str, declarer: str, result: str) -> tuple[int, int, int, int
     assert reading.hand is not None, reading.errors
     st = derive(Game().add(reading.hand))
     h = st.hands[0]
-    return h.points(Side.NS, False), h.points(Side.NS, True), h.points(Side.EW, False), h.points(Side.EW, True), h.result, outcome_lines(h, st)
+    return (
+        h.points(Side.NS, False),
+        h.points(Side.NS, True),
+        h.points(Side.EW, False),
+        h.points(Side.EW, True),
+        h.result,
+        outcome_lines(h, st),
+    )
 
 
 def test_an_established_revoke_by_the_defenders_moves_two_tricks_to_declarer() -> None:

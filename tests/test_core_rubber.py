@@ -127,6 +127,7 @@ def test_a_hand_after_the_rubber_is_refused() -> None:
 
 # --- Common questions --------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     "contract, tricks, below, game",
     [
@@ -240,6 +241,7 @@ def test_passed_out_deal_in_a_rubber() -> None:
 
 
 # --- Unfinished rubber ---------------------------------------------------------
+
 
 def test_unfinished_rubber_game_and_part_score() -> None:
     hands = (

@@ -132,7 +132,7 @@ DAMAGED = {
     "empty": b"",
     "blank": b"  \n",
     "not-utf8": b'{"schema": 1, "mode": "rubber\xff\xfe"}',
-    "latin1": "{\"players\": {\"N\": \"Zo\u00eb\"}}".encode("latin-1"),
+    "latin1": '{"players": {"N": "Zo\u00eb"}}'.encode("latin-1"),
     "nul-bytes": b"\x00" * 16,
     "a-list": b"[]",
     "a-string": b'"rubber"',
@@ -204,7 +204,9 @@ def test_deeply_nested_json_is_unreadable_not_a_crash(store: Store) -> None:
 
 
 def test_huge_number_is_unreadable_not_a_crash(store: Store) -> None:
-    store.path("g1").write_bytes(_hand_bytes({"contract": "4S", "declarer": "N", "tricks": 1}).replace(b'"tricks": 1', b'"tricks": ' + b"9" * 5000))
+    store.path("g1").write_bytes(
+        _hand_bytes({"contract": "4S", "declarer": "N", "tricks": 1}).replace(b'"tricks": 1', b'"tricks": ' + b"9" * 5000)
+    )
     with pytest.raises(UnreadableGame):
         store.load("g1")
 

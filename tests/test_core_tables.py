@@ -36,6 +36,7 @@ def kinds(cs) -> dict[Kind, int]:
 
 # --- Each trick bid and made ------------------------------------------------
 
+
 @pytest.mark.parametrize(
     "strain, trick, value",
     [
@@ -117,6 +118,7 @@ def test_only_the_tricks_bid_count_below() -> None:
 
 # --- Overtricks ---------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     "strain, doubling, vul, per",
     [
@@ -172,6 +174,7 @@ def test_overtricks_written_above(contract: str, tricks: int, vul: bool, below: 
 
 
 # --- The insult -------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("doubling, points", [(NONE, 0), (X, 50), (XX, 100)])
 def test_insult_row(doubling: Doubling, points: int) -> None:
@@ -278,6 +281,7 @@ def test_seed_undertrick_examples(contract: str, tricks: int, vul: bool, penalty
 
 # --- Slams ----------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     "level, vul, bonus",
     [(6, False, 500), (6, True, 750), (7, False, 1000), (7, True, 1500), (5, True, 0), (4, False, 0), (1, True, 0)],
@@ -316,6 +320,7 @@ def test_slam_not_made_has_no_slam_bonus() -> None:
 
 
 # --- Honors ---------------------------------------------------------------------
+
 
 def test_honors_constants() -> None:
     assert tables.HONORS_FOUR_TRUMP == 100
@@ -370,6 +375,7 @@ def test_honors_reasons() -> None:
 
 # --- Rubber and unfinished rubber -----------------------------------------
 
+
 def test_rubber_rows() -> None:
     assert tables.rubber_bonus(0) == 700  # two games to none
     assert tables.rubber_bonus(1) == 500  # two games to one
@@ -388,6 +394,7 @@ def test_chicago_and_duplicate_rows() -> None:
 
 
 # --- The reasons a player reads -----------------------------------------------
+
 
 @pytest.mark.parametrize(
     "contract, tricks, vul, kind, reason",
@@ -419,9 +426,9 @@ def test_reasons_end_with_the_points_they_explain() -> None:
         for tricks in range(14):
             for vul in (False, True):
                 for item in score_contract(con, tricks, vul).items:
-                    assert item.reason.replace(",", "").endswith(str(item.points)) or item.reason.endswith(
-                        f"× {item.points}"
-                    ), item.reason
+                    assert item.reason.replace(",", "").endswith(str(item.points)) or item.reason.endswith(f"× {item.points}"), (
+                        item.reason
+                    )
 
 
 def test_duplicate_adds_game_or_part_score_bonus() -> None:

@@ -80,7 +80,11 @@ async def test_the_dialog_proposes_the_name_in_documents_and_says_where_it_went(
         assert app.screen.query_one("#export-path", Input).value == os.path.join("~", "Documents", EXPECTED)
         words = screen_words(app)
         # Nothing cut: what the format is for, the choices, the keys.
-        for line in ("md: a pad to paste in a message", "md, csv, json or pbn (m, c, j or p)", "Enter exports · Tab next field · Esc cancels"):
+        for line in (
+            "md: a pad to paste in a message",
+            "md, csv, json or pbn (m, c, j or p)",
+            "Enter exports · Tab next field · Esc cancels",
+        ):
             assert line in words, line
         await pilot.press("enter")
         await pilot.pause()
@@ -90,7 +94,9 @@ async def test_the_dialog_proposes_the_name_in_documents_and_says_where_it_went(
     assert f"Exported: Exported to {written}" in notes.texts
 
 
-async def test_the_name_follows_the_format_typed_and_a_bare_name_goes_in_documents(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_the_name_follows_the_format_typed_and_a_bare_name_goes_in_documents(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     folder = home(tmp_path, monkeypatch)
     evening(tmp_path / "data")
     app = make_app(tmp_path / "data")
@@ -128,7 +134,9 @@ async def test_a_file_already_there_is_replaced_only_after_a_question(tmp_path: 
     assert there.read_text(encoding="utf-8").startswith("#")
 
 
-async def test_a_folder_that_is_not_there_is_named_and_nothing_is_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_folder_that_is_not_there_is_named_and_nothing_is_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     folder = home(tmp_path, monkeypatch)
     evening(tmp_path / "data")
     app = make_app(tmp_path / "data")

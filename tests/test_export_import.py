@@ -170,11 +170,23 @@ def test_export_json_holds_the_inputs_and_the_replays_figures(data_dir: Path, lo
         assert [{k: line[k] for k in ("NS", "EW")} for line in hands] == expected["hands"]
         assert g["game"]["mode"] == "rubber" and g["game"]["settings"]["honors"] is True
     assert exported[1]["game"]["players"] == {"N": "Ann", "E": "Cy", "S": "Ed", "W": "Bob"}
-    assert exported[0]["game"]["hands"][3] == {"contract": "3NT", "declarer": "E", "tricks": 9, "honors": {"side": "EW", "points": 150}}
+    assert exported[0]["game"]["hands"][3] == {
+        "contract": "3NT",
+        "declarer": "E",
+        "tricks": 9,
+        "honors": {"side": "EW", "points": 150},
+    }
     assert exported[0]["figures"]["NS"]["total"] == 1830 and exported[0]["figures"]["EW"]["total"] == 510
     bonus = [line for line in exported[0]["figures"]["lines"] if line["kind"] == "bonus"]
-    assert bonus == [{"kind": "bonus", "bonus": "rubber", "reason": "rubber bonus, two games to one: 500",
-                      "NS": {"below": 0, "above": 500}, "EW": {"below": 0, "above": 0}}]
+    assert bonus == [
+        {
+            "kind": "bonus",
+            "bonus": "rubber",
+            "reason": "rubber bonus, two games to one: 500",
+            "NS": {"below": 0, "above": 500},
+            "EW": {"below": 0, "above": 0},
+        }
+    ]
 
 
 def test_export_defaults_to_the_current_game(data_dir: Path) -> None:
@@ -258,7 +270,11 @@ def test_export_api_escapes_markdown_in_names(tmp_path: Path) -> None:
     md = export([stored], "md")
     assert "We (\\*Ann\\* & South)" not in md  # only named seats are listed
     assert "We (\\*Ann\\*) | They (a\\|b) |" in md
-    assert csv_format.write([record(stored)]).splitlines()[1].startswith("x1,rubber,hand,1,,,N,none,N,3NT,'=,*Ann* & S,a|b & W,100,0,0,0,")
+    assert (
+        csv_format.write([record(stored)])
+        .splitlines()[1]
+        .startswith("x1,rubber,hand,1,,,N,none,N,3NT,'=,*Ann* & S,a|b & W,100,0,0,0,")
+    )
     with pytest.raises(ValueError):
         export([stored], "xml")
 

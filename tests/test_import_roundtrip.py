@@ -117,8 +117,12 @@ def test_a_log_imported_twice_is_stored_once_but_two_equal_games_in_it_are_two(t
 
 def test_entry_times_keep_two_evenings_with_the_same_hands_apart(tmp_path: Path) -> None:
     hands = (Hand(Contract(3, Strain.NT), Seat.N, 9), Hand(Contract(3, Strain.NT), Seat.S, 9))
-    monday = Game(hands=tuple(Hand(h.contract, h.declarer, h.tricks, at=f"2026-11-23T20:0{k}:00+01:00") for k, h in enumerate(hands)))
-    tuesday = Game(hands=tuple(Hand(h.contract, h.declarer, h.tricks, at=f"2026-11-24T20:0{k}:00+01:00") for k, h in enumerate(hands)))
+    monday = Game(
+        hands=tuple(Hand(h.contract, h.declarer, h.tricks, at=f"2026-11-23T20:0{k}:00+01:00") for k, h in enumerate(hands))
+    )
+    tuesday = Game(
+        hands=tuple(Hand(h.contract, h.declarer, h.tricks, at=f"2026-11-24T20:0{k}:00+01:00") for k, h in enumerate(hands))
+    )
     assert monday == tuesday  # the hands compare equal without their times...
     assert inputs_key(monday) != inputs_key(tuesday)  # ...but they are two games
     source = tmp_path / "source"

@@ -89,7 +89,9 @@ def test_the_file_is_pbn_export_format() -> None:
                 assert re.fullmatch(r"NS -?[0-9]+(\.[0-9]+)?( EW -?[0-9]+(\.[0-9]+)?)?", values[name]), values[name]
         if "ScoreRubber" in values:  # 4.2.5 and 4.2.6
             assert re.fullmatch(r"NS [0-9]+/[0-9]+ EW [0-9]+/[0-9]+", values["ScoreRubber"])
-            assert re.fullmatch(r"NS [0-9]+ [0-9]+/[0-9]+( [0-9]+){0,2} EW [0-9]+ [0-9]+/[0-9]+( [0-9]+){0,2}", values["ScoreRubberHistory"])
+            assert re.fullmatch(
+                r"NS [0-9]+ [0-9]+/[0-9]+( [0-9]+){0,2} EW [0-9]+ [0-9]+/[0-9]+( [0-9]+){0,2}", values["ScoreRubberHistory"]
+            )
     assert any('[Contract "Pass"]' in lines for lines in games)
 
 
@@ -137,7 +139,11 @@ def test_endplay_reads_the_same_deals_as_the_record(tmp_path: Path) -> None:
             assert board.contract.is_passout()
         else:
             c = board.contract
-            assert (c.level, c.denom, c.penalty) == (line.contract.level, DENOM[line.contract.strain.value], PENALTY[line.contract.doubling.suffix])
+            assert (c.level, c.denom, c.penalty) == (
+                line.contract.level,
+                DENOM[line.contract.strain.value],
+                PENALTY[line.contract.doubling.suffix],
+            )
             assert c.declarer == SEAT[line.declarer]
             # endplay keeps the result against the contract: the tricks credited (after any
             # revoke's transfer, as PBN's Result is) less those needed.
@@ -163,7 +169,10 @@ def test_endplay_reads_the_worked_rubber(tmp_path: Path) -> None:
     # until N-S's 2C makes their game (90 + 40); then N-S; E-W's 3NT makes theirs: both.
     (case,) = [c for c in CASES if c.name == "rubber won"]
     boards = _endplay(export([case.stored], "pbn"), tmp_path)
-    got = [(b.contract.level, b.contract.denom, b.contract.penalty, b.contract.declarer, b.contract.result, b.dealer, b.vul) for b in boards]
+    got = [
+        (b.contract.level, b.contract.denom, b.contract.penalty, b.contract.declarer, b.contract.result, b.dealer, b.vul)
+        for b in boards
+    ]
     N, E, S, W = Player.north, Player.east, Player.south, Player.west
     X, none = Penalty.doubled, Penalty.passed
     assert got == [

@@ -155,8 +155,10 @@ def test_a_fifo_among_the_games_is_skipped_not_waited_on(folder: Store, args: tu
     assert len(kept) == 1 and kept[0].is_fifo()  # kept aside as it was, never opened
 
 
-START = "import sys; from pathlib import Path; from bridgepad.session import Session; from bridgepad.store import Store\n" \
+START = (
+    "import sys; from pathlib import Path; from bridgepad.session import Session; from bridgepad.store import Store\n"
     "s = Session.open(Store(Path(sys.argv[1])))\nprint(len(s.problems)); print(s.problems[0] if s.problems else '')"
+)
 
 
 def app_start(root: Path) -> list[str]:
@@ -279,7 +281,11 @@ def test_a_forged_index_row_is_read_again_from_its_game(folder: Store, field: st
 
 def test_an_escape_sequence_in_an_index_problem_row_is_dropped(folder: Store) -> None:
     bad = folder.games_dir / "20200101-000000-0001.json"
-    bad.write_text(json.dumps({"schema": 3, "mode": "rubber", "first_dealer": "N", "hands": [{"contract": "4S", "declarer": "N", "tricks": 10}] * 3}))
+    bad.write_text(
+        json.dumps(
+            {"schema": 3, "mode": "rubber", "first_dealer": "N", "hands": [{"contract": "4S", "declarer": "N", "tricks": 10}] * 3}
+        )
+    )
     history = History(folder)
     history.summaries()
     assert len(history.problems) == 1  # the third game after a won rubber cannot be replayed
@@ -330,7 +336,9 @@ def test_a_bad_name_in_settings_is_reported_naming_the_file(folder: Store) -> No
     assert Store(folder.root).load(Store(folder.root).current_id() or "").game.players == ("", "Bob", "Cy", "Di")
 
 
-@pytest.mark.parametrize("text", ["[" * 200_000, '{"a":' * 200_000, '["]"' + "," + "[" * 200_000], ids=["brackets", "braces", "after-a-string"])
+@pytest.mark.parametrize(
+    "text", ["[" * 200_000, '{"a":' * 200_000, '["]"' + "," + "[" * 200_000], ids=["brackets", "braces", "after-a-string"]
+)
 def test_json_that_opens_for_ever_is_refused_not_a_crash(folder: Store, text: str) -> None:
     from bridgepad.data_files import NotReadable, parse_json
 

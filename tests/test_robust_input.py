@@ -54,11 +54,30 @@ PROPS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthC
 # Text a careless or hostile player might type: the notation's own characters and
 # words, look-alikes (full-width, superscript and Arabic digits, the suit symbols),
 # line breaks of every kind, quotes, markup, controls and anything else.
-NOTATION = list("0123456789+-=xX*×✕ ,/#\"'\\=") + ["NT", "nt", "N", "S", "E", "W", "C", "D", "H", "pass", "p", "honors", "NS", "EW", "We", "They", "100", "150"]
+NOTATION = list("0123456789+-=xX*×✕ ,/#\"'\\=") + [
+    "NT",
+    "nt",
+    "N",
+    "S",
+    "E",
+    "W",
+    "C",
+    "D",
+    "H",
+    "pass",
+    "p",
+    "honors",
+    "NS",
+    "EW",
+    "We",
+    "They",
+    "100",
+    "150",
+]
 LOOKALIKES = list("♠♥♦♣ＳＮ٣²¹⁰１\u00a0\u2028\u2029\u0085\x1c\r\n\t\x0b\x0c\x00\x1b[]/éß́")
-hostile = st.lists(
-    st.one_of(st.sampled_from(NOTATION), st.sampled_from(LOOKALIKES), st.text(max_size=3)), max_size=12
-).map("".join)
+hostile = st.lists(st.one_of(st.sampled_from(NOTATION), st.sampled_from(LOOKALIKES), st.text(max_size=3)), max_size=12).map(
+    "".join
+)
 any_text = st.one_of(hostile, st.text(max_size=40))
 contracts = st.builds(Contract, st.integers(1, 7), st.sampled_from(list(Strain)), st.sampled_from(list(Doubling)))
 sides = st.sampled_from(list(Side))
@@ -104,7 +123,19 @@ def test_notation_gives_a_value_or_a_clear_error(text: str, c: Contract, we: Sid
 
 log_lines = st.lists(
     st.one_of(
-        st.sampled_from(["rubber", "chicago", "dealer E", "players N=Ann E=Bob S=Cy W=Di", "N 4S 10", "E 3NTX -1 honors EW 150", "pass", "end", "# note"]),
+        st.sampled_from(
+            [
+                "rubber",
+                "chicago",
+                "dealer E",
+                "players N=Ann E=Bob S=Cy W=Di",
+                "N 4S 10",
+                "E 3NTX -1 honors EW 150",
+                "pass",
+                "end",
+                "# note",
+            ]
+        ),
         hostile,
         st.text(max_size=30),
     ),
@@ -132,7 +163,9 @@ def test_a_log_gives_games_or_a_log_error(lines: list[str], newline: str) -> Non
 
 @PROPS
 @given(st.dictionaries(st.sampled_from(FIELDS), any_text), sides, st.booleans(), st.booleans())
-def test_the_entry_form_gives_a_hand_or_errors_by_field(values: dict[str, str], we: Side, honors_on: bool, other_on: bool) -> None:
+def test_the_entry_form_gives_a_hand_or_errors_by_field(
+    values: dict[str, str], we: Side, honors_on: bool, other_on: bool
+) -> None:
     reading = read_form(values, we=we, honors_on=honors_on, others_on=other_on)
     if reading.hand is not None and not reading.errors:
         assert reading.ok
@@ -146,7 +179,9 @@ def test_the_entry_form_gives_a_hand_or_errors_by_field(values: dict[str, str], 
 
 names = st.one_of(
     st.text(max_size=50),
-    st.sampled_from(["[bold]Ann[/]", "[/]", "[red", "\\[x]", ":smile:", "Zoë 😀", "山田", "A" * 41, "\x1b[31mred", "a\nb", "\u202eevil"]),
+    st.sampled_from(
+        ["[bold]Ann[/]", "[/]", "[red", "\\[x]", ":smile:", "Zoë 😀", "山田", "A" * 41, "\x1b[31mred", "a\nb", "\u202eevil"]
+    ),
 )
 
 
@@ -175,7 +210,15 @@ def test_the_rules_screen_gives_settings_or_errors(values: dict[str, str]) -> No
 
 
 @PROPS
-@given(st.one_of(any_text, names, st.lists(st.tuples(st.sampled_from(["N", "E", "S", "W", "x", ""]), names), max_size=5).map(lambda ps: ",".join(f"{s}={n}" for s, n in ps))))
+@given(
+    st.one_of(
+        any_text,
+        names,
+        st.lists(st.tuples(st.sampled_from(["N", "E", "S", "W", "x", ""]), names), max_size=5).map(
+            lambda ps: ",".join(f"{s}={n}" for s, n in ps)
+        ),
+    )
+)
 def test_players_and_names_give_names_or_a_clear_error(text: str) -> None:
     try:
         got = parse_players_option(text)
@@ -232,9 +275,9 @@ async def test_typing_ahead_a_hand_in_one_burst_records_it(tmp_path: Path) -> No
         await pilot.pause()
         await burst(pilot, ["4", "s", "tab", "n", "tab", "1", "0", "enter"])
         await pilot.pause()
-        assert [(h.hand.contract.text if h.hand.contract else "", h.hand.declarer, h.hand.tricks) for h in app.session.state.hands] == [
-            ("4S", Seat.N, 10)
-        ]
+        assert [
+            (h.hand.contract.text if h.hand.contract else "", h.hand.declarer, h.hand.tricks) for h in app.session.state.hands
+        ] == [("4S", Seat.N, 10)]
 
 
 # Thousands of random keys ------------------------------------------------------------------
@@ -265,7 +308,11 @@ def test_thousands_of_random_keys_leave_the_app_running_and_its_state_sound(tmp_
     procs = [
         subprocess.Popen(
             [sys.executable, "-m", "robust_support.random_keys", str(tmp_path / f"data{i}"), str(RANDOM_SEED + i), str(share[i])],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=tmp_path, text=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=env,
+            cwd=tmp_path,
+            text=True,
         )
         for i in range(2)
     ]
@@ -305,7 +352,9 @@ def layout(app: BridgepadApp) -> dict[str, object]:
     from bridgepad.tui.game_view import GameView
     from bridgepad.tui.status_bar import StatusBar
 
-    return {name: app.screen.query_one(cls).region for name, cls in (("status", StatusBar), ("game", GameView), ("footer", Footer))}
+    return {
+        name: app.screen.query_one(cls).region for name, cls in (("status", StatusBar), ("game", GameView), ("footer", Footer))
+    }
 
 
 def new_game_by_cli(root: Path, names: tuple[str, str, str, str]) -> None:

@@ -74,8 +74,18 @@ def kill_campaign(root: Path, seed: int, kills: int) -> dict[str, int]:
     on_disk: tuple[Hand, ...] = ()
     shown_before = 0
     figures = dict.fromkeys(
-        ("kills", "while_starting", "while_typing", "just_after_enter", "hands_typed", "hands_on_disk",
-         "saved_before_drawn", "refused_and_retyped", "temp_files_left"), 0
+        (
+            "kills",
+            "while_starting",
+            "while_typing",
+            "just_after_enter",
+            "hands_typed",
+            "hands_on_disk",
+            "saved_before_drawn",
+            "refused_and_retyped",
+            "temp_files_left",
+        ),
+        0,
     )
     for cycle in range(kills):
         when = rng.choices(["while_starting", "while_typing", "just_after_enter"], weights=[2, 4, 4])[0]

@@ -57,7 +57,9 @@ def temps(folder: Path) -> list[str]:
     return sorted(n for n in os.listdir(folder) if atomic_file.TEMP_MARK in n)
 
 
-def run(root: Path, *args: str, fsize: int | None = None, env: dict[str, str] | None = None, **kw: object) -> subprocess.CompletedProcess[bytes]:
+def run(
+    root: Path, *args: str, fsize: int | None = None, env: dict[str, str] | None = None, **kw: object
+) -> subprocess.CompletedProcess[bytes]:
     def limits() -> None:
         if fsize is not None:
             resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, fsize))
@@ -142,7 +144,12 @@ def test_the_last_step_refuses_a_special_file_that_appeared_after_the_check(out:
 @pytest.mark.parametrize("failure", [OSError(errno.ENOSPC, os.strerror(errno.ENOSPC)), KeyboardInterrupt()])
 @pytest.mark.parametrize("force", [False, True])
 def test_a_write_that_fails_half_way_leaves_the_old_file_and_no_temporary_one(
-    games: Store, out: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], failure: BaseException, force: bool
+    games: Store,
+    out: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    failure: BaseException,
+    force: bool,
 ) -> None:
     real = atomic_file._write_all
 

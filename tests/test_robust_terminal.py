@@ -322,7 +322,12 @@ def test_a_stale_note_from_a_dead_pid_never_names_the_holder(tmp_path: Path) -> 
     root.mkdir()
     (root / HOLDER_NAME).write_text(json.dumps({"pid": dead.pid, "since": "2025-01-10T21:03:00+01:00", "what": "bridgepad"}))
     bare = subprocess.Popen(
-        [sys.executable, "-c", "import sys,time; from filelock import FileLock; l=FileLock(sys.argv[1]); l.acquire(); print('held', flush=True); time.sleep(30)", str(root / "bridgepad.lock")],
+        [
+            sys.executable,
+            "-c",
+            "import sys,time; from filelock import FileLock; l=FileLock(sys.argv[1]); l.acquire(); print('held', flush=True); time.sleep(30)",
+            str(root / "bridgepad.lock"),
+        ],
         stdout=subprocess.PIPE,
         text=True,
     )
@@ -339,9 +344,14 @@ def test_a_stale_note_from_a_dead_pid_never_names_the_holder(tmp_path: Path) -> 
 
 @pytest.mark.parametrize(
     "note",
-    [b"", b"{cut", b"[" * 5000, json.dumps({"pid": "42", "since": "x", "what": "bridgepad"}).encode(),
-     json.dumps({"pid": 1, "since": "2025-01-10T21:03:00+01:00", "what": "\x1b]0;PWNED\x07"}).encode(),
-     json.dumps({"pid": 1, "since": "2025-01-10T21:03:00", "what": "bridgepad"}).encode()],
+    [
+        b"",
+        b"{cut",
+        b"[" * 5000,
+        json.dumps({"pid": "42", "since": "x", "what": "bridgepad"}).encode(),
+        json.dumps({"pid": 1, "since": "2025-01-10T21:03:00+01:00", "what": "\x1b]0;PWNED\x07"}).encode(),
+        json.dumps({"pid": 1, "since": "2025-01-10T21:03:00", "what": "bridgepad"}).encode(),
+    ],
     ids=["empty", "cut", "deep", "wrong-types", "escape-codes", "no-time-zone"],
 )
 def test_a_damaged_note_is_not_believed(tmp_path: Path, note: bytes) -> None:
@@ -382,7 +392,9 @@ def test_the_read_only_message_says_who_and_how_to_end_it() -> None:
 
 
 @pytest.mark.parametrize("way", ["q", "ctrl+c", "ctrl+q", "palette"])
-async def test_every_way_out_asks_before_losing_an_unsaved_hand(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, way: str) -> None:
+async def test_every_way_out_asks_before_losing_an_unsaved_hand(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, way: str
+) -> None:
     from robust_support.screen import text_of
 
     from bridgepad.session import Session

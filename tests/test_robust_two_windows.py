@@ -22,7 +22,9 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX p
 
 
 def folder_bytes(root: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file() and p.name != "bridgepad.lock"}
+    return {
+        str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file() and p.name != "bridgepad.lock"
+    }
 
 
 def enter(app: PtyApp, fields: tuple[str, str, str], number: int) -> None:
@@ -80,7 +82,10 @@ def test_the_second_window_is_read_only_changes_nothing_and_follows_the_first(tm
         assert writer.wait(10) == 0
         viewer.type("q")
         assert viewer.wait(10) == 0
-    assert list(Store(root).load(Store(root).current_id() or "").game.hands) == [hand_of(("4s", "n", "8")), hand_of(("pass", "", ""))]
+    assert list(Store(root).load(Store(root).current_id() or "").game.hands) == [
+        hand_of(("4s", "n", "8")),
+        hand_of(("pass", "", "")),
+    ]
 
 
 @pytest.mark.slow

@@ -104,7 +104,18 @@ def test_rounding_each_margin_to_the_nearest_hundred_before_summing() -> None:
 
 @pytest.mark.parametrize(
     ("margin", "rounded"),
-    [(1320, 1300), (1350, 1400), (50, 100), (49, 0), (0, 0), (950, 1000), (810, 800), (-1350, -1400), (-1320, -1300), (1300, 1300)],
+    [
+        (1320, 1300),
+        (1350, 1400),
+        (50, 100),
+        (49, 0),
+        (0, 0),
+        (950, 1000),
+        (810, 800),
+        (-1350, -1400),
+        (-1320, -1300),
+        (1300, 1300),
+    ],
 )
 def test_round_margin_half_rounds_up_for_the_winner(margin: int, rounded: int) -> None:
     assert round_margin(margin, 100) == rounded
@@ -207,7 +218,12 @@ def test_an_unnamed_seat_is_never_a_player_across_an_evening() -> None:
             GameResult(("Ann", "Bob", "Cy", "Di"), 100, 300, Status.WON, T0 + timedelta(hours=1), "g2"),
         ]
     )
-    assert {p.name: (p.points, p.balance) for p in t.players} == {"Ann": (300, 800), "Cy": (-200, -200), "Bob": (-300, -300), "Di": (-300, -300)}
+    assert {p.name: (p.points, p.balance) for p in t.players} == {
+        "Ann": (300, 800),
+        "Cy": (-200, -200),
+        "Bob": (-300, -300),
+        "Di": (-300, -300),
+    }
     assert "South" not in {p.name for p in t.players} and "South" not in str(t.payments)
     assert sum(p.points for p in t.payments if p.payee == "Ann") == 800
 

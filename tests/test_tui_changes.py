@@ -52,7 +52,12 @@ async def test_edit_opens_the_hand_prefilled_and_reworks_the_figures(data_dir: P
         form = app.screen
         assert isinstance(form, EntryForm)
         assert text_of(form.query_one("#form-title")).startswith("Edit hand 3 · South dealt")
-        assert [form.query_one(f"#{n}", Input).value for n in ("contract", "declarer", "result", "honors")] == ["2C", "S", "8", ""]
+        assert [form.query_one(f"#{n}", Input).value for n in ("contract", "declarer", "result", "honors")] == [
+            "2C",
+            "S",
+            "8",
+            "",
+        ]
         # Eight tricks become seven: one down, 50 to They, and 90 below is no game.
         await pilot.press("tab", "tab", "backspace", "7")
         await pilot.pause()

@@ -103,8 +103,15 @@ def seat_name(seat: str, named: bool) -> str:
 
 
 async def enter_hand(  # type: ignore[no-untyped-def]
-    pilot, app, deal: int, dealer: str, vul: str, named: bool, fields: tuple[str, ...],
-    we: Side = Side.NS, honors_on: bool | None = None,
+    pilot,
+    app,
+    deal: int,
+    dealer: str,
+    vul: str,
+    named: bool,
+    fields: tuple[str, ...],
+    we: Side = Side.NS,
+    honors_on: bool | None = None,
 ) -> None:
     """Checks the status line for the deal to come, opens the form, checks its title, types the hand."""
     status = status_text(app)
@@ -300,7 +307,11 @@ async def test_chicago_through_the_new_game_dialog_carries_part_scores_into_a_ga
         assert game.mode is Mode.CHICAGO and game.first_dealer is Seat.E
         s = game.settings
         assert (s.honors, s.chicago_vulnerable, s.chicago_part_score, s.pass_word, s.we) == (
-            False, ChicagoVulnerable.DEALER_THEN_OPPONENTS, ChicagoPartScore.CARRY, PassWord.NO_BID, Side.EW
+            False,
+            ChicagoVulnerable.DEALER_THEN_OPPONENTS,
+            ChicagoPartScore.CARRY,
+            PassWord.NO_BID,
+            Side.EW,
         )
         said = "New Chicago started. The last one stays saved."
         assert await notes.latest(pilot, said) == said

@@ -88,7 +88,10 @@ async def test_four_boards_with_imps_against_the_other_table(tmp_path: Path) -> 
         assert st.status is Status.IN_PLAY and st.next_deal == 5  # a match goes on as long as boards are played
         assert (st.ns_total, st.imps_total) == (-260, -6)
         assert [h.vulnerable for h in st.hands] == [
-            frozenset(), frozenset({Side.NS}), frozenset({Side.EW}), frozenset({Side.NS, Side.EW})
+            frozenset(),
+            frozenset({Side.NS}),
+            frozenset({Side.EW}),
+            frozenset({Side.NS, Side.EW}),
         ]
         # Board 5 starts the schedule's second round: North deals, N-S vulnerable.
         status = status_text(app)

@@ -55,7 +55,9 @@ async def enter_hand(pilot, app, contract: str, declarer: str, result: str) -> N
     """``+``, the hand typed into the entry form, Enter: recorded."""
     count = len(app.session.game.hands) if not app.session.state.over else 0
     await step(pilot, ["plus"], lambda: isinstance(app.screen, EntryForm) and isinstance(app.focused, Input), "the form opened")
-    await step(pilot, [*field_keys(contract, declarer, result), "enter"], lambda: not isinstance(app.screen, EntryForm), "recorded")
+    await step(
+        pilot, [*field_keys(contract, declarer, result), "enter"], lambda: not isinstance(app.screen, EntryForm), "recorded"
+    )
     assert len(app.session.game.hands) == count + 1
 
 
@@ -69,6 +71,7 @@ async def play_rubber(pilot, app) -> None:  # type: ignore[no-untyped-def]
 async def new_game_dialog(pilot, app) -> GameForm:  # type: ignore[no-untyped-def]
     await step(pilot, ["n"], lambda: isinstance(app.screen, GameForm) and isinstance(app.focused, Input), "the dialog opened")
     return app.screen  # type: ignore[no-any-return]
+
 
 # The five-player evening (tests/test_core_rotation.py works each seating out by the rule):
 # the most rubbers in a row cuts out, ties to the most played tonight, then to the first
@@ -116,7 +119,9 @@ async def test_the_dialog_offers_tonights_names_and_flags_a_name_in_two_places_a
         await step(pilot, keys, lambda: not isinstance(app.screen, GameForm), "the first rubber started")
         await play_rubber(pilot, app)
         form = await new_game_dialog(pilot, app)
-        assert text_of(form.query_one("#game-form-next")) == "ctrl+r next rubber: Eve in for Ann (1 in a row); Eve & Bob v Di & Cy"
+        assert (
+            text_of(form.query_one("#game-form-next")) == "ctrl+r next rubber: Eve in for Ann (1 in a row); Eve & Bob v Di & Cy"
+        )
         # Eve waited out the last rubber, so "Sitting out" comes filled with her: clear it
         # (Tab six times from the mode; its text is selected, so Backspace clears it).
         out = form.query_one("#f-out", Input)
@@ -183,7 +188,9 @@ async def test_a_revoke_typed_in_the_result_field_is_scored_as_the_rules_say(dat
 
 def left_in_play(root: Path) -> str:
     """A rubber left in play at 19:00: N-S 4S made (a game, 120), E-W 2H (60, a part score)."""
-    hands = tuple(read_form({"contract": c, "declarer": d, "result": r}).hand for c, d, r in (("4S", "N", "10"), ("2H", "E", "8")))
+    hands = tuple(
+        read_form({"contract": c, "declarer": d, "result": r}).hand for c, d, r in (("4S", "N", "10"), ("2H", "E", "8"))
+    )
     return Store(root).add(Game(players=("Ann", "Bob", "Cy", "Di"), hands=hands), "2026-11-27T19:00:00+00:00").id  # type: ignore[arg-type]
 
 
@@ -203,7 +210,9 @@ async def test_enter_on_a_game_in_play_resumes_it_and_undo_goes_back(data_dir: P
         pad_id = app.session.stored.id
         await open_left_game(pilot, app)
         dialog = app.screen
-        assert text_of(dialog.query_one("#in-play-title")).startswith("The rubber of 2026-11-27 19:00 (Ann & Cy v Bob & Di) is still in play")
+        assert text_of(dialog.query_one("#in-play-title")).startswith(
+            "The rubber of 2026-11-27 19:00 (Ann & Cy v Bob & Di) is still in play"
+        )
         await step(pilot, ["r"], lambda: not isinstance(app.screen, (InPlayDialog, HistoryScreen)), "back on the pad")
         assert app.session.stored.id == left
         # The pad shows it: 2 hands, a game to N-S, E-W 60 on; South deals the third hand.

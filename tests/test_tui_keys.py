@@ -69,7 +69,9 @@ def test_ids_are_unique_and_name_their_section() -> None:
 
 def test_the_readme_tables_are_the_list_s() -> None:
     # The README cannot drift: the script that writes its tables finds nothing to change.
-    done = subprocess.run([sys.executable, str(ROOT / "tests" / "make_readme_keys.py"), "--check"], capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tests" / "make_readme_keys.py"), "--check"], capture_output=True, text=True
+    )
     assert done.returncode == 0, done.stderr
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert keys.readme_table() in readme

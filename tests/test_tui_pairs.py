@@ -47,10 +47,22 @@ SIZE = (100, 30)
 
 # Each board's matchpoints and top, then the session's after it, as a percentage.
 BY_HAND = [
-    (3, 6, "50.00"), (5, 6, "66.67"), (3, 6, "61.11"), (4, 6, "62.50"),  # 3/6; 8/12; 11/18; 15/24
-    (2, 4, "60.71"), (3, 6, "58.82"), (5, 6, "62.50"), (3, 6, "60.87"),  # 17/28; 20/34; 25/40; 28/46
-    (3, 6, "59.62"), (3, 6, "58.62"), (5, 6, "60.94"), (2, 6, "58.57"),  # 31/52; 34/58; 39/64; 41/70
-    (6, 6, "61.84"), (1, 6, "58.54"), (4, 8, "57.78"), (4, 6, "58.33"),  # 47/76; 48/82; 52/90; 56/96
+    (3, 6, "50.00"),
+    (5, 6, "66.67"),
+    (3, 6, "61.11"),
+    (4, 6, "62.50"),  # 3/6; 8/12; 11/18; 15/24
+    (2, 4, "60.71"),
+    (3, 6, "58.82"),
+    (5, 6, "62.50"),
+    (3, 6, "60.87"),  # 17/28; 20/34; 25/40; 28/46
+    (3, 6, "59.62"),
+    (3, 6, "58.62"),
+    (5, 6, "60.94"),
+    (2, 6, "58.57"),  # 31/52; 34/58; 39/64; 41/70
+    (6, 6, "61.84"),
+    (1, 6, "58.54"),
+    (4, 8, "57.78"),
+    (4, 6, "58.33"),  # 47/76; 48/82; 52/90; 56/96
 ]
 NS_SCORES = [420, 630, -110, 500, 0, 120, 1430, 50, -620, -200, 140, 150, -90, -50, 600, 180]
 
@@ -88,7 +100,9 @@ def others_message(app) -> str:  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.slow
-async def test_a_pairs_session_typed_shows_the_percentages_of_its_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+async def test_a_pairs_session_typed_shows_the_percentages_of_its_replay(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     root = tmp_path / "data"
     app = make_app(root)
     async with app.run_test(size=SIZE) as pilot:
@@ -96,7 +110,9 @@ async def test_a_pairs_session_typed_shows_the_percentages_of_its_replay(tmp_pat
         # The n dialog: duplicate, the names, nobody sitting out, and the last field, the scoring form: matchpoints.
         await keyboard(pilot, ["n"])
         await until(pilot, lambda: isinstance(app.screen, GameForm) and app.focused is app.screen.query_one("#f-mode", Input))
-        await keyboard(pilot, [*field_keys("d", "", "Ann", "Bob", "Cy", "Di", "", "", "", "", "", "", "", "matchpoints"), "enter"])
+        await keyboard(
+            pilot, [*field_keys("d", "", "Ann", "Bob", "Cy", "Di", "", "", "", "", "", "", "", "matchpoints"), "enter"]
+        )
         await until(pilot, lambda: app.session.game.mode is Mode.DUPLICATE)
         game = app.session.game
         assert game.mode is Mode.DUPLICATE and game.settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS

@@ -22,6 +22,8 @@ from bridgepad.tui.entry_form import EntryForm
 from bridgepad.tui.game_form import GameForm
 
 SIZE = (100, 30)
+
+
 def form_values(app) -> dict[str, str]:  # type: ignore[no-untyped-def]
     assert isinstance(app.screen, GameForm)
     return {str(w.id)[2:]: w.value for w in app.screen.query(Input)}
@@ -43,8 +45,13 @@ async def test_rules_screen_saves_the_defaults_that_bridgepad_new_then_uses(tmp_
         await pilot.pause()
         await keyboard(pilot, ["s"])
         assert form_values(app) == {
-            "honors": "yes", "chicago_vulnerable": "opponents", "chicago_part_score": "carry",
-            "pass_word": "Pass", "we": "NS", "next_dealer": "passes-on", "duplicate_scoring": "imps",
+            "honors": "yes",
+            "chicago_vulnerable": "opponents",
+            "chicago_part_score": "carry",
+            "pass_word": "Pass",
+            "we": "NS",
+            "next_dealer": "passes-on",
+            "duplicate_scoring": "imps",
         }
         await keyboard(pilot, NO_HONORS_FIFTY)
         assert not isinstance(app.screen, GameForm)

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
     from bridgepad.store import Store
 
+
 def read_text(path: str, command: str) -> str:
     """The text of a log or an export (``-``: standard input); UsageError naming the file if it cannot be read.
 
@@ -130,9 +131,13 @@ def open_store(args: object) -> Store:
     try:
         make_private_dirs(root)
     except (FileExistsError, NotADirectoryError):
-        raise UsageError(f"{where}: the data folder {shown} cannot be made: part of its path is a file; give another with --data-dir.") from None
+        raise UsageError(
+            f"{where}: the data folder {shown} cannot be made: part of its path is a file; give another with --data-dir."
+        ) from None
     except OSError as e:
-        raise UsageError(f"{where}: the data folder {shown} cannot be made: {e.strerror or e}; give another with --data-dir.") from None
+        raise UsageError(
+            f"{where}: the data folder {shown} cannot be made: {e.strerror or e}; give another with --data-dir."
+        ) from None
     return Store(root)
 
 
@@ -155,5 +160,7 @@ def holding_folder(store: Store, command: str) -> Iterator[None]:
         raise UsageError(f"bridgepad {command}: {e}") from None
     except OSError as e:
         if e.filename is not None and Path(e.filename).name == "bridgepad.lock":
-            raise UsageError(f"bridgepad {command}: cannot write to the data folder {visible(str(store.root))}: {e.strerror or e}.") from None
+            raise UsageError(
+                f"bridgepad {command}: cannot write to the data folder {visible(str(store.root))}: {e.strerror or e}."
+            ) from None
         raise

@@ -118,14 +118,18 @@ def import_locked(store: Store, incoming: list[Incoming], name: str) -> int:
             warn("import", said)
         the_plan = plan(store, incoming)
     except OSError as e:
-        raise UsageError(f"bridgepad import: cannot use the data folder {store.root}: {e.strerror or e}; nothing was imported.") from None
+        raise UsageError(
+            f"bridgepad import: cannot use the data folder {store.root}: {e.strerror or e}; nothing was imported."
+        ) from None
     for problem in the_plan.problems:
         warn("import", problem)
     if the_plan.new:
         try:
             committed = commit(store, the_plan.new)
         except OSError as e:
-            raise UsageError(f"bridgepad import: cannot write to {store.root}: {e.strerror or e}; nothing was imported.") from None
+            raise UsageError(
+                f"bridgepad import: cannot write to {store.root}: {e.strerror or e}; nothing was imported."
+            ) from None
         try:
             finish(store, committed)
         except OSError as e:

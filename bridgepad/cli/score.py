@@ -48,7 +48,12 @@ def run(args: argparse.Namespace) -> int:
             "penalty": cs.penalty,
             "duplicate": dup,
             "items": [
-                {"kind": i.kind.value, "points": i.points, "for": "declarer" if i.for_declarer else "defenders", "reason": i.reason}
+                {
+                    "kind": i.kind.value,
+                    "points": i.points,
+                    "for": "declarer" if i.for_declarer else "defenders",
+                    "reason": i.reason,
+                }
                 for i in cs.items
             ],
         }

@@ -61,7 +61,9 @@ def parse_stake(text: str) -> Decimal:
     except ValueError:
         stake = None
     if stake is None:
-        raise UsageError(f"bridgepad tally: --stake takes an amount of money per 100 points such as 0.10 or 1, not '{visible(text)}'.")
+        raise UsageError(
+            f"bridgepad tally: --stake takes an amount of money per 100 points such as 0.10 or 1, not '{visible(text)}'."
+        )
     return stake
 
 
@@ -157,7 +159,12 @@ def print_games(result: Tally, where: str) -> None:
     width = max([6] + [len(name) for name in names])
     money = result.stake is not None
     sat = result.rotation
-    print(f"{'Player':<{width}}  {'Games':>5}" + (f"  {'Out':>3}" if sat else "") + f"  {'Points':>9}" + (f"  {'Money':>10}" if money else ""))
+    print(
+        f"{'Player':<{width}}  {'Games':>5}"
+        + (f"  {'Out':>3}" if sat else "")
+        + f"  {'Points':>9}"
+        + (f"  {'Money':>10}" if money else "")
+    )
     for p, name in zip(result.players, names):
         line = f"{name:<{width}}  {p.games:>5}" + (f"  {p.sat_out:>3}" if sat else "") + f"  {p.points:>+9,}"
         if money:

@@ -43,8 +43,10 @@ def _scores_of(side: Side, vulnerable: bool) -> dict[int, tuple[Contract, int]]:
 @lru_cache(maxsize=4)
 def possible_scores(vulnerable: frozenset[Side]) -> frozenset[int]:
     """The N-S scores a board with this vulnerability can have: 0, or any result by either side."""
-    return frozenset({0}) | frozenset(_scores_of(Side.NS, Side.NS in vulnerable)) | frozenset(
-        _scores_of(Side.EW, Side.EW in vulnerable)
+    return (
+        frozenset({0})
+        | frozenset(_scores_of(Side.NS, Side.NS in vulnerable))
+        | frozenset(_scores_of(Side.EW, Side.EW in vulnerable))
     )
 
 

@@ -374,9 +374,7 @@ class Replayer:
             self.imps_total += comparison.imps
             self.matchpoints += comparison.matchpoints
             self.top += comparison.top
-        outcome = HandOutcome(
-            index, hand, board_dealer(board), vul, board, tuple(entries), None, ns_score, comparison, tricks
-        )
+        outcome = HandOutcome(index, hand, board_dealer(board), vul, board, tuple(entries), None, ns_score, comparison, tricks)
         self.outcomes.append(outcome)
         self.deal += 1
         self.dealer = board_dealer(self.deal)
@@ -392,7 +390,9 @@ class Replayer:
         if self.mode is Mode.RUBBER:
             for s in SIDES:
                 if self.games[s] > 0:
-                    self._bonus(s, tables.UNFINISHED_GAME, Kind.UNFINISHED_GAME, f"unfinished rubber, a game: {tables.UNFINISHED_GAME}")
+                    self._bonus(
+                        s, tables.UNFINISHED_GAME, Kind.UNFINISHED_GAME, f"unfinished rubber, a game: {tables.UNFINISHED_GAME}"
+                    )
             for s in SIDES:
                 if self.open_below[s] > 0:
                     pts = tables.UNFINISHED_PART_SCORE

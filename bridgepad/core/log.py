@@ -284,7 +284,9 @@ def play_items(template: Game, items: list[tuple[int, LogItem]]) -> list[GameSta
             prev = states[-1]
             g = game
             # Only duplicate numbers its boards; a rubber or a Chicago starts at 1, as it is saved.
-            first_board = 1 if g.mode is not Mode.DUPLICATE else board if board is not None and isinstance(item, Hand) else prev.next_deal
+            first_board = (
+                1 if g.mode is not Mode.DUPLICATE else board if board is not None and isinstance(item, Hand) else prev.next_deal
+            )
             game = Game(g.mode, g.settings, prev.next_first_dealer, (), False, g.players, first_board)
             r = Replayer(game)
             hands = []

@@ -111,9 +111,7 @@ class Doubling(int, Enum):
 
     @property
     def word(self) -> str:
-        return {Doubling.NONE: "undoubled", Doubling.DOUBLED: "doubled", Doubling.REDOUBLED: "redoubled"}[
-            self
-        ]
+        return {Doubling.NONE: "undoubled", Doubling.DOUBLED: "doubled", Doubling.REDOUBLED: "redoubled"}[self]
 
 
 @dataclass(frozen=True, slots=True)

@@ -56,15 +56,24 @@ def parse_mode(text: str) -> Mode:
     return _choose(  # type: ignore[return-value]
         text,
         "Mode",
-        {"r": Mode.RUBBER, "rubber": Mode.RUBBER, "c": Mode.CHICAGO, "chicago": Mode.CHICAGO,
-         "d": Mode.DUPLICATE, "duplicate": Mode.DUPLICATE, "dup": Mode.DUPLICATE},
+        {
+            "r": Mode.RUBBER,
+            "rubber": Mode.RUBBER,
+            "c": Mode.CHICAGO,
+            "chicago": Mode.CHICAGO,
+            "d": Mode.DUPLICATE,
+            "duplicate": Mode.DUPLICATE,
+            "dup": Mode.DUPLICATE,
+        },
         CHOICES["mode"],
     )
 
 
 def parse_on_off(text: str, what: str) -> bool:
     return _choose(  # type: ignore[return-value]
-        text, what, {"y": True, "yes": True, "on": True, "true": True, "n": False, "no": False, "off": False, "false": False},
+        text,
+        what,
+        {"y": True, "yes": True, "on": True, "true": True, "n": False, "no": False, "off": False, "false": False},
         CHOICES["honors"],
     )
 
@@ -73,10 +82,15 @@ def parse_chicago_vulnerable(text: str) -> ChicagoVulnerable:
     return _choose(  # type: ignore[return-value]
         text,
         "Chicago deals 2 and 3",
-        {"o": ChicagoVulnerable.OPPONENTS, "opponents": ChicagoVulnerable.OPPONENTS,
-         "d": ChicagoVulnerable.DEALER, "dealer": ChicagoVulnerable.DEALER,
-         "m": ChicagoVulnerable.DEALER_THEN_OPPONENTS, "mixed": ChicagoVulnerable.DEALER_THEN_OPPONENTS,
-         "dealer then opponents": ChicagoVulnerable.DEALER_THEN_OPPONENTS},
+        {
+            "o": ChicagoVulnerable.OPPONENTS,
+            "opponents": ChicagoVulnerable.OPPONENTS,
+            "d": ChicagoVulnerable.DEALER,
+            "dealer": ChicagoVulnerable.DEALER,
+            "m": ChicagoVulnerable.DEALER_THEN_OPPONENTS,
+            "mixed": ChicagoVulnerable.DEALER_THEN_OPPONENTS,
+            "dealer then opponents": ChicagoVulnerable.DEALER_THEN_OPPONENTS,
+        },
         CHOICES["chicago_vulnerable"],
     )
 
@@ -85,8 +99,13 @@ def parse_chicago_part_score(text: str) -> ChicagoPartScore:
     return _choose(  # type: ignore[return-value]
         text,
         "Chicago part scores",
-        {"c": ChicagoPartScore.CARRY, "carry": ChicagoPartScore.CARRY, "f": ChicagoPartScore.FIFTY,
-         "fifty": ChicagoPartScore.FIFTY, "50": ChicagoPartScore.FIFTY},
+        {
+            "c": ChicagoPartScore.CARRY,
+            "carry": ChicagoPartScore.CARRY,
+            "f": ChicagoPartScore.FIFTY,
+            "fifty": ChicagoPartScore.FIFTY,
+            "50": ChicagoPartScore.FIFTY,
+        },
         CHOICES["chicago_part_score"],
     )
 

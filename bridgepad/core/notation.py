@@ -77,9 +77,7 @@ def parse_tricks(text: str, contract: Contract) -> int:
     t = "".join(text.split())
     needed = contract.tricks_needed
     if not t:
-        raise NotationError(
-            "The result is empty: give the tricks declarer took (0 to 13) or =, +1, -2 against the contract."
-        )
+        raise NotationError("The result is empty: give the tricks declarer took (0 to 13) or =, +1, -2 against the contract.")
     if t in ("=", "+0", "-0") or t.lower() in ("m", "made"):
         return needed
     if re.fullmatch(r"[0-9]{1,2}", t):
@@ -152,7 +150,16 @@ def revoke_text(revoke: Revoke) -> str:
     return f"rev {revoke.side.value}{won}" + (f" {TRICK_12_WORD}" if revoke.trick_12 else "")
 
 
-_SEAT_WORDS = {"N": Seat.N, "NORTH": Seat.N, "E": Seat.E, "EAST": Seat.E, "S": Seat.S, "SOUTH": Seat.S, "W": Seat.W, "WEST": Seat.W}
+_SEAT_WORDS = {
+    "N": Seat.N,
+    "NORTH": Seat.N,
+    "E": Seat.E,
+    "EAST": Seat.E,
+    "S": Seat.S,
+    "SOUTH": Seat.S,
+    "W": Seat.W,
+    "WEST": Seat.W,
+}
 
 
 def parse_seat(text: str) -> Seat:

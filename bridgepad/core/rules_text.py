@@ -83,8 +83,14 @@ def scoring_tables(mode: Mode, settings: Settings) -> list[RuleTable]:
             "Overtricks (above the line)",
             ("", "Not vulnerable", "Vulnerable"),
             (
-                ("Undoubled, clubs or diamonds", *(_f(tables.overtrick_value(Strain.C, Doubling.NONE, v)) for v in (False, True))),
-                ("Undoubled, majors or notrump", *(_f(tables.overtrick_value(Strain.S, Doubling.NONE, v)) for v in (False, True))),
+                (
+                    "Undoubled, clubs or diamonds",
+                    *(_f(tables.overtrick_value(Strain.C, Doubling.NONE, v)) for v in (False, True)),
+                ),
+                (
+                    "Undoubled, majors or notrump",
+                    *(_f(tables.overtrick_value(Strain.S, Doubling.NONE, v)) for v in (False, True)),
+                ),
                 ("Doubled", *(_f(tables.overtrick_value(Strain.S, Doubling.DOUBLED, v)) for v in (False, True))),
                 ("Redoubled", *(_f(tables.overtrick_value(Strain.S, Doubling.REDOUBLED, v)) for v in (False, True))),
             ),
@@ -135,8 +141,7 @@ def scoring_tables(mode: Mode, settings: Settings) -> list[RuleTable]:
             )
         lows = (0,) + tables.IMP_SCALE
         rows = tuple(
-            (f"{lo:,}–{hi - 10:,}" if hi else f"{lo:,}+", str(n))
-            for n, (lo, hi) in enumerate(zip(lows, tables.IMP_SCALE + (0,)))
+            (f"{lo:,}–{hi - 10:,}" if hi else f"{lo:,}+", str(n)) for n, (lo, hi) in enumerate(zip(lows, tables.IMP_SCALE + (0,)))
         )
         out.append(
             RuleTable(

@@ -112,9 +112,7 @@ def score_contract(contract: Contract, tricks: int, vulnerable: bool) -> Contrac
             reason += f" = {_n(over * per)}"
         items.append(Item(Kind.OVERTRICKS, over * per, True, reason))
     if d is not Doubling.NONE:
-        items.append(
-            Item(Kind.INSULT, tables.insult(d), True, f"making a {d.word} contract (the insult): {tables.insult(d)}")
-        )
+        items.append(Item(Kind.INSULT, tables.insult(d), True, f"making a {d.word} contract (the insult): {tables.insult(d)}"))
     slam = tables.slam_bonus(contract.level, vulnerable)
     if slam:
         name = "small slam" if contract.level == 6 else "grand slam"

@@ -158,7 +158,6 @@ def _from_1(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "schema": 2}
 
 
-
 def _from_2(data: dict[str, Any]) -> dict[str, Any]:
     # Version 2 held one other-table score per board; 3 holds a list of them.
     hands = data.get("hands")

@@ -181,7 +181,6 @@ def outcome_lines(outcome: HandOutcome, after: GameState, we: Side = Side.NS) ->
     return lines
 
 
-
 def revoke_lines(outcome: HandOutcome) -> list[str]:
     """The revoke's transfer, when there was one: how the tricks played became the tricks scored."""
     hand = outcome.hand

@@ -89,7 +89,32 @@ def game_bonus(vulnerable: bool) -> int:
 PART_SCORE_BONUS = 50  # duplicate, and Chicago played "fifty"
 CHICAGO_OPEN_PART_SCORE = 100  # Chicago: a part score still open after the fourth deal
 
-IMP_SCALE = (20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500, 1750, 2000, 2250, 2500, 3000, 3500, 4000)
+IMP_SCALE = (
+    20,
+    50,
+    90,
+    130,
+    170,
+    220,
+    270,
+    320,
+    370,
+    430,
+    500,
+    600,
+    750,
+    900,
+    1100,
+    1300,
+    1500,
+    1750,
+    2000,
+    2250,
+    2500,
+    3000,
+    3500,
+    4000,
+)
 
 
 def imps(difference: int) -> int:

@@ -222,7 +222,7 @@ class Payment:
 
     @property
     def text(self) -> str:
-        """"Bob pays Ann 13.20" (money), or "Bob pays Ann 1,320 points" without a stake."""
+        """ "Bob pays Ann 13.20" (money), or "Bob pays Ann 1,320 points" without a stake."""
         if self.amount is not None:
             return f"{self.payer} pays {self.payee} {self.amount:,.2f}"
         return f"{self.payer} pays {self.payee} {self.points:,} points"
@@ -422,9 +422,7 @@ def tally(results: Iterable[GameResult], round_to: int | None = None, stake: Dec
         Payment(names[payer], names[payee], pts, None if stake is None else money(pts, stake))
         for payer, payee, pts in settle({k: row.balance for k, row in rows.items()})
     )
-    running = tuple(
-        TallyStep(r.id, r.created, {names[k]: after.get(k, 0) for k in order}) for r, after in zip(games, nets_after)
-    )
+    running = tuple(TallyStep(r.id, r.created, {names[k]: after.get(k, 0) for k in order}) for r, after in zip(games, nets_after))
 
     def dup_key(k: str) -> tuple[Decimal, Decimal, str, str]:
         d = dup[k]

@@ -156,7 +156,9 @@ def read(text: str) -> list[Incoming]:
         raise FileRefused([(None, 'it is JSON but not a bridgepad export: that has "format": "bridgepad".')])
     version = data.get("version")
     if version != VERSION:
-        raise FileRefused([(None, f"it is a bridgepad export of version {visible(repr(version))}; this bridgepad reads version {VERSION}.")])
+        raise FileRefused(
+            [(None, f"it is a bridgepad export of version {visible(repr(version))}; this bridgepad reads version {VERSION}.")]
+        )
     games = data.get("games")
     if not isinstance(games, list):
         raise FileRefused([(None, 'its "games" is not a list of games.')])
@@ -210,8 +212,7 @@ def state_json(st: GameState) -> dict[str, Any]:
         "EW": side(Side.EW),
         "bonus": {s.value: sum(line.figures.total(s) for line in r.bonus_lines) for s in SIDES},
         "hands": [
-            {s.value: {"below": line.figures.below(s), "above": line.figures.above(s)} for s in SIDES}
-            for line in r.hand_lines
+            {s.value: {"below": line.figures.below(s), "above": line.figures.above(s)} for s in SIDES} for line in r.hand_lines
         ],
     }
 
@@ -232,7 +233,14 @@ def _sum_totals(records: list[GameRecord]) -> dict[str, Any]:
     added up, the percentage over all the tops, and the VPs of each match added as a round robin adds them."""
     compared = [r for r in records if r.matchpoints]
     if not compared:
-        return {"ns_score": sum(r.state.ns_total for r in records), "imps": None, "vp": None, "matchpoints": None, "top": None, "pct": None}
+        return {
+            "ns_score": sum(r.state.ns_total for r in records),
+            "imps": None,
+            "vp": None,
+            "matchpoints": None,
+            "top": None,
+            "pct": None,
+        }
     mp = sum(r.matchpoints[0] for r in compared if r.matchpoints)
     top = sum(r.matchpoints[1] for r in compared if r.matchpoints)
     return {

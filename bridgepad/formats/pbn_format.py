@@ -73,7 +73,19 @@ VULNERABLE = {"none": "None", "NS": "NS", "EW": "EW", "both": "All"}
 SCORE_TABLE = "ScoreTable"
 SCORE_COLUMN = "Score_NS"
 # The tags that depend only on a deal's inputs: on reading, they must be what the inputs give.
-DERIVED = ("Board", "Dealer", "Vulnerable", "Deal", "Scoring", "Score", "ScoreIMP", "ScoreMP", "ScorePercentage", "ScoreRubber", "ScoreRubberHistory")
+DERIVED = (
+    "Board",
+    "Dealer",
+    "Vulnerable",
+    "Deal",
+    "Scoring",
+    "Score",
+    "ScoreIMP",
+    "ScoreMP",
+    "ScorePercentage",
+    "ScoreRubber",
+    "ScoreRubberHistory",
+)
 
 
 # Writing -------------------------------------------------------------------------

@@ -146,7 +146,7 @@ def parse(text: str) -> list[ReadDeal]:
                     current.tables[section][1].append(line[pos:].split())
                 break
             else:
-                raise FileRefused([(n, f"expected a tag such as [Board \"1\"], not '{visible(line[pos:pos + 24])}'.")])
+                raise FileRefused([(n, f"expected a tag such as [Board \"1\"], not '{visible(line[pos : pos + 24])}'.")])
     close()
     return out
 

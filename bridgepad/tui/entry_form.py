@@ -92,9 +92,7 @@ class EntryForm(FormScreen[Hand | None]):
         return {name: self.query_one(f"#{name}", Input).value for name in self.fields}
 
     def reading(self) -> FormReading:
-        return read_form(
-            self.field_values(), we=self.we, honors_on=self.honors_on, others_on=self.others_on, board=self.board
-        )
+        return read_form(self.field_values(), we=self.we, honors_on=self.honors_on, others_on=self.others_on, board=self.board)
 
     @on(Input.Changed)
     def _changed(self, event: Input.Changed) -> None:

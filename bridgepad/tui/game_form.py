@@ -100,7 +100,9 @@ class GameForm(FormScreen[NewGameReading | Settings | None]):
         self.fields = GAME_FIELDS if kind == "new" else RULE_FIELDS
         self.names = names
         self.proposal = proposal
-        self.DISCARD_QUESTION = "Throw away the changes to this game?" if kind == "new" else "Throw away the changes to the rules?"
+        self.DISCARD_QUESTION = (
+            "Throw away the changes to this game?" if kind == "new" else "Throw away the changes to the rules?"
+        )
 
     def compose(self) -> ComposeResult:
         # The title, the proposal and the keys stay in view; the fields scroll between them on a short terminal.

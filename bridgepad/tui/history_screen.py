@@ -278,7 +278,9 @@ class HistoryScreen(Screen[str | None]):
             self._say(f"Moved to the trash: {where}. t shows the trash, ctrl+z on the pad brings it back.")
             self.fill()
 
-        self.app.push_screen(Confirm(f"Delete the {what}?", "It is moved to the trash folder in the data directory, not destroyed."), done)
+        self.app.push_screen(
+            Confirm(f"Delete the {what}?", "It is moved to the trash folder in the data directory, not destroyed."), done
+        )
 
     def action_trash(self) -> None:
         from bridgepad.tui.trash_screen import TrashScreen

@@ -56,17 +56,83 @@ SECTIONS: tuple[Section, ...] = (
         "On the pad",
         (
             Key("pad.add", "plus,a", "add", "Add", "enter a hand", keep=1, display="+", command="Add a hand"),
-            Key("pad.edit", "e", "edit", "Edit", "edit the selected hand: the same form, filled in", keep=3, command="Edit the selected hand"),
-            Key("pad.delete", "d,delete", "delete", "Del", "delete the selected hand, after a question", keep=7, display="d", command="Delete the selected hand"),
+            Key(
+                "pad.edit",
+                "e",
+                "edit",
+                "Edit",
+                "edit the selected hand: the same form, filled in",
+                keep=3,
+                command="Edit the selected hand",
+            ),
+            Key(
+                "pad.delete",
+                "d,delete",
+                "delete",
+                "Del",
+                "delete the selected hand, after a question",
+                keep=7,
+                display="d",
+                command="Delete the selected hand",
+            ),
             Key("pad.undo", "ctrl+z", "undo", "Undo", "undo the last change (again and again)", keep=4, command="Undo"),
             Key("pad.select", "up,down", "", "", "select a hand: its figures light up on the pad and are explained"),
-            Key("pad.end", "x", "end_game", "End", "end the game now, unfinished (its unfinished bonuses are scored)", show=False, command="End the game now"),
-            Key("pad.new", "n", "new_game", "New", "new game: mode, first dealer, players, who sits out, rules; ctrl+r there seats the next rubber", keep=6, command="New game"),
-            Key("pad.rules", "s", "settings", "Rules", "the rules that new games start with", show=False, command="Rules for new games"),
+            Key(
+                "pad.end",
+                "x",
+                "end_game",
+                "End",
+                "end the game now, unfinished (its unfinished bonuses are scored)",
+                show=False,
+                command="End the game now",
+            ),
+            Key(
+                "pad.new",
+                "n",
+                "new_game",
+                "New",
+                "new game: mode, first dealer, players, who sits out, rules; ctrl+r there seats the next rubber",
+                keep=6,
+                command="New game",
+            ),
+            Key(
+                "pad.rules",
+                "s",
+                "settings",
+                "Rules",
+                "the rules that new games start with",
+                show=False,
+                command="Rules for new games",
+            ),
             Key("pad.history", "h", "history", "History", "the history: every game, newest first", keep=5, command="History"),
-            Key("pad.tally", "t", "tally", "Tally", "the tally: each player's net, the money, who pays whom, a chart", keep=5, command="Tally"),
-            Key("pad.export", "E", "export", "Export", f"export the game on the pad to a file ({FORMAT_LIST})", show=False, command="Export this game"),
-            Key("pad.help", "question_mark,f1", "help", "Help", "help: these keys and the scoring tables of this game", keep=2, display="?", command="Help"),
+            Key(
+                "pad.tally",
+                "t",
+                "tally",
+                "Tally",
+                "the tally: each player's net, the money, who pays whom, a chart",
+                keep=5,
+                command="Tally",
+            ),
+            Key(
+                "pad.export",
+                "E",
+                "export",
+                "Export",
+                f"export the game on the pad to a file ({FORMAT_LIST})",
+                show=False,
+                command="Export this game",
+            ),
+            Key(
+                "pad.help",
+                "question_mark,f1",
+                "help",
+                "Help",
+                "help: these keys and the scoring tables of this game",
+                keep=2,
+                display="?",
+                command="Help",
+            ),
         ),
     ),
     Section(
@@ -74,7 +140,15 @@ SECTIONS: tuple[Section, ...] = (
         "Everywhere",
         (
             Key("app.quit", "q", "quit", "Quit", "leave the screen; on the pad, quit (everything is already saved)", keep=0),
-            Key("app.quit_now", "ctrl+q,ctrl+c", "quit", "Quit", "quit from any screen, the same safe way as q", show=False, priority=True),
+            Key(
+                "app.quit_now",
+                "ctrl+q,ctrl+c",
+                "quit",
+                "Quit",
+                "quit from any screen, the same safe way as q",
+                show=False,
+                priority=True,
+            ),
             Key("app.palette", "ctrl+p", "", "", "every command, searchable, and the colour theme (kept for the next start)"),
         ),
     ),
@@ -83,8 +157,24 @@ SECTIONS: tuple[Section, ...] = (
         "In a form (a hand, a new game, the rules, an export)",
         (
             Key("form.submit", "enter", "", "", "record, start or save; a mistake is named beside its field"),
-            Key("form.next", "tab", "app.focus_next", "Next field", "the next field, its text selected: typing replaces it", show=False, priority=True),
-            Key("form.previous", "shift+tab", "app.focus_previous", "Previous field", "the field before", show=False, priority=True),
+            Key(
+                "form.next",
+                "tab",
+                "app.focus_next",
+                "Next field",
+                "the next field, its text selected: typing replaces it",
+                show=False,
+                priority=True,
+            ),
+            Key(
+                "form.previous",
+                "shift+tab",
+                "app.focus_previous",
+                "Previous field",
+                "the field before",
+                show=False,
+                priority=True,
+            ),
             Key("form.cancel", "escape", "cancel", "Cancel", "back out; asks first when what was typed would be lost", keep=0),
         ),
     ),
@@ -92,7 +182,14 @@ SECTIONS: tuple[Section, ...] = (
         "new_game",
         "In the new-game dialog",
         (
-            Key("new_game.next_rubber", "ctrl+r", "next_rubber", "Next rubber", "the next rubber's seats: the same four rotated, or who cuts out and who comes in", display="^r"),
+            Key(
+                "new_game.next_rubber",
+                "ctrl+r",
+                "next_rubber",
+                "Next rubber",
+                "the next rubber's seats: the same four rotated, or who cuts out and who comes in",
+                display="^r",
+            ),
             Key("new_game.take_name", "right", "", "", "take the name offered as you type (tonight's players)"),
         ),
     ),
@@ -108,9 +205,32 @@ SECTIONS: tuple[Section, ...] = (
         "history",
         "In the history",
         (
-            Key("history.open", "enter", "open", "Open", "open the selected game: review it; one still in play, resume, end or review it", priority=True, command="Open the selected game"),
-            Key("history.delete", "d,delete", "delete", "Delete", "move the selected game to the trash", display="d", command="Move the selected game to the trash"),
-            Key("history.trash", "t", "trash", "Trash", "the trash: the games deleted, the last first; Enter restores one", command="The trash"),
+            Key(
+                "history.open",
+                "enter",
+                "open",
+                "Open",
+                "open the selected game: review it; one still in play, resume, end or review it",
+                priority=True,
+                command="Open the selected game",
+            ),
+            Key(
+                "history.delete",
+                "d,delete",
+                "delete",
+                "Delete",
+                "move the selected game to the trash",
+                display="d",
+                command="Move the selected game to the trash",
+            ),
+            Key(
+                "history.trash",
+                "t",
+                "trash",
+                "Trash",
+                "the trash: the games deleted, the last first; Enter restores one",
+                command="The trash",
+            ),
             Key("history.back", "escape,q,h", "close", "Back", "back to the pad", keep=0, display="Esc"),
         ),
     ),
@@ -118,7 +238,13 @@ SECTIONS: tuple[Section, ...] = (
         "in_play",
         "A game still in play, opened from the history",
         (
-            Key("in_play.resume", "r", "choose('resume')", "Resume", "resume it on the pad (the game there stays saved; ctrl+z comes back to it)"),
+            Key(
+                "in_play.resume",
+                "r",
+                "choose('resume')",
+                "Resume",
+                "resume it on the pad (the game there stays saved; ctrl+z comes back to it)",
+            ),
             Key("in_play.end", "x", "choose('end')", "End", "end it now, with its unfinished bonuses"),
             Key("in_play.review", "v", "choose('review')", "Review", "review it, read-only"),
             Key("in_play.back", "escape,q", "choose(None)", "Back", "back to the history", keep=0, display="Esc"),
@@ -128,7 +254,16 @@ SECTIONS: tuple[Section, ...] = (
         "trash",
         "In the trash",
         (
-            Key("trash.restore", "enter,r", "restore", "Restore", "put the selected game back among the games", display="Enter", priority=True, command="Restore the selected game"),
+            Key(
+                "trash.restore",
+                "enter,r",
+                "restore",
+                "Restore",
+                "put the selected game back among the games",
+                display="Enter",
+                priority=True,
+                command="Restore the selected game",
+            ),
             Key("trash.back", "escape,q,t", "close", "Back", "back to the history", keep=0, display="Esc"),
         ),
     ),
@@ -144,9 +279,31 @@ SECTIONS: tuple[Section, ...] = (
         "tally",
         "In the tally",
         (
-            Key("tally.window", "w", "window", "Tonight/week/all", "the window: tonight (the evening), this week, all time", command="Tally window: tonight, week, all"),
-            Key("tally.round", "r", "rounding", "Round", "round each game's margin to the nearest 100 first, or not", command="Round margins to 100, or not"),
-            Key("tally.stake", "dollar_sign,s", "stake", "Stake", "the stake per 100 points (Enter sets it, Esc leaves it)", display="$", command="Set the stake"),
+            Key(
+                "tally.window",
+                "w",
+                "window",
+                "Tonight/week/all",
+                "the window: tonight (the evening), this week, all time",
+                command="Tally window: tonight, week, all",
+            ),
+            Key(
+                "tally.round",
+                "r",
+                "rounding",
+                "Round",
+                "round each game's margin to the nearest 100 first, or not",
+                command="Round margins to 100, or not",
+            ),
+            Key(
+                "tally.stake",
+                "dollar_sign,s",
+                "stake",
+                "Stake",
+                "the stake per 100 points (Enter sets it, Esc leaves it)",
+                display="$",
+                command="Set the stake",
+            ),
             Key("tally.scroll", "up,down,pageup,pagedown", "", "", "scroll through the players, the payments and the chart"),
             Key("tally.back", "escape,q,t", "close", "Back", "back to the pad", keep=0, display="Esc"),
         ),
@@ -248,7 +405,9 @@ def keymap_of(app: object) -> Mapping[str, str]:
     return keymap if isinstance(keymap, Mapping) else {}
 
 
-def table(keymap: Mapping[str, str] | None = None, mark: Callable[[str], str] = str) -> list[tuple[Section, list[tuple[str, str]]]]:
+def table(
+    keymap: Mapping[str, str] | None = None, mark: Callable[[str], str] = str
+) -> list[tuple[Section, list[tuple[str, str]]]]:
     """Every section and its rows (the keys as a person reads them, what they do)."""
     keymap = keymap or {}
     return [(s, [(key_text(keys_of(k, keymap), mark), k.does) for k in s.keys]) for s in SECTIONS]
@@ -283,7 +442,9 @@ def read_keymap(raw: Any) -> tuple[dict[str, str], list[str]]:
         elif not known.action:
             problems.append(f'settings.json: "{shown}" is handled by its field or list and cannot be rebound.')
         elif not isinstance(keys, str) or not keys.strip() or any(not k.strip() for k in keys.split(",")):
-            problems.append(f'settings.json: the keys for "{shown}" should be a text such as "plus,a" or "ctrl+e"; the usual ones are used.')
+            problems.append(
+                f'settings.json: the keys for "{shown}" should be a text such as "plus,a" or "ctrl+e"; the usual ones are used.'
+            )
         else:
             keymap[key_id] = _normalize_key_list(keys)
     return keymap, problems

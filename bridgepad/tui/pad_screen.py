@@ -187,7 +187,9 @@ class PadScreen(Screen[None]):
         st = self.session.state
         game = self.session.game
         h = st.hands[index]
-        title = f"Edit hand {h.number} · {seat_label(game, h.dealer)} dealt · {vulnerability_text(h.vulnerable, game.settings.we)}"
+        title = (
+            f"Edit hand {h.number} · {seat_label(game, h.dealer)} dealt · {vulnerability_text(h.vulnerable, game.settings.we)}"
+        )
 
         def done(hand: Hand | None) -> None:
             if hand is not None and self._apply("The edit", self.session.replace_hand, index, hand):
@@ -221,7 +223,11 @@ class PadScreen(Screen[None]):
             self.say(self._no_hand("delete"))
             return
         h = self.session.state.hands[index]
-        what = "passed out" if h.hand.contract is None else f"{h.hand.contract.pretty} by {h.hand.declarer.value if h.hand.declarer else ''}"
+        what = (
+            "passed out"
+            if h.hand.contract is None
+            else f"{h.hand.contract.pretty} by {h.hand.declarer.value if h.hand.declarer else ''}"
+        )
 
         def done(yes: bool | None) -> None:
             if yes and self._apply("The deletion", self.session.delete_hand, index):

@@ -44,7 +44,11 @@ def apply_preferences(app: App[Any], session: Session) -> None:
         try:
             store.save_theme(chosen.name)
         except OSError as e:
-            app.notify(f"The theme is used now but could not be kept for the next start: {e.strerror or e}.", severity="warning", markup=False)
+            app.notify(
+                f"The theme is used now but could not be kept for the next start: {e.strerror or e}.",
+                severity="warning",
+                markup=False,
+            )
             return
         kept = chosen.name
 

@@ -65,7 +65,9 @@ class TrashScreen(Screen[None]):
         table.focus()
         n = len(self.rows)
         title = f"Trash · {n:,} game{'s' if n != 1 else ''}, last deleted first · Enter restores one to the history"
-        self.query_one("#history-title", Label).update(title if self.rows else "Trash · empty: games deleted from the history (d) come here")
+        self.query_one("#history-title", Label).update(
+            title if self.rows else "Trash · empty: games deleted from the history (d) come here"
+        )
 
     def _cells(self, trashed: TrashedGame, s: GameSummary | None) -> list[Text]:
         deleted = datetime.fromtimestamp(trashed.trashed_at).strftime("%Y-%m-%d %H:%M")

@@ -173,14 +173,26 @@ def twenty_hand_rubber(start: datetime) -> Game:
     c = Contract
     at = lambda i: (start + timedelta(minutes=5 * i)).isoformat(timespec="seconds")
     plan = [
-        (Seat.N, c(2, Strain.C), 8, None), (Seat.E, c(3, Strain.H), 8, None), (Seat.S, c(1, Strain.NT), 6, None),
-        (Seat.W, c(2, Strain.D), 8, None), (Seat.N, c(4, Strain.S, Doubling.DOUBLED), 9, None),
-        (Seat.E, c(3, Strain.NT), 8, None), (Seat.S, c(4, Strain.H), 10, Honors(Side.NS, 100)),
-        (Seat.W, c(2, Strain.S), 7, None), (Seat.N, c(5, Strain.C), 9, None), (Seat.E, c(1, Strain.S), 7, None),
-        (Seat.S, c(6, Strain.D), 11, None), (Seat.W, c(3, Strain.C), 7, Honors(Side.EW, 150)),
-        (Seat.N, c(2, Strain.H, Doubling.DOUBLED), 6, None), (Seat.E, c(4, Strain.S), 8, None),
-        (Seat.S, c(3, Strain.NT), 7, None), (Seat.W, c(5, Strain.D), 10, None), (Seat.N, c(1, Strain.D), 6, None),
-        (Seat.E, c(2, Strain.NT), 7, None), (Seat.S, c(4, Strain.C), 9, None), (Seat.W, c(3, Strain.S), 8, None),
+        (Seat.N, c(2, Strain.C), 8, None),
+        (Seat.E, c(3, Strain.H), 8, None),
+        (Seat.S, c(1, Strain.NT), 6, None),
+        (Seat.W, c(2, Strain.D), 8, None),
+        (Seat.N, c(4, Strain.S, Doubling.DOUBLED), 9, None),
+        (Seat.E, c(3, Strain.NT), 8, None),
+        (Seat.S, c(4, Strain.H), 10, Honors(Side.NS, 100)),
+        (Seat.W, c(2, Strain.S), 7, None),
+        (Seat.N, c(5, Strain.C), 9, None),
+        (Seat.E, c(1, Strain.S), 7, None),
+        (Seat.S, c(6, Strain.D), 11, None),
+        (Seat.W, c(3, Strain.C), 7, Honors(Side.EW, 150)),
+        (Seat.N, c(2, Strain.H, Doubling.DOUBLED), 6, None),
+        (Seat.E, c(4, Strain.S), 8, None),
+        (Seat.S, c(3, Strain.NT), 7, None),
+        (Seat.W, c(5, Strain.D), 10, None),
+        (Seat.N, c(1, Strain.D), 6, None),
+        (Seat.E, c(2, Strain.NT), 7, None),
+        (Seat.S, c(4, Strain.C), 9, None),
+        (Seat.W, c(3, Strain.S), 8, None),
     ]
     hands = tuple(Hand(con, dec, tricks, hon, at=at(i)) for i, (dec, con, tricks, hon) in enumerate(plan))
     game = Game(players=("Ann", "Bob", "Cy", "Di"), hands=hands)
@@ -534,8 +546,7 @@ def bench_keys(work: Path, hist: Path, reps: int) -> list[Row]:
     note = "" if got.get("recorded") == reps else f"; only {got.get('recorded')} of {reps} hands were recorded"
     return [
         Row(
-            "Key to screen: the app's own CPU work per key, typing a hand and recording it "
-            "(20-hand rubber, 2,000 games)",
+            "Key to screen: the app's own CPU work per key, typing a hand and recording it (20-hand rubber, 2,000 games)",
             "< 8 ms",
             f"worst key {label[worst]} {ms(per_key[worst])}, median key {ms(median(cpu))}; "
             f"per key in ms: {detail} (medians of {reps} hands; bare Textual's {ms(baseline)} a key taken off{note})",

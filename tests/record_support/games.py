@@ -39,7 +39,9 @@ def _timed(game: Game, day: int, hour: int) -> Game:
 
 def _stored(game_id: str, game: Game, day: int, hour: int) -> StoredGame:
     game = _timed(game, day, hour)
-    return StoredGame(game_id, game, f"2026-11-{day:02d}T{hour:02d}:00:00+01:00", f"2026-11-{day:02d}T{hour:02d}:{len(game.hands):02d}:30+01:00")
+    return StoredGame(
+        game_id, game, f"2026-11-{day:02d}T{hour:02d}:00:00+01:00", f"2026-11-{day:02d}T{hour:02d}:{len(game.hands):02d}:30+01:00"
+    )
 
 
 def _log(text: str, settings: Settings | None = None) -> Game:
@@ -104,7 +106,14 @@ CASES = (
     Case("rubber ended early", _stored("20261127-210000-aa02", ENDED, 27, 21), 610, 170),
     Case("chicago open part score", _stored("20261127-220000-aa03", CHICAGO, 27, 22), 160, 180),
     Case("duplicate imps", _stored("20261128-190000-aa04", duplicate(DuplicateScoring.IMPS), 28, 19), 470, 0, "13", (5, 10)),
-    Case("duplicate matchpoints", _stored("20261128-200000-aa05", duplicate(DuplicateScoring.MATCHPOINTS), 28, 20), 470, 0, "13", (5, 10)),
+    Case(
+        "duplicate matchpoints",
+        _stored("20261128-200000-aa05", duplicate(DuplicateScoring.MATCHPOINTS), 28, 20),
+        470,
+        0,
+        "13",
+        (5, 10),
+    ),
 )
 
 

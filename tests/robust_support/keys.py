@@ -14,9 +14,24 @@ from textual.pilot import Pilot
 
 # Named keys and the character a terminal sends with them (None: an escape sequence).
 NAMED: dict[str, str | None] = {
-    "tab": "\t", "shift+tab": None, "enter": "\r", "escape": "\x1b", "backspace": "\x7f", "delete": None,
-    "up": None, "down": None, "left": None, "right": None, "home": None, "end": None,
-    "pageup": None, "pagedown": None, "ctrl+z": "\x1a", "f1": None, "question_mark": "?", "plus": "+",
+    "tab": "\t",
+    "shift+tab": None,
+    "enter": "\r",
+    "escape": "\x1b",
+    "backspace": "\x7f",
+    "delete": None,
+    "up": None,
+    "down": None,
+    "left": None,
+    "right": None,
+    "home": None,
+    "end": None,
+    "pageup": None,
+    "pagedown": None,
+    "ctrl+z": "\x1a",
+    "f1": None,
+    "question_mark": "?",
+    "plus": "+",
 }
 
 

@@ -33,9 +33,12 @@ _wd.Watchdog._force = _force
 
 # The same, with the watchdog waiting 10 s instead of about 1 for the app's own way out:
 # for tests of that way out, which a loaded machine may slow but must never wedge.
-PATIENT_WATCHDOG = FORCED_MARK + """
+PATIENT_WATCHDOG = (
+    FORCED_MARK
+    + """
 _wd.ANSWER = _wd.GRACE = 10.0
 """
+)
 
 # Wedges the event loop on "?" (help): the loop's thread blocks for ever in a futex
 # wait, as it did in the hang of issue 10, after touching $BRIDGEPAD_TEST_WEDGED.

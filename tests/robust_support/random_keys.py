@@ -22,8 +22,26 @@ from bridgepad.tui.app import BridgepadApp
 from robust_support.keys import key_event
 
 PRINTABLE = [c for c in string.ascii_letters + string.digits + " +-=/*#,.:;[]!@$%&()_'\"\\<>~" if c != "q"] + list("♠♥é😀")
-NAMED = ["tab", "shift+tab", "enter", "escape", "backspace", "delete", "up", "down", "left", "right", "home", "end",
-         "pageup", "pagedown", "ctrl+z", "f1", "question_mark", "plus"]
+NAMED = [
+    "tab",
+    "shift+tab",
+    "enter",
+    "escape",
+    "backspace",
+    "delete",
+    "up",
+    "down",
+    "left",
+    "right",
+    "home",
+    "end",
+    "pageup",
+    "pagedown",
+    "ctrl+z",
+    "f1",
+    "question_mark",
+    "plus",
+]
 # The app's own keys, more often than chance would press them.
 APP_KEYS = ["plus", "e", "d", "x", "n", "s", "y", "h", "t", "enter", "escape", "ctrl+z", "question_mark", "E"]
 
@@ -37,15 +55,29 @@ def random_keys(rng: random.Random, n: int) -> list[str]:
         elif r < 0.45:
             keys.append(rng.choice(NAMED))
         elif r < 0.6:  # now and then, a hand typed properly
-            keys += ["plus", *rng.choice(["4s", "3nt", "2hx", "pass", "7c"]), "tab", rng.choice("NESW"), "tab",
-                     *str(rng.randint(0, 13)), "enter"]
+            keys += [
+                "plus",
+                *rng.choice(["4s", "3nt", "2hx", "pass", "7c"]),
+                "tab",
+                rng.choice("NESW"),
+                "tab",
+                *str(rng.randint(0, 13)),
+                "enter",
+            ]
         else:
             keys.append(rng.choice(PRINTABLE))
     return keys[:n]
 
 
 def figures(state: GameState) -> tuple[object, ...]:
-    return (state.total(Side.NS), state.total(Side.EW), state.games[Side.NS], state.games[Side.EW], state.status, len(state.hands))
+    return (
+        state.total(Side.NS),
+        state.total(Side.EW),
+        state.games[Side.NS],
+        state.games[Side.EW],
+        state.status,
+        len(state.hands),
+    )
 
 
 def check_state(app: BridgepadApp, root: Path) -> None:

@@ -113,7 +113,9 @@ def new_pairs(root: Path) -> None:
     """``bridgepad new duplicate --scoring matchpoints --players ...`` on ``root``: a pairs game."""
     from bridgepad.cli import main
 
-    assert main(["--data-dir", str(root), "new", "duplicate", "--scoring", "matchpoints", "--players", "N=Ann,E=Bob,S=Cy,W=Di"]) == 0
+    assert (
+        main(["--data-dir", str(root), "new", "duplicate", "--scoring", "matchpoints", "--players", "N=Ann,E=Bob,S=Cy,W=Di"]) == 0
+    )
 
 
 # A 16-board pairs session at a club: Ann and Cy sit North-South, and after each board copy
@@ -237,7 +239,9 @@ def one_in_the_trash(root: Path) -> None:
 # types the whole rubber key by key.
 SCENARIOS: tuple[Scenario, ...] = (
     Scenario("pad-mid-rubber", "the first four hands of the worked rubber: one game each", hands=WORKED_RUBBER[:4]),
-    Scenario("entry-form", "the entry form, 4S by N taking 10, with its preview", keys=tuple(hand_keys("4S", "N", "10", enter=False))),
+    Scenario(
+        "entry-form", "the entry form, 4S by N taking 10, with its preview", keys=tuple(hand_keys("4S", "N", "10", enter=False))
+    ),
     Scenario("finished-rubber", "the worked rubber, won by We 2-1, 1,830 to 510", hands=WORKED_RUBBER),
     Scenario("help", "the help screen as it opens: the keys and the rules of the game", keys=("question_mark",)),
     Scenario("help-scoring-tables", "the help screen a page down: the scoring tables", keys=("question_mark", "pagedown")),
@@ -277,7 +281,12 @@ SCENARIOS: tuple[Scenario, ...] = (
         setup=evening_and_one_left,
     ),
     Scenario("trash", "the trash, with a rubber that can be restored", keys=("h", "t"), setup=one_in_the_trash),
-    Scenario("tally-chart", "the tally scrolled down: the chart, its axis, its legend and what * means", keys=("t", "w", "w", "end"), setup=evening),
+    Scenario(
+        "tally-chart",
+        "the tally scrolled down: the chart, its axis, its legend and what * means",
+        keys=("t", "w", "w", "end"),
+        setup=evening,
+    ),
     Scenario(
         "duplicate-sixteen-boards",
         "board 16 typed with three other results: the newest board stays in view",
@@ -286,15 +295,42 @@ SCENARIOS: tuple[Scenario, ...] = (
         setup=new_duplicate,
     ),
     # A light theme, kept in settings.json: the pad with a hand's figures lit, and the chart.
-    Scenario("light-pad", "the finished worked rubber in the light theme, hand 5 selected", keys=("up", "up"), hands=WORKED_RUBBER, setup=light()),
+    Scenario(
+        "light-pad",
+        "the finished worked rubber in the light theme, hand 5 selected",
+        keys=("up", "up"),
+        hands=WORKED_RUBBER,
+        setup=light(),
+    ),
     Scenario("light-tally-chart", "the tally's chart in the light theme", keys=("t", "w", "w", "end"), setup=light(evening)),
     # A small terminal, 60 columns by 20 rows: columns drop by priority, nothing essential is cut.
-    Scenario("small-pad", "60x20: the pad mid-rubber, the hand list keeps We and They, the footer Quit", hands=WORKED_RUBBER[:4], size=SMALL),
-    Scenario("small-entry-form", "60x20: the entry form and its preview", keys=tuple(hand_keys("4S", "N", "10", enter=False)), size=SMALL),
-    Scenario("small-new-game-dialog", "60x20: the new-game dialog, its title and keys in view, the fields scrolling", keys=("n",), size=SMALL),
+    Scenario(
+        "small-pad",
+        "60x20: the pad mid-rubber, the hand list keeps We and They, the footer Quit",
+        hands=WORKED_RUBBER[:4],
+        size=SMALL,
+    ),
+    Scenario(
+        "small-entry-form",
+        "60x20: the entry form and its preview",
+        keys=tuple(hand_keys("4S", "N", "10", enter=False)),
+        size=SMALL,
+    ),
+    Scenario(
+        "small-new-game-dialog",
+        "60x20: the new-game dialog, its title and keys in view, the fields scrolling",
+        keys=("n",),
+        size=SMALL,
+    ),
     Scenario("small-history", "60x20: the history keeps when, who and how it stands", keys=("h",), setup=evening, size=SMALL),
     Scenario("small-tally", "60x20: the tally", keys=("t", "w", "w"), setup=evening, size=SMALL),
-    Scenario("small-chicago", "60x20: a Chicago with names, the state of play on three lines", hands=(("1NT", "N", "7", ""), ("pass", "", "", ""), ("4S", "S", "10", "")), setup=new_chicago, size=SMALL),
+    Scenario(
+        "small-chicago",
+        "60x20: a Chicago with names, the state of play on three lines",
+        hands=(("1NT", "N", "7", ""), ("pass", "", "", ""), ("4S", "S", "10", "")),
+        setup=new_chicago,
+        size=SMALL,
+    ),
     Scenario("small-help", "60x20: the help, its key tables", keys=("question_mark",), size=SMALL),
 )
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from bridgepad.core.game import Game, GameState, HandOutcome, Mode, derive
 from bridgepad.core.model import Hand
 from bridgepad.core.text import visible
+from bridgepad.import_batch import recover
 from bridgepad.store import Store, StoredGame, UnreadableGame, now_iso, shown_path
 
 
@@ -71,6 +72,9 @@ class Session:
         if not read_only:
             store.ensure()
             store.tidy()
+            # An import killed part way: finished if it had committed, else cleaned away.
+            for message in recover(store):
+                store.say(message)
         game_id = store.current_id()
         stored: StoredGame | None = None
         if game_id is not None:

@@ -167,11 +167,6 @@ class Store:
             kept = self.keep_aside(current)
             where = f"it was kept as {shown_path(kept)}" if kept else "it could not be moved aside"
             self.say(f"The pointer to the current game, {shown_path(current)}, could not be read: {problem}; {where}.")
-        from bridgepad.import_batch import recover
-
-        # An import killed part way: finished if it had committed, else cleaned away.
-        for message in recover(self):
-            self.say(message)
         now = time.time()
         for folder in (self.root, self.games_dir, self.root / "trash"):
             sweep_temps(folder)

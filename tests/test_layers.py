@@ -1,0 +1,62 @@
+"""The layers hold when the code runs, not only in the import graph: each headless module,
+imported alone in a fresh interpreter, loads no user-interface module.
+
+``lint-imports`` (the contracts in pyproject.toml) checks the import statements; this test
+checks what an import really loads, which also catches an import hidden in a function
+that runs at import time, or a package ``__init__`` that pulls a screen in.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import bridgepad
+
+PACKAGE = Path(bridgepad.__file__).parent
+# The screens, the command line's renderer, the entry point that starts the app, and the
+# command line's dispatcher (it starts the app when no command is given, lazily).
+UI = ("bridgepad.tui", "bridgepad.cli.render", "bridgepad.__main__", "bridgepad.cli.main")
+UI_PACKAGES = ("textual", "rich", "bridgepad.tui")
+
+
+def module_names() -> list[str]:
+    names = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = ("bridgepad", *path.relative_to(PACKAGE).with_suffix("").parts)
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        if not name.startswith(UI):
+            names.append(name)
+    return names
+
+
+HEADLESS = module_names()
+
+PROBE = """
+import importlib, sys
+importlib.import_module(sys.argv[1])
+ui = sorted(m for m in sys.modules if m.split(".")[0] in ("textual", "rich") or m.startswith("bridgepad.tui"))
+print("\\n".join(ui))
+"""
+
+
+def test_the_headless_modules_are_found() -> None:
+    # A broken walk would make every test below pass on an empty list.
+    assert {"bridgepad.core.scoring", "bridgepad.store", "bridgepad.session", "bridgepad.cli.score"} <= set(HEADLESS)
+    assert not any(name.startswith("bridgepad.tui") for name in HEADLESS)
+
+
+@pytest.mark.parametrize("module", HEADLESS)
+def test_a_headless_module_loads_no_user_interface(module: str) -> None:
+    done = subprocess.run([sys.executable, "-c", PROBE, module], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [], f"{module} loads {done.stdout.split()[:5]}"
+
+
+def test_the_probe_sees_a_user_interface_module() -> None:
+    # The probe itself can fail: a screen module is seen loading Textual.
+    done = subprocess.run([sys.executable, "-c", PROBE, "bridgepad.tui.keys"], capture_output=True, text=True, timeout=60)
+    assert "bridgepad.tui.keys" in done.stdout.split()

@@ -32,7 +32,11 @@ def configure(sub: Any) -> None:
     )
     t.add_argument("--json", action="store_true", help="print one JSON object")
     t.add_argument("--round", metavar="POINTS", help="round each game's margin to the nearest POINTS (100), half up")
-    t.add_argument("--stake", metavar="AMOUNT", help="money per 100 points, e.g. 0.10: adds money and payments")
+    t.add_argument(
+        "--stake",
+        metavar="AMOUNT",
+        help='money per 100 points, above 0, e.g. 0.10 or 0,10: adds money and payments ("" for none)',
+    )
     w = t.add_mutually_exclusive_group()
     w.add_argument("--tonight", action="store_true", help="the games of tonight's evening (the default)")
     w.add_argument("--week", action="store_true", help="the games started since Monday of this week")
@@ -52,19 +56,16 @@ def parse_round(text: str | None) -> int | None:
     return unit
 
 
-def parse_stake(text: str) -> Decimal:
+def parse_stake(text: str) -> Decimal | None:
+    """``--stake``: read as the tally screen reads its field (``--stake ""`` is no stake, over
+    the one saved), a refusal in the same sentence after the text given."""
     from bridgepad.core.settlement import read_stake
     from bridgepad.core.text import visible
 
     try:
-        stake = read_stake(text)
-    except ValueError:
-        stake = None
-    if stake is None:
-        raise UsageError(
-            f"bridgepad tally: --stake takes an amount of money per 100 points such as 0.10 or 1, not '{visible(text)}'."
-        )
-    return stake
+        return read_stake(text)
+    except ValueError as e:
+        raise UsageError(f"bridgepad tally: --stake '{visible(text)}': {e}") from None
 
 
 def run(args: argparse.Namespace) -> int:

@@ -109,18 +109,33 @@ def _greedy(balances: dict[str, int]) -> list[tuple[str, str, int]]:
 
 
 STAKE_LIMIT = Decimal(1_000_000)
-STAKE_HELP = "the stake is an amount of money per 100 points, such as 0.10 or 1"
+# A stake is money per 100 points, above 0: a stake of 0 would settle nothing, and "no
+# stake" is said by leaving it empty (points only). Each refusal has one sentence, the
+# same from the tally screen, ``bridgepad tally --stake`` and ``core.tally``.
+STAKE_NOT_AN_AMOUNT = "A stake is an amount of money per 100 points, such as 0.10 or 1; leave it empty for none."
+STAKE_NOT_ABOVE_ZERO = "A stake must be more than 0, such as 0.10 or 1; leave it empty for none."
+STAKE_TOO_LARGE = f"A stake can be at most {STAKE_LIMIT:,} per 100 points."
+
+
+def check_stake(stake: Decimal) -> Decimal:
+    """``stake`` if it is one (finite, above 0, at most ``STAKE_LIMIT``); ValueError with its sentence otherwise."""
+    if not stake.is_finite():
+        raise ValueError(STAKE_NOT_AN_AMOUNT)
+    if stake <= 0:
+        raise ValueError(STAKE_NOT_ABOVE_ZERO)
+    if stake > STAKE_LIMIT:
+        raise ValueError(STAKE_TOO_LARGE)
+    return stake
 
 
 def read_stake(text: str) -> Decimal | None:
-    """The stake as typed (``0.10``, ``1``, ``0,25``); None when empty. ValueError with a sentence otherwise."""
+    """The stake as typed (``0.10``, ``1``, ``0,25``: a comma is a decimal point); None when
+    empty. ValueError with one of the sentences above otherwise."""
     t = text.strip().replace(",", ".")
     if not t:
         return None
     try:
         stake = Decimal(t)
     except ArithmeticError:
-        stake = None
-    if stake is None or not stake.is_finite() or stake <= 0 or stake > STAKE_LIMIT:
-        raise ValueError(f"{STAKE_HELP[:1].upper()}{STAKE_HELP[1:]}; leave it empty for none.")
-    return stake
+        raise ValueError(STAKE_NOT_AN_AMOUNT) from None
+    return check_stake(stake)

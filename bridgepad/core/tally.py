@@ -68,7 +68,7 @@ from bridgepad.core.game import Mode, Status
 from bridgepad.core.model import SEATS, Side
 from bridgepad.core.people import person_key
 from bridgepad.core.settings import DuplicateScoring
-from bridgepad.core.settlement import money, round_margin, settle
+from bridgepad.core.settlement import check_stake, money, round_margin, settle
 from bridgepad.core.windows import aware
 
 COUNTED = frozenset({Status.WON, Status.FINISHED, Status.ENDED})
@@ -367,8 +367,8 @@ def tally(results: Iterable[GameResult], round_to: int | None = None, stake: Dec
     ``round_to``: None, or the unit each game's margin is rounded to (100 at most
     clubs). ``stake``: money per 100 points, or None for points only.
     """
-    if stake is not None and (not stake.is_finite() or stake < 0):
-        raise ValueError("the stake must be a positive amount")
+    if stake is not None:
+        check_stake(stake)  # the one rule for a stake, in the sentences the tally screen shows
     ordered = [r for _, r in sorted(enumerate(results), key=_order_key)]
     games = [r for r in ordered if r.counted and not r.duplicate]
     sessions = [r for r in ordered if r.counted and r.duplicate]

@@ -240,13 +240,3 @@ def fsync_dir(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
-
-
-def write_user_file(path: Path, text: str, *, replace: bool) -> None:
-    """A file written for the user (an export): whole or not at all, readable as their other
-    files are, never over a device, a pipe or a socket, never creating folders.
-
-    ``replace``: an existing file is replaced (a link itself, not what it points to);
-    without it FileExistsError is raised if anything is at ``path`` when the file is done.
-    """
-    atomic_write(path, text.encode("utf-8"), user_file_mode(), replace=replace, files_only=True, make_folders=False)

@@ -76,3 +76,28 @@ def test_the_core_tally_refuses_a_stake_in_the_same_sentences() -> None:
         with pytest.raises(ValueError) as given:
             tally([], stake=Decimal(bad))
         assert str(typed.value) == str(given.value)
+
+
+# Writing an export file --------------------------------------------------------------------
+
+
+def test_the_command_line_and_the_export_dialog_write_through_one_function(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bridgepad.cli.files import write_output
+    from bridgepad.formats import export_file
+    from bridgepad.tui import export_dialog
+
+    assert export_dialog.write_export is export_file.write_export
+    calls: list[tuple[Path, bool]] = []
+    real = export_file.write_export
+
+    def spy(path: Path, text: str, *, replace: bool = False) -> None:
+        calls.append((path, replace))
+        real(path, text, replace=replace)
+
+    monkeypatch.setattr(export_file, "write_export", spy)
+    out = tmp_path / "out.md"
+    write_output(str(out), "one\n", force=False)
+    write_output(str(out), "two\n", force=True)
+    assert calls == [(out, False), (out, True)] and out.read_text() == "two\n"

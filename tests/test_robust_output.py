@@ -431,7 +431,7 @@ def test_an_ascii_standard_error_gets_ascii_fallbacks(games: Store) -> None:
 
 
 def test_the_apps_export_never_writes_over_a_file_and_leaves_nothing_half_made(tmp_path: Path) -> None:
-    from bridgepad.formats.export_file import file_name, replace, write_new
+    from bridgepad.formats.export_file import file_name, write_export
     from bridgepad.formats.registry import export
 
     store = make_games(tmp_path / "data", 1)
@@ -442,11 +442,11 @@ def test_the_apps_export_never_writes_over_a_file_and_leaves_nothing_half_made(t
     text = export([stored], "md")
     old = os.umask(0)
     try:
-        write_new(path, text)
-        with pytest.raises(FileExistsError):  # the dialog asks before replace() is called
-            write_new(path, "something else")
+        write_export(path, text)
+        with pytest.raises(FileExistsError):  # the dialog asks before replace=True is given
+            write_export(path, "something else")
         assert path.read_text(encoding="utf-8") == text and text.startswith("### Rubber")
-        replace(path, text + "again\n")
+        write_export(path, text + "again\n", replace=True)
     finally:
         os.umask(old)
     assert path.read_text(encoding="utf-8") == text + "again\n"

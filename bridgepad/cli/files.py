@@ -94,11 +94,12 @@ def write_output(path: str, text: str, force: bool, command: str = "export") -> 
     (a hard link, which fails if anything is there); with it, the finished file is
     renamed over the old one, replacing a link itself rather than what it points to.
     """
-    from bridgepad.atomic_file import NotAFile, write_user_file
+    from bridgepad.atomic_file import NotAFile
+    from bridgepad.formats.export_file import write_export
 
     shown = visible(path)
     try:
-        write_user_file(Path(path), text, replace=force)
+        write_export(Path(path), text, replace=force)
     except FileExistsError:
         raise UsageError(f"bridgepad {command}: {shown} already exists; add --force to replace it.") from None
     except NotAFile:

@@ -2,9 +2,9 @@
 another file without being asked.
 
 ``file_name`` is the one rule for an export's name (``rubber-2026-11-27-ann-cy-v-bob-di.md``);
-``write_new`` writes only a file that is not there yet, and ``replace`` writes over one the
-player agreed to replace. No user-interface import: the export dialog and anything else
-that proposes a name use these.
+``write_export`` the one way an export is written, by ``bridgepad export -o`` and by the
+export dialog alike: atomic, and never over a file unless asked. No user-interface
+import: the export dialog and anything else that proposes a name use these.
 """
 
 from __future__ import annotations
@@ -63,15 +63,16 @@ def export_folder() -> Path:
     return docs if docs.is_dir() else Path.home()
 
 
-def write_new(path: Path, text: str) -> None:
-    """Writes ``path`` only if nothing is there (not even a link): FileExistsError otherwise."""
-    from bridgepad.atomic_file import write_user_file
+def write_export(path: Path, text: str, *, replace: bool = False) -> None:
+    """The one way an export is written, from the command line and from the export dialog:
+    whole or not at all (a temporary file, fsynced, then given the name), readable as the
+    user's other files are, never over a device, a pipe or a socket, never making folders.
 
-    write_user_file(path, text, replace=False)
+    Without ``replace`` nothing may be at ``path`` (not even a link) when the finished file
+    takes the name: FileExistsError, the old file untouched. With it (the player said
+    yes, or gave ``--force``) an existing file is replaced, a link itself and not what it
+    points to.
+    """
+    from bridgepad.atomic_file import atomic_write, user_file_mode
 
-
-def replace(path: Path, text: str) -> None:
-    """Writes over ``path`` whole or not at all (a link is replaced itself, not the file it points to)."""
-    from bridgepad.atomic_file import write_user_file
-
-    write_user_file(path, text, replace=True)
+    atomic_write(path, text.encode("utf-8"), user_file_mode(), replace=replace, files_only=True, make_folders=False)

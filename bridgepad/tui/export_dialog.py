@@ -11,13 +11,7 @@ from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label
 
-from bridgepad.formats.export_file import (
-    export_folder,
-    file_name,
-    replace,
-    with_format,
-    write_new,
-)
+from bridgepad.formats.export_file import export_folder, file_name, with_format, write_export
 from bridgepad.formats.registry import FORMAT_CHOICES, FORMAT_WORDS, FORMATS, ExportError, export
 from bridgepad.store import StoredGame
 from bridgepad.tui.closing import close
@@ -112,23 +106,23 @@ class ExportDialog(FormScreen[Path | None]):
         if os.path.lexists(path):
             self._ask_to_replace(path, text)
             return
-        self._write(path, text, write_new)
+        self._write(path, text, replace=False)
 
     def _ask_to_replace(self, path: Path, text: str) -> None:
         from bridgepad.tui.confirm import Confirm
 
         def done(yes: bool | None) -> None:
             if yes:
-                self._write(path, text, replace)
+                self._write(path, text, replace=True)
             else:
                 self._problem("Not written: change the name, or press Enter again to be asked again.")
                 self.query_one("#export-path", Input).focus()
 
         self.app.push_screen(Confirm(f"Replace {path.name}?", f"A file of that name is already in {path.parent}."), done)
 
-    def _write(self, path: Path, text: str, how) -> None:  # type: ignore[no-untyped-def]
+    def _write(self, path: Path, text: str, *, replace: bool) -> None:
         try:
-            how(path, text)
+            write_export(path, text, replace=replace)
         except FileExistsError:
             self._ask_to_replace(path, text)  # made meanwhile, by something else: ask about it
             return

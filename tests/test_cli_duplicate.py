@@ -146,7 +146,11 @@ def test_replay_refuses_an_impossible_other_score(capsys: pytest.CaptureFixture[
 def test_replay_refuses_a_bad_scoring_form(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, out, err = call(capsys, "replay", write(tmp_path, SESSION), "--scoring", "butler")
     assert (code, out) == (2, "")
-    assert "--scoring: invalid choice: 'butler' (choose from 'imps', 'matchpoints')" in err
+    # The same sentence as bridgepad new's and the new-game dialog's: one reader of the flag.
+    assert (
+        err
+        == "bridgepad replay: 'butler' is not a scoring form: give imps (a team match) or matchpoints (a pairs game), i or m.\n"
+    )
 
 
 # --- bridgepad new duplicate --scoring -------------------------------------------------------------

@@ -101,3 +101,72 @@ def test_the_command_line_and_the_export_dialog_write_through_one_function(
     write_output(str(out), "one\n", force=False)
     write_output(str(out), "two\n", force=True)
     assert calls == [(out, False), (out, True)] and out.read_text() == "two\n"
+
+
+# Flags to rules ---------------------------------------------------------------------------
+
+# Every command that takes a rule, with what it needs besides: a log to read for two of them.
+RULE_COMMANDS = {
+    "new": ["new", "chicago"],
+    "import": ["import", "{log}"],
+    "replay": ["replay", "{log}", "--json"],
+}
+LOG = "chicago\nN 4S 10\n"
+
+
+def run_rules(capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str, *flags: str) -> tuple[int, str]:
+    log = tmp_path / "evening.log"
+    log.write_text(LOG, encoding="utf-8")
+    args = [a.format(log=log) for a in RULE_COMMANDS[command]]
+    code = main(["--data-dir", str(tmp_path / command), *args, *flags])
+    err = capsys.readouterr().err
+    return code, err.removeprefix(f"bridgepad {command}: ")
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        ["--chicago-vulnerable", "sometimes"],
+        ["--chicago-vulnerable", ""],
+        ["--chicago-partscore", "half"],
+        ["--honors", "--no-honors"],
+    ],
+    ids=lambda f: " ".join(f),
+)
+def test_each_command_refuses_a_rule_flag_in_the_same_words(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, flags: list[str]
+) -> None:
+    answers = {c: run_rules(capsys, tmp_path, c, *flags) for c in RULE_COMMANDS}
+    assert {code for code, _ in answers.values()} == {2}
+    if "--no-honors" not in flags:  # argparse's own words name the program: the same but for it
+        assert len({said for _, said in answers.values()}) == 1, answers
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [["--chicago-vulnerable", "m"], ["--chicago-vulnerable", "dealer-then-opponents"], ["--chicago-partscore", "50"]],
+    ids=lambda f: " ".join(f),
+)
+def test_each_command_takes_a_rule_flag_in_the_same_words(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, flags: list[str]
+) -> None:
+    for command in RULE_COMMANDS:
+        assert run_rules(capsys, tmp_path, command, *flags) == (0, ""), command
+
+
+def test_the_rule_flags_are_declared_from_one_table() -> None:
+    from bridgepad.cli.main import build_parser
+    from bridgepad.cli.rule_flags import NO_HONORS, RULE_FLAGS
+
+    table = {f.flag for f in RULE_FLAGS} | {NO_HONORS}
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.dest == "command")
+    for name, command in sub.choices.items():  # type: ignore[union-attr]
+        flags = {o for a in command._actions for o in a.option_strings}
+        rules = flags & table
+        for action in command._actions:
+            if set(action.option_strings) & table:
+                # The table's reader, not argparse's choices: one set of words and refusals.
+                assert action.choices is None, (name, action.option_strings)
+        if name in RULE_COMMANDS:
+            assert rules, name

@@ -13,18 +13,20 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from bridgepad.cli.errors import UsageError
 from bridgepad.cli.files import empty_file, holding_folder, open_store, read_text
-from bridgepad.core.settings import ChicagoPartScore, ChicagoVulnerable
+from bridgepad.cli.rule_flags import add_rule_flags, given_flags, read_rule_flags
 
 if TYPE_CHECKING:
     from bridgepad.formats.incoming import Incoming
     from bridgepad.import_batch import Plan
     from bridgepad.store import Store
+
+# The rules a log is scored by; an export keeps its own.
+LOG_RULES = ("honors", "chicago_vulnerable", "chicago_part_score")
 
 
 def configure(sub: Any) -> None:
@@ -38,11 +40,7 @@ def configure(sub: Any) -> None:
         "keeps its own ids, times and rules.",
     )
     i.add_argument("file", metavar="FILE", help="the log or export, or - for standard input")
-    honors = i.add_mutually_exclusive_group()
-    honors.add_argument("--honors", dest="honors", action="store_const", const=True, help="score honors (a log)")
-    honors.add_argument("--no-honors", dest="honors", action="store_const", const=False, help="do not score honors (a log)")
-    i.add_argument("--chicago-vulnerable", choices=[v.value for v in ChicagoVulnerable], help="(a log)")
-    i.add_argument("--chicago-partscore", choices=[v.value for v in ChicagoPartScore], help="(a log)")
+    add_rule_flags(i, LOG_RULES, "(a log)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -73,11 +71,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _no_rule_flags(args: argparse.Namespace, what: str) -> None:
-    given = [flag for flag, value in (
-        ("--honors" if args.honors else "--no-honors", args.honors),
-        ("--chicago-vulnerable", args.chicago_vulnerable),
-        ("--chicago-partscore", args.chicago_partscore),
-    ) if value is not None]  # fmt: skip
+    given = given_flags(args)
     if given:
         raise UsageError(f"bridgepad import: {given[0]} is for a log; {what} keeps the rules its games were played under.")
 
@@ -88,13 +82,7 @@ def read_log(text: str, name: str, args: argparse.Namespace, store: Store) -> li
     from bridgepad.formats.incoming import FileRefused, Incoming
 
     defaults, _names = store.load_defaults()
-    settings = defaults
-    if args.honors is not None:
-        settings = replace(settings, honors=args.honors)
-    if args.chicago_vulnerable is not None:
-        settings = replace(settings, chicago_vulnerable=ChicagoVulnerable(args.chicago_vulnerable))
-    if args.chicago_partscore is not None:
-        settings = replace(settings, chicago_part_score=ChicagoPartScore(args.chicago_partscore))
+    settings = read_rule_flags(args, defaults, "import")
     try:
         states = parse_log(text).games(settings)
     except LogError as e:

@@ -7,6 +7,7 @@ from typing import Any
 
 from bridgepad.cli.errors import UsageError, warn
 from bridgepad.cli.files import holding_folder, open_store
+from bridgepad.cli.rule_flags import add_rule_flags, given_rules
 from bridgepad.core.game import Mode
 from bridgepad.core.notation import NotationError
 from bridgepad.core.text import visible
@@ -22,15 +23,7 @@ def configure(sub: Any) -> None:
     n.add_argument("mode", metavar="MODE", help="rubber, chicago or duplicate")
     n.add_argument("--dealer", metavar="SEAT", help="the first dealer: N, E, S or W (default N)")
     n.add_argument("--players", metavar="NAMES", help='names by seat, e.g. "N=Ann,E=Bob,S=Cy,W=Di"')
-    honors = n.add_mutually_exclusive_group()
-    honors.add_argument("--honors", dest="honors", action="store_const", const="yes", help="score honors")
-    honors.add_argument("--no-honors", dest="honors", action="store_const", const="no", help="do not score honors")
-    n.add_argument("--chicago-vulnerable", metavar="RULE", help="deals 2 and 3: opponents, dealer or dealer-then-opponents")
-    n.add_argument("--chicago-partscore", metavar="RULE", help="carry or fifty")
-    n.add_argument("--pass-word", metavar="WORD", help='"Pass" or "No bid"')
-    n.add_argument("--we", metavar="SIDE", help="the partnership written as We: NS or EW")
-    n.add_argument("--next-dealer", metavar="RULE", help="first dealer of the next game: passes-on or rotates")
-    n.add_argument("--scoring", metavar="FORM", help="duplicate: imps (a team match, the default) or matchpoints (a pairs game)")
+    add_rule_flags(n)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -50,16 +43,7 @@ def run(args: argparse.Namespace) -> int:
         except NotationError as e:
             raise UsageError(f"bridgepad new: --players: {e}") from None
     values.update({seat.value: name for seat, name in zip(SEATS, names)})
-    flags = {
-        "honors": args.honors,
-        "chicago_vulnerable": args.chicago_vulnerable,
-        "chicago_part_score": args.chicago_partscore,
-        "pass_word": args.pass_word,
-        "we": args.we,
-        "next_dealer": args.next_dealer,
-        "duplicate_scoring": args.scoring,
-    }
-    values.update({k: v for k, v in flags.items() if v is not None})
+    values.update(given_rules(args))
     reading = read_new_game(values)
     if reading.game is None or reading.settings is None:
         first = next(iter(reading.errors.values()))

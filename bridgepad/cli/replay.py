@@ -8,45 +8,27 @@ import sys
 from typing import Any
 
 from bridgepad.cli.files import empty_file, read_text
+from bridgepad.cli.rule_flags import add_rule_flags, read_rule_flags
 from bridgepad.core.log import LogError, parse_log
-from bridgepad.core.settings import (
-    ChicagoPartScore,
-    ChicagoVulnerable,
-    DuplicateScoring,
-    Settings,
-)
+from bridgepad.core.settings import Settings
 
 
 def configure(sub: Any) -> None:
     r = sub.add_parser("replay", help="score a log of hands", description="Score a log of hands, a paper pad typed in.")
     r.add_argument("file", metavar="FILE", help="the log, or - for standard input")
     r.add_argument("--json", action="store_true", help="print JSON")
-    r.add_argument("--no-honors", action="store_true", help="do not score honors")
-    r.add_argument("--chicago-vulnerable", choices=[v.value for v in ChicagoVulnerable], default="opponents")
-    r.add_argument("--chicago-partscore", choices=[v.value for v in ChicagoPartScore], default="carry")
-    r.add_argument(
-        "--scoring",
-        choices=[v.value for v in DuplicateScoring],
-        help="duplicate: compare the boards by IMPs or matchpoints, over the log's own scoring line (default imps)",
-    )
-
-
-def settings_from_args(args: argparse.Namespace) -> Settings:
-    return Settings(
-        honors=not args.no_honors,
-        chicago_vulnerable=ChicagoVulnerable(args.chicago_vulnerable),
-        chicago_part_score=ChicagoPartScore(args.chicago_partscore),
-    )
+    add_rule_flags(r, ("honors", "chicago_vulnerable", "chicago_part_score", "duplicate_scoring"))
 
 
 def run(args: argparse.Namespace) -> int:
     name = "<stdin>" if args.file == "-" else args.file
+    settings = read_rule_flags(args, Settings(), "replay")
     text = read_text(args.file, "replay")
     try:
         log = parse_log(text)
-        if args.scoring is not None:
-            log.scoring = DuplicateScoring(args.scoring)  # the command line reads the session its own way
-        games = log.games(settings_from_args(args))
+        if args.duplicate_scoring is not None:
+            log.scoring = settings.duplicate_scoring  # over the log's own scoring line
+        games = log.games(settings)
     except LogError as e:
         for line in e.lines(name):
             print(line, file=sys.stderr)

@@ -170,3 +170,34 @@ def test_the_rule_flags_are_declared_from_one_table() -> None:
                 assert action.choices is None, (name, action.option_strings)
         if name in RULE_COMMANDS:
             assert rules, name
+
+
+# The scoring item's parts ------------------------------------------------------------------
+
+
+def test_every_scoring_item_is_worked_from_its_parts() -> None:
+    """Each figure follows from its parts, and its sentence holds them: ``bridgepad score``
+    reads the parts, the pad and the exports the sentence, and they cannot disagree."""
+    import itertools
+
+    from bridgepad.core.model import Contract, Doubling, Strain
+    from bridgepad.core.scoring import Kind, duplicate_items
+
+    for level, strain, dbl, tricks, vul in itertools.product(range(1, 8), list(Strain), list(Doubling), range(14), (False, True)):
+        for item in duplicate_items(Contract(level, strain, dbl), tricks, vul):
+            if item.kind is Kind.TRICKS:
+                assert (item.first + (item.count - 1) * item.rate) * item.doubling.value == item.points
+            elif item.kind in (Kind.OVERTRICKS, Kind.UNDERTRICKS):
+                assert (sum(item.terms) if item.terms else item.count * item.rate) == item.points
+                assert item.reason.startswith(f"{item.count} {item.kind.value[:-1]}")
+            if item.vulnerable is not None:
+                assert ("not vulnerable" in item.reason) is not item.vulnerable
+            assert item.reason == f"{item.what}: {item.figure}" and item.figure.startswith(item.working)
+
+
+def test_bridgepad_score_gives_the_parts_it_reads(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", "3NTX", "6", "--vul", "--json"]) == 0
+    (item,) = json.loads(capsys.readouterr().out)["items"]
+    assert (item["count"], item["terms"], item["vulnerable"], item["doubling"]) == (3, [200, 300, 300], True, "doubled")
+    assert main(["score", "3NTX", "6", "--vul"]) == 0
+    assert "for 3 undertricks, doubled, vulnerable (200 + 300 + 300 = 800)" in capsys.readouterr().out

@@ -8,7 +8,7 @@ from typing import Any
 
 from bridgepad.cli.errors import UsageError
 from bridgepad.core.notation import NotationError, parse_contract, parse_tricks
-from bridgepad.core.scoring import duplicate_score, score_contract
+from bridgepad.core.scoring import Item, duplicate_score, score_contract
 
 
 def configure(sub: Any) -> None:
@@ -17,6 +17,21 @@ def configure(sub: Any) -> None:
     s.add_argument("result", metavar="RESULT", nargs="?", help="tricks taken (0-13) or =, +1, -2")
     s.add_argument("--vul", action="store_true", help="declarer is vulnerable")
     s.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def item_parts(item: Item) -> dict[str, object]:
+    """The parts of the scoring table an item was worked from, those it has."""
+    out: dict[str, object] = {}
+    if item.count:
+        out["count"] = item.count
+    if item.rate:
+        out["rate"] = item.rate
+    if item.terms:
+        out["terms"] = list(item.terms)
+    if item.vulnerable is not None:
+        out["vulnerable"] = item.vulnerable
+    out["doubling"] = item.doubling.word
+    return out
 
 
 def run(args: argparse.Namespace) -> int:
@@ -53,6 +68,7 @@ def run(args: argparse.Namespace) -> int:
                     "points": i.points,
                     "for": "declarer" if i.for_declarer else "defenders",
                     "reason": i.reason,
+                    **item_parts(i),
                 }
                 for i in cs.items
             ],
@@ -63,15 +79,13 @@ def run(args: argparse.Namespace) -> int:
     result = "=" if diff == 0 else f"{diff:+d}"
     vul = "vulnerable" if args.vul else "not vulnerable"
     parts = []
-    for i in cs.items:
-        how = i.reason.split(": ", 1)
-        what, figure = how[0], how[1] if len(how) > 1 else ""
+    for i in cs.items:  # the item's parts, not its sentence taken apart
         if i.below:
-            calc = figure.rsplit(" = ", 1)[0]
-            parts.append(f"{i.points:,} below the line ({calc})")
+            parts.append(f"{i.points:,} below the line ({i.working})")
         elif i.for_declarer:
-            parts.append(f"{i.points:,} above for {what}" + (f" ({figure})" if " × " in figure or " + " in figure else ""))
+            worked = i.working != f"{i.points:,}"  # arithmetic to show, not a bonus's bare figure
+            parts.append(f"{i.points:,} above for {i.what}" + (f" ({i.figure})" if worked else ""))
         else:
-            parts.append(f"the defenders score {i.points:,} above the line for {what} ({figure})")
+            parts.append(f"the defenders score {i.points:,} above the line for {i.what} ({i.figure})")
     print(f"{contract.pretty}{result}, {vul}: {', '.join(parts)}; at duplicate {dup:+,}")
     return 0

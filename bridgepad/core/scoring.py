@@ -32,16 +32,83 @@ class Kind(str, Enum):
 
 @dataclass(frozen=True, slots=True)
 class Item:
-    """One figure a hand earns, for the declaring side or the defenders."""
+    """One figure a hand earns, for the declaring side or the defenders, with the parts of
+    the scoring table it was worked from; its sentence (``reason``) is built from those
+    parts, so whoever needs a part (``bridgepad score``) reads it, not the sentence.
+
+    ``count``: the tricks counted (the contract's level for the trick score, the over- or
+    undertricks, the slam's level); ``rate``: the points a trick is worth when every one
+    counted is worth the same (``first``: the first trick's, 40 at notrump); ``terms``:
+    each undertrick's value when they differ (doubled); ``vulnerable``: None where the
+    figure does not depend on it; ``doubling``: the contract's, where it counts.
+    """
 
     kind: Kind
     points: int
     for_declarer: bool
-    reason: str
+    count: int = 0
+    rate: int = 0
+    first: int = 0
+    terms: tuple[int, ...] = ()
+    vulnerable: bool | None = None
+    doubling: Doubling = Doubling.NONE
 
     @property
     def below(self) -> bool:
         return self.kind is Kind.TRICKS
+
+    @property
+    def what(self) -> str:
+        """What the figure is for: ``2 undertricks, doubled, vulnerable``, ``trick score, doubled``."""
+        d, vul = self.doubling, "" if self.vulnerable is None else _vul_word(self.vulnerable)
+        doubled = "" if d is Doubling.NONE else f", {d.word}"
+        plural = "" if self.count == 1 else "s"
+        match self.kind:
+            case Kind.TRICKS:
+                return f"trick score{doubled}"
+            case Kind.OVERTRICKS:
+                return f"{self.count} overtrick{plural}" + (f"{doubled}, {vul}" if doubled else "")
+            case Kind.UNDERTRICKS:
+                return f"{self.count} undertrick{plural}{doubled}, {vul}"
+            case Kind.INSULT:
+                return f"making a {d.word} contract (the insult)"
+            case Kind.SLAM:
+                return f"{'small' if self.count == 6 else 'grand'} slam bid and made, {vul}"
+            case Kind.GAME_BONUS:
+                return f"game bonus, {vul}"
+            case Kind.PART_SCORE:
+                return "part score bonus"
+        return self.kind.value
+
+    @property
+    def working(self) -> str:
+        """The arithmetic from the table: ``4 × 30 × 2``, ``200 + 300``; the figure alone for a bonus."""
+        match self.kind:
+            case Kind.TRICKS:
+                if self.first != self.rate:  # notrump: the first trick is worth more
+                    base = str(self.first) if self.count == 1 else f"{self.first} + {self.count - 1} × {self.rate}"
+                    if self.doubling is not Doubling.NONE and self.count > 1:
+                        base = f"({base})"
+                else:
+                    base = f"{self.count} × {self.rate}"
+                return base + ("" if self.doubling is Doubling.NONE else f" × {self.doubling.value}")
+            case Kind.OVERTRICKS:
+                return f"{self.count} × {self.rate}"
+            case Kind.UNDERTRICKS:
+                return " + ".join(_n(t) for t in self.terms) if self.terms else f"{self.count} × {self.rate}"
+        return _n(self.points)
+
+    @property
+    def figure(self) -> str:
+        """The working and, where it adds or multiplies more than one trick, its total."""
+        if self.kind is Kind.TRICKS or (self.kind in (Kind.OVERTRICKS, Kind.UNDERTRICKS) and self.count > 1):
+            return f"{self.working} = {_n(self.points)}"
+        return self.working
+
+    @property
+    def reason(self) -> str:
+        """The sentence the pad's explanation and the exports show: ``1 overtrick: 1 × 30``."""
+        return f"{self.what}: {self.figure}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,18 +134,12 @@ def _n(x: int) -> str:
     return f"{x:,}"
 
 
-def trick_score_reason(contract: Contract) -> str:
-    s = contract.strain
-    if s is Strain.NT:
-        base = "40" if contract.level == 1 else f"40 + {contract.level - 1} × 30"
-        if contract.doubling is not Doubling.NONE and contract.level > 1:
-            base = f"({base})"
-    else:
-        base = f"{contract.level} × {tables.trick_value(s, 1)}"
-    if contract.doubling is not Doubling.NONE:
-        base += f" × {contract.doubling.value}"
-    made = {Doubling.NONE: "", Doubling.DOUBLED: ", doubled", Doubling.REDOUBLED: ", redoubled"}[contract.doubling]
-    return f"trick score{made}: {base} = {_n(tables.trick_score(contract))}"
+def trick_score_item(contract: Contract) -> Item:
+    """The trick score below the line: the level, each trick's value (the first's apart), doubled or not."""
+    first, rate = tables.trick_value(contract.strain, 1), tables.trick_value(contract.strain, 2)
+    return Item(
+        Kind.TRICKS, tables.trick_score(contract), True, count=contract.level, rate=rate, first=first, doubling=contract.doubling
+    )
 
 
 @lru_cache(maxsize=8192)
@@ -89,34 +150,23 @@ def score_contract(contract: Contract, tricks: int, vulnerable: bool) -> Contrac
     if tricks < needed:
         down = needed - tricks
         values = tables.undertrick_values(down, d, vulnerable)
-        penalty = sum(values)
-        if d is Doubling.NONE:
-            how = f"{down} × {values[0]}"
-        else:
-            how = " + ".join(_n(v) for v in values)
-        dbl = "" if d is Doubling.NONE else f", {d.word}"
-        word = "undertrick" if down == 1 else "undertricks"
-        reason = f"{down} {word}{dbl}, {_vul_word(vulnerable)}: {how}"
-        if down > 1:
-            reason += f" = {_n(penalty)}"
-        return ContractScore(False, 0, (Item(Kind.UNDERTRICKS, penalty, False, reason),))
+        # Undoubled, every undertrick is worth the same (a rate); doubled, each its own (terms).
+        uneven = () if d is Doubling.NONE else tuple(values)
+        rate = 0 if uneven else values[0]
+        item = Item(Kind.UNDERTRICKS, sum(values), False, down, rate, terms=uneven, vulnerable=vulnerable, doubling=d)
+        return ContractScore(False, 0, (item,))
 
-    items = [Item(Kind.TRICKS, tables.trick_score(contract), True, trick_score_reason(contract))]
+    items = [trick_score_item(contract)]
     over = tricks - needed
     if over:
         per = tables.overtrick_value(contract.strain, d, vulnerable)
-        dbl = "" if d is Doubling.NONE else f", {d.word}, {_vul_word(vulnerable)}"
-        word = "overtrick" if over == 1 else "overtricks"
-        reason = f"{over} {word}{dbl}: {over} × {per}"
-        if over > 1:
-            reason += f" = {_n(over * per)}"
-        items.append(Item(Kind.OVERTRICKS, over * per, True, reason))
+        vul = None if d is Doubling.NONE else vulnerable  # undoubled, an overtrick is worth the same either way
+        items.append(Item(Kind.OVERTRICKS, over * per, True, over, per, vulnerable=vul, doubling=d))
     if d is not Doubling.NONE:
-        items.append(Item(Kind.INSULT, tables.insult(d), True, f"making a {d.word} contract (the insult): {tables.insult(d)}"))
+        items.append(Item(Kind.INSULT, tables.insult(d), True, doubling=d))
     slam = tables.slam_bonus(contract.level, vulnerable)
     if slam:
-        name = "small slam" if contract.level == 6 else "grand slam"
-        items.append(Item(Kind.SLAM, slam, True, f"{name} bid and made, {_vul_word(vulnerable)}: {_n(slam)}"))
+        items.append(Item(Kind.SLAM, slam, True, count=contract.level, vulnerable=vulnerable))
     return ContractScore(True, tables.trick_score(contract), tuple(items))
 
 
@@ -151,6 +201,5 @@ def duplicate_items(contract: Contract, tricks: int, vulnerable: bool) -> tuple[
 def bonus_item(trick_score: int, vulnerable: bool, for_declarer: bool) -> Item:
     """Duplicate-style bonus for one contract made: 300/500 for a game, 50 for a part score."""
     if trick_score >= tables.GAME:
-        pts = tables.game_bonus(vulnerable)
-        return Item(Kind.GAME_BONUS, pts, for_declarer, f"game bonus, {_vul_word(vulnerable)}: {pts}")
-    return Item(Kind.PART_SCORE, tables.PART_SCORE_BONUS, for_declarer, f"part score bonus: {tables.PART_SCORE_BONUS}")
+        return Item(Kind.GAME_BONUS, tables.game_bonus(vulnerable), for_declarer, vulnerable=vulnerable)
+    return Item(Kind.PART_SCORE, tables.PART_SCORE_BONUS, for_declarer)

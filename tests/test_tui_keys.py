@@ -222,3 +222,24 @@ def test_every_form_shares_the_form_keys() -> None:
     for form in (EntryForm, GameForm, ExportDialog):
         assert issubclass(form, FormScreen)
         assert form.KEY_SECTION == "form"
+
+
+async def test_the_in_play_dialog_names_its_keys_as_bound_now(data_dir: Path) -> None:
+    from textual.widgets import Label
+
+    from bridgepad.core.log import parse_log
+
+    write_settings(data_dir, {"keys": {"in_play.resume": "g", "in_play.back": "b,escape"}})
+    state = parse_log("N 4S 10\n").games()[0]
+    app = make_app(data_dir)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.push_screen(InPlayDialog("rubber", state))
+        await pilot.pause()
+        lines = [str(w.content) for w in app.screen.query(Label)]
+        assert any(t.startswith("g  resume it on the pad") for t in lines), lines
+        assert any(t.startswith("x  end the rubber now") for t in lines), lines
+        assert "b  back to the history" in lines, lines
+        await pilot.press("g")
+        await pilot.pause()
+        assert not isinstance(app.screen, InPlayDialog)

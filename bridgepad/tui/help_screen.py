@@ -30,7 +30,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
-            closes = keys.key_words(keys.keys_of(keys.KEYS_BY_ID["help.back"], keys.keymap_of(self.app)))[0]
+            closes = keys.first_key("help.back", keys.keymap_of(self.app))
             yield Label(f"bridgepad help · {self.game.mode.word} · {closes} closes, ↑↓ scroll", id="help-title", markup=False)
             # The keys as they are bound now, a user keymap included: the same list the footer reads.
             # The pad's and those of every screen first, then the scoring tables, then the other screens'.

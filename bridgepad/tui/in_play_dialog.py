@@ -41,16 +41,19 @@ class InPlayDialog(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         word = self.state.mode.word
+        # Each choice's key as bound now (keys.py, a user's keymap applied), its words from here.
+        keymap = keys.keymap_of(self.app)
+        resume, end, review, back = (keys.first_key(f"in_play.{k}", keymap) for k in ("resume", "end", "review", "back"))
         with Vertical(id="in-play"):
             yield Label(f"The {self.what} is still in play.", id="in-play-title", markup=False)
             yield Label(
-                "r  resume it on the pad; the game there stays saved, and ctrl+z comes back to it",
+                f"{resume}  resume it on the pad; the game there stays saved, and ctrl+z comes back to it",
                 classes="choice",
                 markup=False,
             )
-            yield Label(f"x  end the {word} now: {ending_text(self.state)}", classes="choice", markup=False)
-            yield Label("v  review it, read-only", classes="choice", markup=False)
-            yield Label("Esc  back to the history", id="in-play-keys", markup=False)
+            yield Label(f"{end}  end the {word} now: {ending_text(self.state)}", classes="choice", markup=False)
+            yield Label(f"{review}  review it, read-only", classes="choice", markup=False)
+            yield Label(f"{back}  back to the history", id="in-play-keys", markup=False)
 
     def action_choose(self, choice: str | None) -> None:
         close(self, choice)

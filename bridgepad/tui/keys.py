@@ -399,6 +399,12 @@ def keys_of(key: Key, keymap: Mapping[str, str]) -> str:
     return keymap.get(key.id) or key.keys
 
 
+def first_key(key_id: str, keymap: Mapping[str, str]) -> str:
+    """The first key ``key_id`` answers to now, as a person reads it: ``r``, ``Esc``; for the
+    words of a dialog or a title that name a key, so that they follow a user's keymap."""
+    return key_words(keys_of(KEYS_BY_ID[key_id], keymap))[0]
+
+
 def keymap_of(app: object) -> Mapping[str, str]:
     """The keymap the app applies (Textual keeps it, normalized, without a public getter)."""
     keymap = getattr(app, "_keymap", None)

@@ -201,3 +201,58 @@ def test_bridgepad_score_gives_the_parts_it_reads(capsys: pytest.CaptureFixture[
     assert (item["count"], item["terms"], item["vulnerable"], item["doubling"]) == (3, [200, 300, 300], True, "doubled")
     assert main(["score", "3NTX", "6", "--vul"]) == 0
     assert "for 3 undertricks, doubled, vulnerable (200 + 300 + 300 = 800)" in capsys.readouterr().out
+
+
+# Labels ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("mode", ["rubber", "chicago", "duplicate"])
+def test_the_screen_the_command_line_and_the_export_name_a_game_and_its_deals_alike(
+    mode: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from bridgepad.core import labels
+    from bridgepad.core.game import Mode
+    from bridgepad.core.log import parse_log
+    from bridgepad.formats.registry import export
+    from bridgepad.store import StoredGame
+    from bridgepad.tui.hand_list import columns_for
+    from bridgepad.tui.status_bar import render_status
+
+    hands = "N 4S 10\nE 3NT 9\n" if mode != "duplicate" else "N 4S 10 others 420\n"
+    text = f"{mode}\nplayers N=Ann E=Bob W=Di\n{hands}"
+    state = parse_log(text).games()[0]
+    the_mode = Mode(mode)
+    status = render_status(state, 3).plain
+    assert status.startswith(f" {labels.game_title(the_mode, 3)} ")
+    assert labels.deal_label(the_mode, state.next_deal) in status
+    assert columns_for(state, 8)[0].header == labels.deal_column(the_mode)
+    log = tmp_path / "game.log"
+    log.write_text(text, encoding="utf-8")
+    assert main(["replay", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == labels.game_title(the_mode, 1)
+    md = export([StoredGame("x1", state.game, "2026-08-17T20:00:00+00:00", "2026-08-17T20:00:00+00:00")], "md")
+    assert md.startswith(f"### {labels.mode_title(the_mode)} x1")
+    if the_mode is not Mode.DUPLICATE:
+        # The pad's heading, on screen and on the command line; the export's, with only the people.
+        assert labels.side_heading(state.game.settings.we, state.game.settings.we) in out
+        assert labels.partnership(state.game, state.game.settings.we.other) == "Bob & Di"
+        assert "| We (Ann) | They (Bob & Di) |" in md
+        assert labels.partnership(state.game, state.game.settings.we) == "Ann & S"
+    else:
+        assert labels.deal_column(the_mode) in out.split()
+
+
+def test_one_fit_cuts_a_name_for_every_column() -> None:
+    from bridgepad.core.labels import seat_label_fit
+    from bridgepad.core.text import fit
+
+    assert fit("Annabelle", 5) == "Anna…" and fit("Ann", 5) == "Ann"
+
+    class Named:
+        def name(self, seat: object) -> str:
+            return "Annabelle"
+
+    from bridgepad.core.model import Seat
+
+    assert seat_label_fit(Named(), Seat.N, 9) == f"{fit('Annabelle', 5)} (N)"

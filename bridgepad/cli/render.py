@@ -11,6 +11,7 @@ from rich.text import Text
 
 from bridgepad.core.board_table import board_table
 from bridgepad.core.game import Mode
+from bridgepad.core.labels import game_title, side_heading
 from bridgepad.core.model import Side
 from bridgepad.core.pad import layout, text_lines
 from bridgepad.core.record import GameRecord, grand_total
@@ -21,11 +22,12 @@ _RULE = set("─┼═╪│┴ ")
 def print_games(records: Sequence[GameRecord]) -> None:
     console = Console(highlight=False)
     for n, r in enumerate(records, 1):
-        console.print(Text(f"{r.mode.word.capitalize()} {n}", style="bold"))
+        console.print(Text(game_title(r.mode, n), style="bold"))
         if r.mode is Mode.DUPLICATE:
             print_boards(console, r)
             continue
-        for line in text_lines(layout(r.state), "We (N-S)", "They (E-W)"):
+        pad, we = layout(r.state), r.game.settings.we
+        for line in text_lines(pad, side_heading(pad.we, we), side_heading(pad.they, we)):
             console.print(Text(line, style="dim" if set(line.strip()) <= _RULE else ""))
         console.print(Text(r.headline, style="bold green" if r.state.complete else "yellow"))
         console.print()

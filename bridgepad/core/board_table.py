@@ -21,7 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bridgepad.core.duplicate import imps_figure
-from bridgepad.core.game import GameState, HandOutcome
+from bridgepad.core.game import GameState, HandOutcome, Mode
+from bridgepad.core.labels import deal_column
 from bridgepad.core.settings import DuplicateScoring
 from bridgepad.core.summary import match_vps_of, vp_text
 
@@ -65,7 +66,8 @@ def _board_cells(h: HandOutcome, mp: bool) -> list[str]:
 def board_table(state: GameState) -> BoardTable:
     """The table of ``state``'s boards, each column as wide as its widest cell."""
     mp = state.game.settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS
-    header = ["Bd", "N-S", "MPs", "%"] if mp else ["Bd", "N-S", "Others", "IMPs"]
+    bd = deal_column(Mode.DUPLICATE)  # the hand list's word for a board
+    header = [bd, "N-S", "MPs", "%"] if mp else [bd, "N-S", "Others", "IMPs"]
     body = [_board_cells(h, mp) for h in state.hands]
     foot = ["", _signed(state.ns_total), "", ""]
     if state.compared and mp:

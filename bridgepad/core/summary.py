@@ -7,13 +7,10 @@ from decimal import Decimal
 from bridgepad.core import tables
 from bridgepad.core.duplicate import Comparison, Running, imps_text, running_totals
 from bridgepad.core.game import Entry, GameState, HandOutcome, Mode, Status
+from bridgepad.core.labels import side_heading, we_they
 from bridgepad.core.model import SIDES, Contract, Seat, Side
 from bridgepad.core.revoke import reason as revoke_reason
 from bridgepad.core.settings import ChicagoPartScore, DuplicateScoring
-
-
-def side_name(side: Side, we: Side = Side.NS) -> str:
-    return "We" if side is we else "They"
 
 
 def headline(st: GameState, we: Side = Side.NS) -> str:
@@ -21,7 +18,7 @@ def headline(st: GameState, we: Side = Side.NS) -> str:
     they = we.other
     tw, tt = st.total(we), st.total(they)
     scores = f"{max(tw, tt):,} to {min(tw, tt):,}"
-    lead = "We" if tw > tt else "They"
+    lead = we_they(we if tw > tt else they, we)
     margin = abs(tw - tt)
     if st.mode is Mode.DUPLICATE:
         n = len(st.hands)
@@ -32,7 +29,7 @@ def headline(st: GameState, we: Side = Side.NS) -> str:
         winner = st.rubber_winner
         assert winner is not None
         g = f"{st.games[winner]}–{st.games[winner.other]}"
-        name = side_name(winner, we)
+        name = we_they(winner, we)
         if (winner is we) == (tw >= tt):
             return f"{name} win the rubber {g}, {scores}, by {margin:,}."
         return f"{name} win the rubber {g} but {lead} lead on points, {scores}, by {margin:,}."
@@ -89,7 +86,7 @@ def vulnerability_text(vul: frozenset[Side], we: Side = Side.NS) -> str:
     if len(vul) == 2:
         return "Both vulnerable"
     (side,) = vul
-    return f"{side_name(side, we)} ({side.short}) vulnerable"
+    return f"{side_heading(side, we)} vulnerable"
 
 
 def shuffler(dealer: Seat) -> Seat:
@@ -158,7 +155,7 @@ def making_note(before: GameState, contract: Contract, declaring: Side | None = 
 
 def entry_text(e: Entry, we: Side = Side.NS) -> str:
     where = "above" if e.above else "below"
-    return f"{side_name(e.side, we)} {e.points:,} {where}: {e.reason}"
+    return f"{we_they(e.side, we)} {e.points:,} {where}: {e.reason}"
 
 
 def outcome_lines(outcome: HandOutcome, after: GameState, we: Side = Side.NS) -> list[str]:
@@ -173,7 +170,7 @@ def outcome_lines(outcome: HandOutcome, after: GameState, we: Side = Side.NS) ->
         return ["Passed out: nothing is scored; the deal passes on."]
     lines = revoke_lines(outcome) + [entry_text(e, we) for e in outcome.entries]
     if outcome.game_made_by is not None:
-        lines.append(f"Game for {side_name(outcome.game_made_by, we)}: the line is drawn.")
+        lines.append(f"Game for {we_they(outcome.game_made_by, we)}: the line is drawn.")
     last = outcome.index == len(after.hands) - 1
     if last and after.over:
         lines.extend(entry_text(e, we) for e in after.bonuses)

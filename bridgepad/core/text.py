@@ -32,6 +32,11 @@ def visible(text: str) -> str:
     return "".join(ch if ch == " " or is_safe(ch) else _escape(ch) for ch in text)
 
 
+def fit(text: str, width: int) -> str:
+    """``text`` within ``width`` characters, cut with "…" when longer: a name in a column."""
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
 def has_control(text: str) -> bool:
     """True if ``visible`` would change ``text``."""
     return visible(text) != text

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from bridgepad.core.duplicate import imps_figure
 from bridgepad.core.game import Mode
+from bridgepad.core.labels import mode_title, partnership, we_they
 from bridgepad.core.model import SEATS, Side, vulnerability_code
 from bridgepad.core.pad import PadRow, layout
 from bridgepad.core.record import GameRecord
@@ -23,14 +24,12 @@ def md_escape(text: str) -> str:
     return "".join("\\" + c if c in _MD_SPECIAL else c for c in " ".join(visible(text).split()))
 
 
-TITLES = {Mode.RUBBER: "Rubber", Mode.CHICAGO: "Chicago", Mode.DUPLICATE: "Duplicate"}
 VULNERABLE = {"none": "None", "NS": "N-S", "EW": "E-W", "both": "Both"}
 
 
-def _label(r: GameRecord, side: Side, word: str) -> str:
-    names = [n for n in r.side_names(side) if n]
-    who = " & ".join(md_escape(n) for n in names) if names else side.short
-    return f"{word} ({who})"
+def _label(r: GameRecord, side: Side) -> str:
+    """``We (Ann & Cy)``, ``They (E-W)``: the words of the pad on screen, its names escaped."""
+    return f"{we_they(side, r.we)} ({partnership(r, side, md_escape, letters=False) or side.short})"
 
 
 def _cell(row: PadRow, we: bool) -> str:
@@ -39,7 +38,7 @@ def _cell(row: PadRow, we: bool) -> str:
 
 
 def _heading(r: GameRecord) -> list[str]:
-    lines = [f"### {TITLES[r.mode]} {md_escape(r.id)}", ""]
+    lines = [f"### {mode_title(r.mode)} {md_escape(r.id)}", ""]
     named = [f"{s.word} {md_escape(n)}" for s, n in zip(SEATS, r.game.players) if n]
     lines.append(f"Started {md_escape(r.created)}" + (f"; {', '.join(named)}" if named else "") + ".")
     lines.append("")
@@ -51,7 +50,7 @@ def pad_markdown(r: GameRecord) -> str:
     we = r.we
     pad = layout(r.state, we)
     lines = _heading(r)
-    lines.append(f"| {_label(r, we, 'We')} | {_label(r, we.other, 'They')} |")
+    lines.append(f"| {_label(r, we)} | {_label(r, we.other)} |")
     lines.append("|---:|---:|")
     for row in pad.above:
         lines.append(f"| {_cell(row, True)} | {_cell(row, False)} |")

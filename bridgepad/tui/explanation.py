@@ -5,14 +5,14 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from bridgepad.core.game import GameState, Mode
+from bridgepad.core.game import GameState
+from bridgepad.core.labels import hand_label, seat_label
 from bridgepad.core.summary import (
     entry_text,
     headline,
     outcome_lines,
     vulnerability_text,
 )
-from bridgepad.tui.names import seat_label
 
 
 class Explanation(Static):
@@ -33,13 +33,7 @@ def render_explanation(state: GameState, index: int | None) -> Text:
         return Text("No hands yet. Press + to enter the first hand.", style="italic")
     h = state.hands[index]
     t = Text(no_wrap=False)
-    if state.mode is Mode.DUPLICATE:
-        label = f"Board {h.deal}"
-    elif state.mode is Mode.CHICAGO:
-        label = f"Hand {h.number}, deal {h.deal} of 4" if h.deal is not None else f"Hand {h.number}, redealt"
-    else:
-        label = f"Hand {h.number}"
-    t.append(label, style="bold")
+    t.append(hand_label(state.mode, h.number, h.deal), style="bold")
     t.append(f" · {seat_label(game, h.dealer)} dealt · {vulnerability_text(h.vulnerable, game.settings.we)}")
     if h.hand.contract is not None and h.hand.declarer is not None:
         t.append(f" · {h.hand.contract.pretty} by {seat_label(game, h.hand.declarer)}, {h.hand.tricks} tricks")

@@ -16,10 +16,10 @@ from textual.widgets import DataTable
 
 from bridgepad.core.duplicate import imps_figure
 from bridgepad.core.game import GameState, HandOutcome, Mode
+from bridgepad.core.labels import deal_column, seat_label, seat_label_fit
 from bridgepad.core.model import Strain
 from bridgepad.core.settings import DuplicateScoring
 from bridgepad.tui import looks
-from bridgepad.tui.names import seat_label, seat_label_fit
 
 RED_SUITS = (Strain.H, Strain.D)
 
@@ -37,7 +37,7 @@ class Column:
 def columns_for(state: GameState, by_width: int) -> list[Column]:
     """Every column the list can show for this game, in order."""
     mode = state.mode
-    first = {Mode.RUBBER: "#", Mode.CHICAGO: "Deal", Mode.DUPLICATE: "Bd"}[mode]
+    first = deal_column(mode)
     cols = [
         # A duplicate board's number is how the players name it; a rubber's hands are in order.
         Column("first", first, 4 if mode is Mode.CHICAGO else 3, 0 if mode is Mode.DUPLICATE else 4),

@@ -14,6 +14,7 @@ from bridgepad.core.duplicate import standing_figure
 from bridgepad.core.game import Mode, Status
 from bridgepad.core.model import Side
 from bridgepad.core.settings import DuplicateScoring
+from bridgepad.core.text import fit
 from bridgepad.history import GameSummary, History
 from bridgepad.session import SaveError, Session
 from bridgepad.store import UnreadableGame
@@ -34,10 +35,6 @@ def players_text(s: GameSummary) -> str:
 def started_text(s: GameSummary) -> str:
     t = s.started
     return t.strftime("%Y-%m-%d %H:%M") if t else s.created[:16].replace("T", " ")
-
-
-def _fit(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +153,7 @@ class HistoryScreen(Screen[str | None]):
         text = {
             "started": started_text(s),
             "mode": s.mode.word,
-            "players": _fit(players_text(s), self.players_width),
+            "players": fit(players_text(s), self.players_width),
             "games": f"{s.games[0]}–{s.games[1]}",
             "ns": f"{s.total(Side.NS):,}",
             "ew": f"{s.total(Side.EW):,}",

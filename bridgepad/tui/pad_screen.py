@@ -10,6 +10,7 @@ from textual.timer import Timer
 
 from bridgepad.core.entry import form_values
 from bridgepad.core.game import Mode
+from bridgepad.core.labels import deal_label, game_title, seat_label
 from bridgepad.core.model import Hand
 from bridgepad.core.settings import Settings
 from bridgepad.core.summary import vulnerability_text
@@ -17,7 +18,6 @@ from bridgepad.session import SaveError, Session
 from bridgepad.tui import keys
 from bridgepad.tui.game_view import GameView
 from bridgepad.tui.key_footer import KeyFooter
-from bridgepad.tui.names import seat_label
 from bridgepad.tui.status_bar import StatusBar
 
 if TYPE_CHECKING:
@@ -142,8 +142,7 @@ class PadScreen(Screen[None]):
         before = self.session.before()  # this game, or the next one's start when this one is over
         dealer, vul = before.next_dealer, before.next_vulnerable
         if st.over:
-            first = {Mode.RUBBER: "hand 1", Mode.CHICAGO: "deal 1 of 4", Mode.DUPLICATE: f"board {before.next_deal}"}
-            where = f"{game.mode.word.capitalize()} {self._number + 1} · {first[game.mode]}"
+            where = f"{game_title(game.mode, self._number + 1)} · {deal_label(game.mode, before.next_deal).lower()}"
         else:
             where = self._where(st.next_deal)
         title = f"{where} · {seat_label(game, dealer)} deals · {vulnerability_text(vul, game.settings.we)}"
@@ -168,12 +167,7 @@ class PadScreen(Screen[None]):
         )
 
     def _where(self, deal: int) -> str:
-        mode = self.session.game.mode
-        if mode is Mode.CHICAGO:
-            return f"Deal {deal} of 4"
-        if mode is Mode.DUPLICATE:
-            return f"Board {deal}"
-        return f"Hand {deal}"
+        return deal_label(self.session.game.mode, deal)
 
     def action_edit(self) -> None:
         if not self._writable():

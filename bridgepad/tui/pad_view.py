@@ -10,9 +10,10 @@ from textual.content import Content
 from textual.widgets import Static
 
 from bridgepad.core.game import Entry, GameState, Mode
+from bridgepad.core.labels import partnership, side_heading
 from bridgepad.core.pad import PadLayout, layout
+from bridgepad.core.text import fit
 from bridgepad.tui import looks
-from bridgepad.tui.names import side_names, side_word
 
 MIN_COL = 11
 MAX_COL = 16
@@ -43,16 +44,12 @@ def _cell(entry: Entry | None, selected: int | None, align: str, col: int) -> Pa
     return (cell, looks.STRONG if entry.hand is None else "")  # the game's own bonuses
 
 
-def _fit(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
 def render_pad(pad: PadLayout, state: GameState, selected: int | None) -> Content:
     """Every row is a cell, the vertical rule, a cell: the rule stays straight down the page."""
     game = state.game
     vul = state.next_vulnerable if not state.over else frozenset()
-    we_head, they_head = side_word(game, pad.we), side_word(game, pad.they)
-    we_names, they_names = side_names(game, pad.we), side_names(game, pad.they)
+    we_head, they_head = (side_heading(s, game.settings.we) for s in (pad.we, pad.they))
+    we_names, they_names = partnership(game, pad.we), partnership(game, pad.they)
     # Wide enough for the partnerships' names, within reason: they are cut beyond that.
     col = max(MIN_COL, len(f"{max(pad.totals):,}") + 2, min(MAX_COL, max(len(we_names), len(they_names)) + 2))
     out: list[Part] = []
@@ -68,7 +65,7 @@ def render_pad(pad: PadLayout, state: GameState, selected: int | None) -> Conten
         (f" {they_head:<{col - 1}}", looks.VULNERABLE if pad.they in vul else looks.STRONG),
     )
     if we_names or they_names:
-        row((f"{_fit(we_names, col - 1):>{col - 1}} ", ""), (f" {_fit(they_names, col - 1):<{col - 1}}", ""))
+        row((f"{fit(we_names, col - 1):>{col - 1}} ", ""), (f" {fit(they_names, col - 1):<{col - 1}}", ""))
     row((" " * col, ""), (" " * col, ""))
     for r in pad.above:
         row(_cell(r.we, selected, "right", col), _cell(r.they, selected, "left", col))

@@ -11,6 +11,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from bridgepad.core.game import GameState, Mode
+from bridgepad.core.labels import deal_label, game_title, seat_label
 from bridgepad.core.summary import (
     duplicate_standing,
     headline,
@@ -21,7 +22,6 @@ from bridgepad.core.summary import (
 )
 from bridgepad.session import Session
 from bridgepad.tui import looks
-from bridgepad.tui.names import seat_label
 
 Part = tuple[str, str]
 
@@ -35,11 +35,10 @@ def _where(state: GameState) -> list[Part]:
     """``Hand 5 · Games We 1–1 They · We lead by 210``, or the board and the standing."""
     we = state.game.settings.we
     games = f" · Games We {state.games[we]}–{state.games[we.other]} They"
-    if state.mode is Mode.RUBBER:
-        return [(f"Hand {state.next_deal}", looks.STRONG), (games, ""), (" · " + lead_text(state, we), "")]
-    if state.mode is Mode.CHICAGO:
-        return [(f"Deal {state.next_deal} of 4", looks.STRONG), (games, ""), (" · " + lead_text(state, we), "")]
-    out: list[Part] = [(f"Board {state.next_deal}", looks.STRONG)]
+    where = deal_label(state.mode, state.next_deal)
+    if state.mode is not Mode.DUPLICATE:
+        return [(where, looks.STRONG), (games, ""), (" · " + lead_text(state, we), "")]
+    out: list[Part] = [(where, looks.STRONG)]
     if state.compared:
         out.append((f" · {duplicate_standing(state)}", ""))
     return out
@@ -50,7 +49,7 @@ def render_status(state: GameState, number: int, session: Session | None = None,
     line, and what it came to the second, so that neither is cut at 80 columns."""
     game = state.game
     we = game.settings.we
-    title = review or f"{state.mode.word.capitalize()} {number}"
+    title = review or game_title(state.mode, number)
     out: list[Part] = [(f" {title} ", looks.TITLE)]
     if session is not None and session.read_only:
         out.append((" READ-ONLY ", looks.READ_ONLY))

@@ -11,12 +11,13 @@ from textual.widgets import DataTable, Label
 
 from bridgepad.core.model import Side
 from bridgepad.core.record import make_record
+from bridgepad.core.text import fit
 from bridgepad.history import GameSummary
 from bridgepad.session import SaveError, Session
 from bridgepad.store import TrashedGame
 from bridgepad.tui import keys
 from bridgepad.tui.closing import close
-from bridgepad.tui.history_screen import _fit, players_text, started_text
+from bridgepad.tui.history_screen import players_text, started_text
 from bridgepad.tui.key_footer import KeyFooter
 
 
@@ -72,12 +73,12 @@ class TrashScreen(Screen[None]):
     def _cells(self, trashed: TrashedGame, s: GameSummary | None) -> list[Text]:
         deleted = datetime.fromtimestamp(trashed.trashed_at).strftime("%Y-%m-%d %H:%M")
         if s is None:
-            return [Text(deleted), Text(""), Text("?"), Text(_fit(trashed.name, 20)), Text(""), Text("")]
+            return [Text(deleted), Text(""), Text("?"), Text(fit(trashed.name, 20)), Text(""), Text("")]
         return [
             Text(deleted),
             Text(started_text(s)),
             Text(s.mode.word),
-            Text(_fit(players_text(s), 20)),
+            Text(fit(players_text(s), 20)),
             Text(f"{s.total(Side.NS):>6,} "),
             Text(f"{s.total(Side.EW):>6,} "),
         ]

@@ -256,3 +256,24 @@ def test_one_fit_cuts_a_name_for_every_column() -> None:
     from bridgepad.core.model import Seat
 
     assert seat_label_fit(Named(), Seat.N, 9) == f"{fit('Annabelle', 5)} (N)"
+
+
+def test_the_history_the_csv_and_the_pad_name_partnerships_alike() -> None:
+    import csv
+    import io
+    from types import SimpleNamespace
+
+    from bridgepad.core import labels
+    from bridgepad.core.game import Game
+    from bridgepad.core.log import parse_log
+    from bridgepad.core.model import Side
+    from bridgepad.formats.registry import export
+    from bridgepad.store import StoredGame
+    from bridgepad.tui.history_screen import players_text
+
+    game = parse_log("players N=Ann W=Di\nN 4S 10\n").games()[0].game
+    assert players_text(SimpleNamespace(players=game.players)) == labels.match_up(game) == "Ann & S v E & Di"  # type: ignore[arg-type]
+    assert labels.match_up(Game()) == "N-S v E-W"
+    assert (labels.partnership(game, Side.NS), labels.partnership(game, Side.EW)) == ("Ann & S", "E & Di")
+    rows = list(csv.reader(io.StringIO(export([StoredGame("x1", game, "2026-08-17T20:00:00+00:00", "")], "csv"))))
+    assert len(rows) > 1 and all("Ann & S" in r and "E & Di" in r for r in rows[1:])

@@ -8,10 +8,11 @@ Pure: a game or a record is asked only for its names (``name(seat)``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol
 
 from bridgepad.core.game import Mode
-from bridgepad.core.model import Seat, Side
+from bridgepad.core.model import SEATS, Seat, Side
 from bridgepad.core.text import fit
 
 
@@ -19,6 +20,16 @@ class Named(Protocol):
     """Anything that names the player at a seat ("" for nobody): a Game, a GameRecord."""
 
     def name(self, seat: Seat) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Players:
+    """Four names by seat, N E S W ("" for nobody), as a summary or a seating keeps them."""
+
+    names: tuple[str, str, str, str]
+
+    def name(self, seat: Seat) -> str:
+        return self.names[SEATS.index(seat)]
 
 
 # Sides and seats ----------------------------------------------------------------------------
@@ -44,6 +55,13 @@ def partnership(named: Named, side: Side, escape: Callable[[str], str] = str, *,
     if not any(n for n, _ in names):
         return ""
     return " & ".join(escape(n) if n else s.value for n, s in names if n or letters)
+
+
+def match_up(named: Named) -> str:
+    """``Ann & Cy v Bob & Di``, N-S first; an unnamed seat by its letter; ``N-S v E-W`` for nobody."""
+    if not any(named.name(s) for s in SEATS):
+        return f"{Side.NS.short} v {Side.EW.short}"
+    return " v ".join(" & ".join(named.name(s) or s.value for s in side.seats) for side in (Side.NS, Side.EW))
 
 
 def seat_label(named: Named, seat: Seat) -> str:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bridgepad.core.labels import Players, match_up
 from bridgepad.core.people import MAX_WAITING
 
 
@@ -57,8 +58,7 @@ class NextRubber:
     def text(self) -> str:
         """``Eve in for Ann (3 in a row); Eve & Cy v Bob & Di``: who comes in for whom, how many
         rubbers running the one going out has played, and the partnerships that follow."""
-        n, e, s, w = self.seating.players
-        partners = f"{n} & {s} v {e} & {w}"
+        partners = match_up(Players(self.seating.players))
         if not self.coming_in:
             return f"partners rotate: {partners}"
         swaps = " and ".join(f"{new} in for {old}" for new, old in zip(self.coming_in, self.going_out))

@@ -19,6 +19,7 @@ import io
 from collections.abc import Sequence
 
 from bridgepad.core.game import Mode
+from bridgepad.core.labels import partnership
 from bridgepad.core.model import Side, vulnerability_code
 from bridgepad.core.record import GameRecord, Line, LineKind
 from bridgepad.core.text import visible
@@ -59,14 +60,6 @@ def cell(text: str) -> str:
     return "'" + shown if shown.startswith(_FORMULA_START) else shown
 
 
-def side_players(r: GameRecord, side: Side) -> str:
-    """``Ann & Cy``; an unnamed seat by its seat letter; empty when neither is named."""
-    a, b = r.side_names(side)
-    if not (a or b):
-        return ""
-    return f"{a or side.seats[0].value} & {b or side.seats[1].value}"
-
-
 def _row(r: GameRecord, line: Line) -> list[object]:
     f = line.figures
     hand = line.kind is LineKind.HAND
@@ -91,8 +84,8 @@ def _row(r: GameRecord, line: Line) -> list[object]:
         line.declarer.value if line.declarer else "",
         contract,
         cell(line.result),
-        cell(side_players(r, Side.NS)),
-        cell(side_players(r, Side.EW)),
+        cell(partnership(r, Side.NS)),
+        cell(partnership(r, Side.EW)),
         f.ns_below,
         f.ns_above,
         f.ew_below,

@@ -12,6 +12,7 @@ from textual.widgets import DataTable, Label
 
 from bridgepad.core.duplicate import standing_figure
 from bridgepad.core.game import Mode, Status
+from bridgepad.core.labels import Players, match_up
 from bridgepad.core.model import Side
 from bridgepad.core.settings import DuplicateScoring
 from bridgepad.core.text import fit
@@ -26,10 +27,7 @@ STATE_WORDS = {Status.IN_PLAY: "in play", Status.WON: "won", Status.FINISHED: "f
 
 
 def players_text(s: GameSummary) -> str:
-    n, e, so, w = s.players
-    if not any(s.players):
-        return "N-S v E-W"
-    return f"{n or 'N'} & {so or 'S'} v {e or 'E'} & {w or 'W'}"
+    return match_up(Players(s.players))
 
 
 def started_text(s: GameSummary) -> str:

@@ -193,6 +193,10 @@ def test_every_scoring_item_is_worked_from_its_parts() -> None:
             if item.vulnerable is not None:
                 assert ("not vulnerable" in item.reason) is not item.vulnerable
             assert item.reason == f"{item.what}: {item.figure}" and item.figure.startswith(item.working)
+            # The sentence's arithmetic is the item's: worked out, it gives the points.
+            expression = item.working.replace(",", "").replace("×", "*")
+            assert set(expression) <= set("0123456789+*() "), expression
+            assert eval(expression) == item.points, item.reason  # digits and + * ( ) only: safe
 
 
 def test_bridgepad_score_gives_the_parts_it_reads(capsys: pytest.CaptureFixture[str]) -> None:

@@ -19,7 +19,7 @@ from bridgepad.formats.export_file import (
     write_new,
 )
 from bridgepad.formats.registry import FORMAT_CHOICES, FORMAT_WORDS, FORMATS, ExportError, export
-from bridgepad.store import StoredGame
+from bridgepad.game_store import StoredGame
 from bridgepad.tui.closing import close
 from bridgepad.tui.form import FormField, FormScreen
 

@@ -11,7 +11,7 @@ import pytest
 from bridgepad.core.entry import read_form
 from bridgepad.core.game import Game, Mode, Status, derive
 from bridgepad.core.model import Side
-from bridgepad.errors import Refused
+from bridgepad.errors import CannotReplay, GameGone, Problem, ReadOnlyError, Refused, SaveError, UnreadableGame
 from bridgepad.game_store import GameStore
 from bridgepad.session import Session
 
@@ -159,3 +159,30 @@ def test_restore_takes_only_a_plain_file_of_the_trash(tmp_path: Path, name: str)
     store.ensure()
     with pytest.raises(FileNotFoundError):
         store.restore(name)
+
+
+def test_a_game_that_is_gone_or_cannot_be_replayed_is_refused_in_words(tmp_path: Path) -> None:
+    store, left_id, session = setup(tmp_path / "data")
+    store.discard(left_id)
+    with pytest.raises(GameGone, match="gone"):
+        session.resume(left_id)
+    with pytest.raises(GameGone):
+        session.end_other(left_id)
+    # A hand after the end of a won rubber: read, but not playable.
+    won = Game(hands=(hand("4S", "N", "10"), hand("4S", "N", "10"), hand("1C", "E", "7")))
+    bad = store.add(won, "2026-11-27T18:00:00+00:00")
+    with pytest.raises(CannotReplay, match="comes after the end"):
+        session.resume(bad.id)
+    assert session.undo_stack and session.undo_stack[-1].what == "new hand"  # nothing changed
+    # Each is one of the failures a person must see, and none is a bare ValueError.
+    for failure in (GameGone, CannotReplay, Refused, SaveError, ReadOnlyError, UnreadableGame):
+        assert issubclass(failure, Problem) and not issubclass(failure, ValueError)
+
+
+def test_a_read_only_session_refuses_every_change_in_words(tmp_path: Path) -> None:
+    store, left_id, _ = setup(tmp_path / "data")
+    viewer = Session.open(store, read_only=True)
+    with pytest.raises(ReadOnlyError, match="read-only"):
+        viewer.add_hand(hand("1C", "N", "7"))
+    with pytest.raises(ReadOnlyError):
+        viewer.trash(left_id)

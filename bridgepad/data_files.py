@@ -19,6 +19,7 @@ import os
 import re
 import stat
 import sys
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -189,3 +190,18 @@ def parse_json(raw: bytes) -> Any:
 def load_json(path: Path, limit: int = MAX_DATA_BYTES) -> Any:
     """``read_regular`` then ``parse_json``: FileNotFoundError or NotReadable."""
     return parse_json(read_regular(path, limit))
+
+
+def keep_aside(path: Path) -> Path | None:
+    """Renames an unreadable file out of the way, byte for byte, and returns where it went."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    n = 1
+    while os.path.lexists(target):
+        n += 1
+        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+    try:
+        os.replace(path, target)
+    except OSError:
+        return None
+    return target

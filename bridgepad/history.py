@@ -12,7 +12,7 @@ checked beyond its types (an id, times, printable names and headline, finite
 numbers); a row that fails is dropped and its game read again from its own file, so
 nothing written into the index by hand can reach a screen.
 
-A game file that cannot be read is set aside by ``Store.load`` (renamed
+A game file that cannot be read is set aside by ``GameStore.load`` (renamed
 ``<id>.json.corrupt-<time>``) and reported in ``History.problems``. A file that reads
 but cannot be replayed is left where it is, reported, and remembered in the index so
 that it is not read again until it changes.
@@ -32,6 +32,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
+from bridgepad.atomic_file import atomic_write
 from bridgepad.core.game import Mode, Status
 from bridgepad.core.model import Seat, Side
 from bridgepad.core.notation import NotationError, check_name
@@ -44,14 +45,9 @@ from bridgepad.core.tally import GameResult
 from bridgepad.core.text import visible
 from bridgepad.core.windows import parse_time
 from bridgepad.data_files import NotReadable, load_json
+from bridgepad.errors import UnreadableGame, shown_path
 from bridgepad.game_id import is_game_id
-from bridgepad.store import (
-    Store,
-    UnreadableGame,
-    atomic_write,
-    misnamed,
-    shown_path,
-)
+from bridgepad.game_store import GameStore, misnamed
 
 INDEX_NAME = "index.json"
 # Bumped whenever a summary's content or the scoring that produces it changes: an
@@ -270,10 +266,10 @@ class History:
     parses ``index.json`` only if another process has rewritten it since.
     """
 
-    def __init__(self, store: Store, *, read_only: bool = False) -> None:
+    def __init__(self, store: GameStore, *, read_only: bool = False) -> None:
         """``read_only``: for a window that may not write to the data folder; the index is
         then read but never written, and an unreadable game file is reported but left
-        where it is (``Store.load_quietly``) instead of being set aside."""
+        where it is (``GameStore.load_quietly``) instead of being set aside."""
         self.store = store
         self.read_only = read_only
         self.index_path = store.root / INDEX_NAME

@@ -12,7 +12,7 @@ import happens. The committed games are then moved into ``games/`` one by one (n
 over a file already there) and the emptied folder removed.
 
 A crash before the rename leaves a staging folder: nothing was imported, and the next
-start (``Store.tidy``) or the next import deletes it. A crash after it leaves a
+start (``GameStore.recover``) or the next import deletes it. A crash after it leaves a
 committed folder: the next start or import finishes moving its games in. A re-run of
 the import after either finds the games it stored already there and adds nothing
 twice. The folders of a process that is still running are left alone.
@@ -34,8 +34,9 @@ from pathlib import Path
 
 from bridgepad.atomic_file import fsync_dir
 from bridgepad.core.sameness import inputs_key
+from bridgepad.errors import UnreadableGame
 from bridgepad.formats.incoming import Incoming
-from bridgepad.store import Store, StoredGame, UnreadableGame, game_bytes, id_at
+from bridgepad.game_store import GameStore, StoredGame, game_bytes, id_at
 
 PREFIX = "import-"
 STAGING = ".staging"
@@ -53,7 +54,7 @@ class Plan:
     problems: tuple[str, ...] = ()  # game files of the folder that could not be read to compare
 
 
-def plan(store: Store, incoming: Sequence[Incoming]) -> Plan:
+def plan(store: GameStore, incoming: Sequence[Incoming]) -> Plan:
     """Matches ``incoming`` against the games of ``store``; ids and times are kept when they do not clash."""
     counts: Counter[str] = Counter()
     key_of: dict[str, str] = {}
@@ -93,7 +94,7 @@ def plan(store: Store, incoming: Sequence[Incoming]) -> Plan:
     return Plan(tuple(new), sum(there), tuple(problems))
 
 
-def commit(store: Store, games: Sequence[StoredGame]) -> Path:
+def commit(store: GameStore, games: Sequence[StoredGame]) -> Path:
     """Writes ``games`` into a staging folder and commits it with one rename; returns the committed folder.
 
     On any failure before the rename the staging folder is removed and nothing is imported.
@@ -122,7 +123,7 @@ def commit(store: Store, games: Sequence[StoredGame]) -> Path:
     return committed
 
 
-def finish(store: Store, committed: Path) -> int:
+def finish(store: GameStore, committed: Path) -> int:
     """Moves a committed folder's games into ``games/``, never over another file; returns how many."""
     folder = committed / "games"
     store.ensure()
@@ -137,7 +138,7 @@ def finish(store: Store, committed: Path) -> int:
     return moved
 
 
-def recover(store: Store) -> list[str]:
+def recover(store: GameStore) -> list[str]:
     """Cleans what an import killed part way left behind: one sentence for each folder dealt with."""
     try:
         entries = list(os.scandir(store.root))

@@ -1,8 +1,14 @@
-"""The game on the pad and every change made to it, saved before it is shown.
+"""The game on the pad and every change made to it, saved before it is shown; and the
+door to the data folder for the screens and commands.
 
 This is the whole of the app's logic that is not drawing: it knows nothing of
 textual. Each change builds a new ``Game`` from the old one, writes it to disk, and
 only then becomes the state the screen shows; ``undo`` walks the changes back.
+
+The screens and commands reach the data folder only through a session: the games and
+the trash (``bridgepad.game_store``), the preferences (``bridgepad.preferences_file``)
+and the history they share. A failure a person must see is raised as one of
+``bridgepad.errors``; a failed save stays as ``save_error`` until a save succeeds.
 """
 
 from __future__ import annotations
@@ -10,16 +16,29 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from bridgepad.core.game import Game, GameState, HandOutcome, Mode, derive
+from bridgepad.core.game import Game, GameOverError, GameState, HandOutcome, Mode, derive
 from bridgepad.core.model import Hand
-from bridgepad.core.text import visible
-from bridgepad.import_batch import recover
-from bridgepad.store import Store, StoredGame, UnreadableGame, now_iso, shown_path
+from bridgepad.core.settings import Settings
+from bridgepad.errors import (
+    CannotReplay,
+    GameGone,
+    NotAGameId,
+    ReadOnlyError,
+    Refused,
+    SaveError,
+    UnreadableGame,
+    shown_path,
+)
+from bridgepad.game_store import GameStore, StoredGame, TrashedGame, now_iso
+from bridgepad.import_batch import recover as recover_import
+from bridgepad.preferences_file import Looks, NewGameDefaults, Players, PreferencesFile, TallyPreferences
 
+if TYPE_CHECKING:
+    from bridgepad.history import History
 
-class SaveError(Exception):
-    """A change could not be written to disk; the message says what to do."""
+__all__ = ["READ_ONLY", "Change", "Kind", "ReadOnlyError", "SaveError", "Session"]
 
 
 class Kind(str, Enum):
@@ -45,77 +64,74 @@ class Change:
 
 
 class Session:
-    def __init__(self, store: Store, stored: StoredGame, problems: list[str] | None = None, read_only: bool = False) -> None:
-        self.store = store
+    def __init__(
+        self,
+        store: GameStore,
+        stored: StoredGame,
+        problems: tuple[str, ...] = (),
+        read_only: bool = False,
+        *,
+        fresh: bool = False,
+    ) -> None:
+        self._store = store
+        self._preferences = PreferencesFile(store.root)
         self.stored = stored
         self.state: GameState = derive(stored.game)
         self.undo_stack: list[Change] = []
-        self.problems: list[str] = problems or []
+        self.problems = problems  # what opening found wrong in the folder, each a sentence to show once
         self.read_only = read_only
         self.read_only_reason = READ_ONLY  # who holds the folder and how to end it, once the app knows
         self.unsaved = False  # the game in memory is newer than its file
         self.unsaved_current = False  # the ``current`` pointer is not yet written
-        self.save_error: str | None = None
+        # A fresh game, made because there was none in progress, is written with its first
+        # change: opening a folder writes no game, so one replaced at once leaves no trace.
+        self.fresh = fresh
+        self.save_error: SaveError | None = None  # the last save that failed, until one succeeds
 
     # Opening ----------------------------------------------------------------
     @classmethod
-    def open(cls, store: Store, read_only: bool = False, *, keep_fresh: bool = True) -> Session:
-        """The game in progress, or a new rubber; an unreadable file is set aside and reported.
+    def open(cls, store: GameStore, read_only: bool = False) -> Session:
+        """The game in progress, or a new rubber (kept in memory until it changes); an
+        unreadable file is set aside by the store and its problem reported in ``problems``.
 
-        ``read_only``: another window holds the data folder, so nothing is written,
-        not even a fresh game (it is kept in memory only). ``keep_fresh=False``: the
-        fresh rubber made when there is no game in progress is not written either, for a
-        caller that starts a game of its own at once (``bridgepad new``), which would
-        otherwise only move it, empty, to the trash.
+        ``read_only``: another window holds the data folder, so nothing is written.
         """
-        problems: list[str] = []
         if not read_only:
             store.ensure()
-            store.tidy()
+        opened = store.open_current(recover=not read_only)
+        problems = opened.problems
+        if not read_only:
             # An import killed part way: finished if it had committed, else cleaned away.
-            for message in recover(store):
-                store.say(message)
-        game_id = store.current_id()
-        stored: StoredGame | None = None
-        if game_id is not None:
-            try:
-                stored = store.load(game_id)
-                derive(stored.game)
-            except FileNotFoundError:
-                stored = None
-            except UnreadableGame as e:
-                problems.append(str(e))
-                stored = None
-            except ValueError as e:
-                kept = store.keep_aside(store.path(game_id))
-                where = f"it was kept as {shown_path(kept)}" if kept else "it was left as it is"
-                problems.append(f"Could not replay {game_id}.json: {visible(str(e))}; {where}.")
-                stored = None
-        if stored is not None:
-            problems += store.problems
-            store.problems.clear()
-            return cls(store, stored, problems, read_only)
-        settings, players = store.load_defaults()
-        problems += store.problems
-        store.problems.clear()
-        session = cls(store, store.new_stored(Game(settings=settings, players=players)), problems, read_only)
-        # A read-only window keeps its fresh game in memory only, and never claims to owe a save.
-        session.unsaved = session.unsaved_current = keep_fresh and not read_only
-        session.flush()
-        return session
+            problems += tuple(recover_import(store))
+        if opened.stored is not None:
+            return cls(store, opened.stored, problems, read_only)
+        defaults = PreferencesFile(store.root).new_game_defaults()
+        fresh = store.new_stored(Game(settings=defaults.settings, players=defaults.players))
+        return cls(store, fresh, problems + defaults.problems, read_only, fresh=True)
+
+    @classmethod
+    def open_folder(cls, root: Path, read_only: bool = False) -> Session:
+        """``open`` on the data folder at ``root``."""
+        return cls.open(GameStore(root), read_only)
+
+    @staticmethod
+    def make_folder(root: Path) -> None:
+        """Makes the data folder and its games folder, private; OSError if it cannot."""
+        GameStore(root).ensure()
+
+    def reopened(self) -> Session:
+        """The same folder opened again, to write: a read-only window taking over."""
+        return Session.open(self._store)
 
     def reload(self) -> bool:
         """Read-only windows: picks up the game the other window is keeping. True if it changed."""
-        game_id = self.store.current_id() or self.stored.id
-        try:
-            stored = self.store.load_quietly(game_id)
-        except (OSError, ValueError):
-            return False
+        game_id = self._store.current_id() or self.stored.id
+        stored = self._store.load_quietly(game_id)
         if stored is None or (stored.id == self.stored.id and stored.game == self.stored.game):
             return False
         try:
             state = derive(stored.game)
-        except ValueError:
+        except GameOverError:
             return False
         self.stored, self.state = stored, state
         return True
@@ -124,6 +140,78 @@ class Session:
     @property
     def game(self) -> Game:
         return self.stored.game
+
+    @property
+    def path(self) -> Path:
+        """The file of the game on the pad (not yet written while it is fresh)."""
+        return self._store.path(self.stored.id)
+
+    @property
+    def next_deal(self) -> int:
+        """The number of the next hand, Chicago deal or board, in the game it goes into."""
+        return self.before().next_deal
+
+    def game_number(self) -> int:
+        """This game's place among the games of its mode started the same day: the first
+        Chicago after three rubbers is Chicago 1."""
+        current = self.stored.id
+        day = current[:8]
+        earlier = [i for i in self._store.ids() if i[:8] == day and i < current]  # an evening's few, not the history
+        mode = self.game.mode
+        # Each game's mode from the head of its file: a day of imported games stays quick to open.
+        return 1 + sum(1 for i in earlier if self._store.mode_of(i) is mode)
+
+    def read_game(self, game_id: str) -> StoredGame | None:
+        """Another game of the folder, read without moving anything (None if it cannot be)."""
+        return self._store.load_quietly(game_id)
+
+    def history(self, *, looking_only: bool | None = None) -> History:
+        """The history of the folder's games; ``looking_only`` (a read-only window's
+        default) reads without setting aside files that cannot be read."""
+        from bridgepad.history import History
+
+        return History(self._store, read_only=self.read_only if looking_only is None else looking_only)
+
+    # Preferences --------------------------------------------------------------
+    def defaults(self) -> NewGameDefaults:
+        """The rules and names that new games start with, and what was wrong with them as saved."""
+        return self._preferences.new_game_defaults()
+
+    def save_defaults(self, settings: Settings, players: Players) -> None:
+        """Keeps the rules and names for new games; SaveError if they could not be written."""
+        try:
+            self._preferences.save_new_game_defaults(settings, players)
+        except OSError as e:
+            raise SaveError(f"Could not save the settings: {e.strerror or e}.") from None
+
+    def tally_preferences(self) -> TallyPreferences:
+        return self._preferences.tally()
+
+    def save_tally_preferences(self, rounding: bool, stake: str) -> None:
+        """Keeps the tally's rounding and stake; SaveError if they could not be written."""
+        try:
+            self._preferences.save_tally(rounding, stake)
+        except OSError as e:
+            raise SaveError(f"Could not save the tally's choices: {e.strerror or e}.") from None
+
+    def looks(self) -> Looks:
+        """The colour theme and keymap kept for the app (the usual ones if the file cannot be read)."""
+        try:
+            return self._preferences.looks()
+        except OSError:
+            return Looks()
+
+    def save_theme(self, theme: str) -> None:
+        """Keeps the colour theme for the next start; SaveError if it could not be written."""
+        try:
+            self._preferences.save_theme(theme)
+        except OSError as e:
+            raise SaveError(f"The theme is used now but could not be kept for the next start: {e.strerror or e}.") from None
+
+    # The trash ------------------------------------------------------------------
+    def trashed(self) -> list[tuple[TrashedGame, StoredGame | None]]:
+        """The games in the trash, the last deleted first, each with its game if it can be read."""
+        return [(t, self._store.load_trashed(t.name)) for t in self._store.trashed()]
 
     def preview(self, hand: Hand, index: int | None = None) -> tuple[HandOutcome, GameState]:
         """What ``hand`` would write if recorded (``index``: in place of that hand of this game)."""
@@ -185,7 +273,8 @@ class Session:
         self._check_writable()
         state = derive(game)
         previous, set_aside = self._leave()
-        self.stored = self.store.new_stored(game)
+        self.stored = self._store.new_stored(game)
+        self.fresh = False
         self.undo_stack.append(Change(Kind.START, self.stored.id, what, previous=previous, trashed=set_aside))
         self.state = state
         self.unsaved = self.unsaved_current = True
@@ -194,14 +283,15 @@ class Session:
     def resume(self, game_id: str, what: str = "game resumed") -> bool:
         """Puts a game from the history back on the pad to play on; the game on the pad stays saved.
 
-        Raises FileNotFoundError or UnreadableGame if the file cannot be read, ValueError if
-        its hands cannot be replayed.
+        Raises GameGone or UnreadableGame if the file cannot be read, CannotReplay if its
+        hands cannot be replayed.
         """
         self._check_writable()
-        stored = self.store.load(game_id)
-        state = derive(stored.game)
+        stored = self._load(game_id)
+        state = _replayed(stored)
         previous, set_aside = self._leave()
         self.stored, self.state = stored, state
+        self.fresh = False
         self.undo_stack.append(Change(Kind.RESUME, stored.id, what, previous=previous, trashed=set_aside))
         self.unsaved_current = True
         return self.flush()
@@ -217,7 +307,7 @@ class Session:
             # A game with nothing in it is not kept: it would only count as a game played.
             # Undo brings it back from the trash (or, failing that, writes it from memory).
             try:
-                set_aside = self.store.discard(previous.id)
+                set_aside = self._store.discard(previous.id)
             except OSError:
                 pass
         return previous, set_aside
@@ -225,16 +315,16 @@ class Session:
     def end_other(self, game_id: str, what: str = "game ended") -> None:
         """Ends a game that is not on the pad, with its unfinished bonuses (the pad's ``x``).
 
-        Raises FileNotFoundError or UnreadableGame if it cannot be read, ValueError if it
-        cannot be replayed, SaveError if it cannot be written (then nothing changed).
+        Raises GameGone or UnreadableGame if it cannot be read, CannotReplay if it cannot
+        be replayed, SaveError if it cannot be written (then nothing changed).
         """
         if game_id == self.stored.id:
             self.end_game()
             return
         self._check_writable()
-        stored = self.store.load(game_id)
+        stored = self._load(game_id)
         ended = replace(stored.game, ended=True)
-        derive(ended)
+        _replayed(replace(stored, game=ended))
         self._write_other(replace(stored, game=ended, updated=now_iso()))
         self.undo_stack.append(Change(Kind.EDIT, game_id, what, before=stored.game))
 
@@ -242,9 +332,9 @@ class Session:
         """Moves a game that is not on the pad to the trash folder; returns where it went."""
         self._check_writable()
         if game_id == self.stored.id:
-            raise ValueError("that is the game on the pad: start or resume another game first")
+            raise Refused("That is the game on the pad: start or resume another game first.")
         try:
-            where = self.store.discard(game_id)
+            where = self._store.discard(game_id)
         except OSError as e:
             raise SaveError(f"Could not move the game to the trash: {e.strerror or e}.") from None
         if where is not None:
@@ -255,25 +345,37 @@ class Session:
         """Brings the trash's file ``name`` back among the games; returns the game's id."""
         self._check_writable()
         try:
-            game_id = self.store.restore(name)
+            game_id = self._store.restore(name)
         except OSError as e:
             raise SaveError(f"Could not restore {name}: {e.strerror or e}.") from None
         self.undo_stack.append(Change(Kind.RESTORE, game_id, what))
         return game_id
 
+    def _load(self, game_id: str) -> StoredGame:
+        try:
+            return self._store.load(game_id)
+        except FileNotFoundError:
+            raise GameGone("Its file is gone.") from None
+
     def _write_other(self, stored: StoredGame) -> None:
         try:
-            self.store.save(stored)
+            self._store.save(stored)
         except OSError as e:
-            raise SaveError(f"Could not save {self.store.path(stored.id)}: {e.strerror or e}; nothing was changed.") from None
+            raise SaveError(f"Could not save {self._store.path(stored.id)}: {e.strerror or e}; nothing was changed.") from None
 
     def _change(self, game: Game, what: str) -> bool:
         self._check_writable()
-        state = derive(game)  # refuse an impossible game before anything changes
+        try:
+            state = derive(game)  # refuse an impossible game before anything changes
+        except GameOverError as e:
+            raise Refused(str(e)) from None
         self.undo_stack.append(Change(Kind.EDIT, self.stored.id, what, before=self.game))
         self.stored = replace(self.stored, game=game, updated=now_iso())
         self.state = state
         self.unsaved = True
+        if self.fresh:  # its first change: the fresh game is written, and becomes the current one
+            self.fresh = False
+            self.unsaved_current = True
         return self.flush()
 
     def flush(self) -> bool:
@@ -282,15 +384,15 @@ class Session:
             return False
         try:
             if self.unsaved:
-                self.store.ensure()
-                self.store.save(self.stored)
+                self._store.ensure()
+                self._store.save(self.stored)
                 self.unsaved = False
             if self.unsaved_current:
-                self.store.set_current(self.stored.id)
+                self._store.set_current(self.stored.id)
                 self.unsaved_current = False
-        except (OSError, ValueError) as e:
-            # ValueError: text the disk cannot take (it is refused on reading, so should never come).
-            self.save_error = _save_failed(e, self.store.path(self.stored.id))
+        except (OSError, UnicodeError, NotAGameId) as e:
+            # UnicodeError, NotAGameId: what the disk cannot take (refused on reading, so never expected).
+            self.save_error = _save_failed(e, self._store.path(self.stored.id))
             return False
         self.save_error = None
         return True
@@ -311,16 +413,17 @@ class Session:
             assert change.previous is not None
             if change.kind is Kind.START:
                 try:
-                    self.store.discard(change.game_id)
+                    self._store.discard(change.game_id)
                 except OSError as e:
                     raise SaveError(f"Could not go back to the previous game: {e.strerror or e}.") from None
             self.stored = change.previous
-            if change.trashed is not None and not self.store.path(change.previous.id).exists():
+            self.fresh = False  # a fresh game it replaced is written now, as any game undone to
+            if change.trashed is not None and not self._store.path(change.previous.id).exists():
                 try:  # the empty game set aside comes back from the trash, not as a copy beside it
-                    self.store.restore(change.trashed.name)
+                    self._store.restore(change.trashed.name)
                 except OSError:
                     pass
-            self.unsaved = not self.store.path(change.previous.id).exists()
+            self.unsaved = not self._store.path(change.previous.id).exists()
             self.unsaved_current = True
         else:
             self._undo_off_pad(change)
@@ -334,12 +437,12 @@ class Session:
         try:
             if change.kind is Kind.TRASH:
                 assert change.trashed is not None
-                self.store.restore(change.trashed.name)
+                self._store.restore(change.trashed.name)
             elif change.kind is Kind.RESTORE:
-                self.store.discard(change.game_id)
+                self._store.discard(change.game_id)
             else:
                 assert change.before is not None
-                stored = self.store.load(change.game_id)
+                stored = self._store.load(change.game_id)
                 self._write_other(replace(stored, game=change.before, updated=now_iso()))
         except (OSError, UnreadableGame) as e:
             why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
@@ -353,13 +456,17 @@ class Session:
 READ_ONLY = "Another bridgepad has this data folder open, so this window is read-only; close the other one to enter hands here."
 
 
-class ReadOnlyError(ValueError):
-    """A change was asked of a window that may only look."""
+def _replayed(stored: StoredGame) -> GameState:
+    """A stored game's state; CannotReplay if its hands cannot be played through."""
+    try:
+        return derive(stored.game)
+    except GameOverError as e:
+        raise CannotReplay(str(e)) from None
 
 
-def _save_failed(e: Exception, path: object) -> str:
+def _save_failed(e: Exception, path: Path) -> SaveError:
     why = (e.strerror if isinstance(e, OSError) else None) or str(e)
-    return (
-        f"Could not save to {path}: {why}. The change is kept on screen and saving is retried; "
+    return SaveError(
+        f"Could not save to {shown_path(path)}: {why}. The change is kept on screen and saving is retried; "
         "free some space or fix the folder's permissions."
     )

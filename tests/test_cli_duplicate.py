@@ -14,7 +14,7 @@ import pytest
 
 from bridgepad.cli import main
 from bridgepad.core.settings import DuplicateScoring
-from bridgepad.store import Store
+from bridgepad.game_store import GameStore
 
 SESSION = """\
 duplicate
@@ -170,7 +170,7 @@ def test_new_duplicate_with_its_scoring_form(
     root = tmp_path / "data"
     assert main(["--data-dir", str(root), "new", "duplicate", *flag]) == 0
     out = capsys.readouterr().out
-    store = Store(root)
+    store = GameStore(root)
     game_id = store.current_id()
     assert game_id is not None
     assert store.load(game_id).game.settings.duplicate_scoring is form

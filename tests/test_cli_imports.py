@@ -29,7 +29,7 @@ def test_core_and_store_load_no_user_interface() -> None:
     p = run_python(
         """
         import importlib, json, pkgutil, sys
-        import bridgepad.core.game, bridgepad.core.log, bridgepad.core.serialize, bridgepad.store
+        import bridgepad.core.game, bridgepad.core.log, bridgepad.core.serialize, bridgepad.game_store
         import bridgepad.core
         names = []
         for info in pkgutil.walk_packages(bridgepad.core.__path__, "bridgepad.core."):

@@ -22,7 +22,7 @@ from bridgepad.core.settings import (
     PassWord,
     Settings,
 )
-from bridgepad.store import Store
+from bridgepad.game_store import GameStore
 
 
 def run(root: Path, *args: str) -> int:
@@ -31,7 +31,7 @@ def run(root: Path, *args: str) -> int:
 
 def current(root: Path) -> tuple[str, Game, dict[str, object]]:
     """The id in ``current``, that game as the store reads it, and its file as JSON."""
-    store = Store(root)
+    store = GameStore(root)
     game_id = store.current_id()
     assert game_id is not None
     raw = json.loads(store.path(game_id).read_text(encoding="utf-8"))
@@ -42,13 +42,21 @@ def saved_settings(root: Path) -> dict[str, object]:
     return json.loads((root / "settings.json").read_text(encoding="utf-8"))
 
 
+def test_new_on_an_empty_folder_leaves_one_game_and_nothing_in_the_trash(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    assert run(root, "chicago") == 0
+    game_id, game, _ = current(root)
+    assert game.mode is Mode.CHICAGO and GameStore(root).ids() == [game_id]
+    assert not (root / "trash").exists()  # opening the folder wrote no rubber for the Chicago to replace
+
+
 def test_new_rubber_with_no_flags_uses_the_rules_of_seed_000(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     root = tmp_path / "data"  # not there yet: bridgepad new makes it
     assert run(root, "rubber") == 0
     out, err = capsys.readouterr()
     game_id, game, raw = current(root)
     assert err == ""
-    assert out == f"New rubber, North to deal: {Store(root).path(game_id)}\n"
+    assert out == f"New rubber, North to deal: {GameStore(root).path(game_id)}\n"
     assert game == Game(mode=Mode.RUBBER, settings=Settings(), first_dealer=Seat.N)
     assert (raw["mode"], raw["first_dealer"], raw["players"], raw["hands"]) == ("rubber", "N", {}, [])
     assert raw["settings"] == {
@@ -71,7 +79,7 @@ def test_new_chicago_with_every_flag(tmp_path: Path, capsys: pytest.CaptureFixtu
     from bridgepad.core.model import Contract, Hand, Strain
     from bridgepad.session import Session
 
-    Session.open(Store(root)).add_hand(Hand(Contract(1, Strain.NT), Seat.N, 7))
+    Session.open(GameStore(root)).add_hand(Hand(Contract(1, Strain.NT), Seat.N, 7))
     capsys.readouterr()
 
     assert (
@@ -99,11 +107,11 @@ def test_new_chicago_with_every_flag(tmp_path: Path, capsys: pytest.CaptureFixtu
     out, err = capsys.readouterr()
     game_id, game, raw = current(root)
     assert err == ""
-    assert out == f"New Chicago, West to deal, players N=Ann, E=Bob, S=Cy, W=Di: {Store(root).path(game_id)}\n"
+    assert out == f"New Chicago, West to deal, players N=Ann, E=Bob, S=Cy, W=Di: {GameStore(root).path(game_id)}\n"
     # The new game is the current one; the rubber it replaced stays in games/.
     assert game_id != first_id
-    assert Store(root).ids() == sorted([first_id, game_id])
-    assert Store(root).load(first_id).game.mode is Mode.RUBBER
+    assert GameStore(root).ids() == sorted([first_id, game_id])
+    assert GameStore(root).load(first_id).game.mode is Mode.RUBBER
     want = Settings(
         honors=False,
         chicago_vulnerable=ChicagoVulnerable.DEALER_THEN_OPPONENTS,
@@ -123,7 +131,7 @@ def test_new_chicago_with_every_flag(tmp_path: Path, capsys: pytest.CaptureFixtu
     _, again, _ = current(root)
     assert again == Game(mode=Mode.CHICAGO, settings=want, first_dealer=Seat.N, players=("Ann", "Bob", "Cy", "Di"))
     # The Chicago it replaced had no hand: it went to the trash, and only the rubber and this one remain.
-    assert len(Store(root).ids()) == 2
+    assert len(GameStore(root).ids()) == 2
     assert (root / "trash" / f"{game_id}.json").exists()
     # A flag changes only its own rule, and is remembered in turn.
     assert run(root, "rubber", "--honors", "--we", "ns") == 0
@@ -222,7 +230,7 @@ def test_bad_values_are_refused_in_one_line(
     assert says in err, err
     assert "Traceback" not in err
     # Nothing changed: no new game, the same current game, the same defaults.
-    assert Store(root).ids() == [before_id]
+    assert GameStore(root).ids() == [before_id]
     assert current(root)[:2] == (before_id, before)
     assert (root / "settings.json").read_bytes() == before_settings
 

@@ -156,9 +156,9 @@ def test_a_saved_game_with_an_impossible_score_is_damaged() -> None:
 
 
 def test_a_damaged_duplicate_file_is_kept_aside_and_the_others_load(tmp_path: Path) -> None:
-    from bridgepad.store import Store, UnreadableGame
+    from bridgepad.game_store import GameStore, UnreadableGame
 
-    store = Store(tmp_path / "data")
+    store = GameStore(tmp_path / "data")
     good = store.add(
         Game(mode=Mode.DUPLICATE, hands=(Hand(Contract(4, Strain.S), Seat.N, 10, others=(420,)),)), "2026-01-01T20:00:00+00:00"
     )
@@ -170,7 +170,7 @@ def test_a_damaged_duplicate_file_is_kept_aside_and_the_others_load(tmp_path: Pa
     data["hands"][0]["others"] = [620]  # +620 on board 1, where nobody is vulnerable
     original = json.dumps(data).encode()
     path.write_bytes(original)
-    loaded = Store(tmp_path / "data")
+    loaded = GameStore(tmp_path / "data")
     assert loaded.load(good.id).game.hands[0].others == (420,)
     with pytest.raises(UnreadableGame) as e:
         loaded.load(bad.id)

@@ -17,7 +17,7 @@ from bridgepad.core.game import Mode, Status
 from bridgepad.core.log import Board, LogError, parse_hand_line, parse_log
 from bridgepad.core.model import Contract, Doubling, Hand, Seat, Strain
 from bridgepad.core.settings import DuplicateScoring, Settings
-from bridgepad.store import Store
+from bridgepad.game_store import GameStore
 
 # The issue's own example.
 SESSION = """\
@@ -193,7 +193,7 @@ def test_import_stores_a_duplicate_log_as_duplicate_games(tmp_path: Path, capsys
     # ties 0: 3 of 4; 6 of 10 is 60.00%. Board 9 after board 6 starts a second session: -620 ties -620.
     assert "2 boards played, N-S 60.00% (6 of 10 matchpoints)." in out
     assert "1 board played, N-S 50.00% (1 of 2 matchpoints)." in out
-    store = Store(root)
+    store = GameStore(root)
     games = [store.load(i).game for i in store.ids()]
     assert len(games) == 2
     first, second = sorted(games, key=lambda g: g.first_board)

@@ -18,8 +18,8 @@ from bridgepad.core.new_game import (
 )
 from bridgepad.core.notation import NotationError
 from bridgepad.core.serialize import SchemaError, game_from_json, game_to_json
+from bridgepad.game_store import GameStore
 from bridgepad.history import History
-from bridgepad.store import Store
 
 SEATED = ("Ann", "Bob", "Cy", "Di")
 
@@ -71,7 +71,7 @@ def test_a_damaged_sitting_out_list_makes_the_file_unreadable(bad: object) -> No
 
 
 def test_the_history_index_carries_who_sat_out_to_the_tally(tmp_path: Path) -> None:
-    store = Store(tmp_path / "data")
+    store = GameStore(tmp_path / "data")
     stored = store.create(Game(players=SEATED, sitting_out=("Eve",)))
     first = History(store).summaries()
     assert first[0].sitting_out == ("Eve",) and first[0].result().sitting_out == ("Eve",)

@@ -1,4 +1,4 @@
-"""Games on disk (bridgepad.store): atomic saves, private files, and a file that cannot
+"""Games on disk (bridgepad.game_store): atomic saves, private files, and a file that cannot
 be read moved aside byte for byte, never lost and never guessed at."""
 
 from __future__ import annotations
@@ -10,12 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from bridgepad import store as store_module
+from bridgepad import game_store as store_module
+from bridgepad.atomic_file import atomic_write
 from bridgepad.core.game import Game, Mode
 from bridgepad.core.model import Contract, Hand, Honors, Seat, Side, Strain
 from bridgepad.core.serialize import SCHEMA, game_to_json
 from bridgepad.core.settings import ChicagoPartScore, Settings
-from bridgepad.store import Store, StoredGame, UnreadableGame, atomic_write
+from bridgepad.game_store import GameStore, StoredGame, UnreadableGame
+from bridgepad.preferences_file import NewGameDefaults, PreferencesFile
 
 GAME = Game(
     mode=Mode.CHICAGO,
@@ -35,13 +37,13 @@ def mode_of(path: Path) -> int:
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Store:
-    s = Store(tmp_path / "data")
+def store(tmp_path: Path) -> GameStore:
+    s = GameStore(tmp_path / "data")
     s.ensure()
     return s
 
 
-def test_create_and_load_round_trip(store: Store) -> None:
+def test_create_and_load_round_trip(store: GameStore) -> None:
     stored = store.create(GAME)
     assert store.current_id() == stored.id
     back = store.load(stored.id)
@@ -51,7 +53,7 @@ def test_create_and_load_round_trip(store: Store) -> None:
     assert store.ids() == [stored.id]
 
 
-def test_save_replaces_the_game(store: Store) -> None:
+def test_save_replaces_the_game(store: GameStore) -> None:
     stored = store.create(GAME)
     more = GAME.add(Hand(Contract(1, Strain.C), Seat.S, 7))
     store.save(StoredGame(stored.id, more, stored.created, "2099-01-01T00:00:00+00:00"))
@@ -60,9 +62,9 @@ def test_save_replaces_the_game(store: Store) -> None:
     assert back.updated == "2099-01-01T00:00:00+00:00"
 
 
-def test_files_are_private(store: Store) -> None:
+def test_files_are_private(store: GameStore) -> None:
     stored = store.create(GAME)
-    store.save_defaults(Settings(), ("A", "B", "C", "D"))
+    PreferencesFile(store.root).save_new_game_defaults(Settings(), ("A", "B", "C", "D"))
     assert mode_of(store.path(stored.id)) == 0o600
     assert mode_of(store.root / "current") == 0o600
     assert mode_of(store.root / "settings.json") == 0o600
@@ -78,14 +80,14 @@ def test_atomic_write_creates_0600_even_with_a_permissive_umask(tmp_path: Path) 
     assert (tmp_path / "x" / "f.json").read_bytes() == b"{}"
 
 
-def test_no_temporary_files_are_left(store: Store) -> None:
+def test_no_temporary_files_are_left(store: GameStore) -> None:
     stored = store.create(GAME)
     for _ in range(3):
         store.save(stored)
     assert sorted(os.listdir(store.games_dir)) == [f"{stored.id}.json"]
 
 
-def test_a_failed_write_leaves_the_old_file(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failed_write_leaves_the_old_file(store: GameStore, monkeypatch: pytest.MonkeyPatch) -> None:
     stored = store.create(GAME)
     before = store.path(stored.id).read_bytes()
 
@@ -101,7 +103,7 @@ def test_a_failed_write_leaves_the_old_file(store: Store, monkeypatch: pytest.Mo
     assert store.load(stored.id).game == GAME
 
 
-def test_saved_file_is_the_serialized_game(store: Store) -> None:
+def test_saved_file_is_the_serialized_game(store: GameStore) -> None:
     stored = store.create(GAME)
     data = json.loads(store.path(stored.id).read_text(encoding="utf-8"))
     assert data["schema"] == SCHEMA
@@ -154,7 +156,7 @@ DAMAGED = {
 
 
 @pytest.mark.parametrize("name", list(DAMAGED))
-def test_unreadable_file_is_moved_aside_byte_for_byte(store: Store, name: str) -> None:
+def test_unreadable_file_is_moved_aside_byte_for_byte(store: GameStore, name: str) -> None:
     raw = DAMAGED[name]
     path = store.path("g1")
     path.write_bytes(raw)
@@ -174,7 +176,7 @@ def test_unreadable_file_is_moved_aside_byte_for_byte(store: Store, name: str) -
     assert store.ids() == []  # the kept file is not listed as a game
 
 
-def test_two_unreadable_files_do_not_overwrite_each_other(store: Store) -> None:
+def test_two_unreadable_files_do_not_overwrite_each_other(store: GameStore) -> None:
     kept = []
     for raw in (b"{", b"[1,"):
         store.path("g1").write_bytes(raw)
@@ -185,25 +187,25 @@ def test_two_unreadable_files_do_not_overwrite_each_other(store: Store) -> None:
     assert kept[0].read_bytes() == b"{" and kept[1].read_bytes() == b"[1,"
 
 
-def test_missing_game_is_file_not_found(store: Store) -> None:
+def test_missing_game_is_file_not_found(store: GameStore) -> None:
     with pytest.raises(FileNotFoundError):
         store.load("nope")
 
 
-def test_a_folder_in_place_of_a_game(store: Store) -> None:
+def test_a_folder_in_place_of_a_game(store: GameStore) -> None:
     store.path("g1").mkdir()
     with pytest.raises(UnreadableGame) as e:
         store.load("g1")
     assert e.value.kept is not None and e.value.kept.is_dir()
 
 
-def test_deeply_nested_json_is_unreadable_not_a_crash(store: Store) -> None:
+def test_deeply_nested_json_is_unreadable_not_a_crash(store: GameStore) -> None:
     store.path("g1").write_bytes(b"[" * 100_000)
     with pytest.raises(UnreadableGame):
         store.load("g1")
 
 
-def test_huge_number_is_unreadable_not_a_crash(store: Store) -> None:
+def test_huge_number_is_unreadable_not_a_crash(store: GameStore) -> None:
     store.path("g1").write_bytes(
         _hand_bytes({"contract": "4S", "declarer": "N", "tricks": 1}).replace(b'"tricks": 1', b'"tricks": ' + b"9" * 5000)
     )
@@ -211,7 +213,7 @@ def test_huge_number_is_unreadable_not_a_crash(store: Store) -> None:
         store.load("g1")
 
 
-def test_current_id_ignores_nonsense(store: Store) -> None:
+def test_current_id_ignores_nonsense(store: GameStore) -> None:
     assert store.current_id() is None
     for text in (b"", b"../escape", b".hidden", b"\xff\xfe"):
         (store.root / "current").write_bytes(text)
@@ -220,13 +222,17 @@ def test_current_id_ignores_nonsense(store: Store) -> None:
     assert store.current_id() == "abc"
 
 
-def test_defaults_round_trip_and_fallback(store: Store) -> None:
-    assert store.load_defaults() == (Settings(), ("", "", "", ""))
+def test_defaults_round_trip_and_fallback(store: GameStore) -> None:
+    prefs = PreferencesFile(store.root)
+    assert prefs.new_game_defaults() == NewGameDefaults(Settings(), ("", "", "", ""))
     s = Settings(honors=False, we=Side.EW)
-    store.save_defaults(s, ("A", "B", "C", "D"))
-    assert store.load_defaults() == (s, ("A", "B", "C", "D"))
+    prefs.save_new_game_defaults(s, ("A", "B", "C", "D"))
+    assert prefs.new_game_defaults() == NewGameDefaults(s, ("A", "B", "C", "D"))
     (store.root / "settings.json").write_bytes(b"{not json")
-    assert store.load_defaults() == (Settings(), ("", "", "", ""))
+    fallback = prefs.new_game_defaults()
+    assert (fallback.settings, fallback.players) == (Settings(), ("", "", "", ""))
+    assert len(fallback.problems) == 1 and "settings.json" in fallback.problems[0]  # said, as a value
+    assert prefs.new_game_defaults() == NewGameDefaults(Settings(), ("", "", "", ""))  # kept aside: said once
 
 
 def test_data_dir_override_and_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -240,7 +246,7 @@ def test_a_games_mode_is_read_from_the_head_of_its_file(tmp_path: Path) -> None:
 
     from bridgepad.core.game import Game, Mode
 
-    store = Store(tmp_path / "data")
+    store = GameStore(tmp_path / "data")
     made = {m: store.add(Game(mode=m)).id for m in Mode}
     assert {m: store.mode_of(i) for m, i in made.items()} == {m: m for m in Mode}
     # A file written in another order (by hand, say) still says its mode: the whole file is read.

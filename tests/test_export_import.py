@@ -25,7 +25,7 @@ from bridgepad.formats import csv_format
 from bridgepad.formats.csv_format import HEADER as CSV_HEADER
 from bridgepad.formats.markdown_format import game_markdown
 from bridgepad.formats.registry import export, record
-from bridgepad.store import Store, StoredGame
+from bridgepad.game_store import GameStore, StoredGame
 
 EVENING = """\
 # Thursday at Ann's
@@ -82,7 +82,7 @@ def imported(data_dir: Path, log_file: Path) -> list[str]:
 
 def test_import_stores_each_game_without_changing_the_current_one(data_dir: Path, log_file: Path) -> None:
     assert run(data_dir, "new", "chicago").returncode == 0
-    store = Store(data_dir)
+    store = GameStore(data_dir)
     current = store.current_id()
     p = run(data_dir, "import", str(log_file))
     assert p.returncode == 0, p.stderr
@@ -109,7 +109,7 @@ def test_import_keeps_a_game_the_players_ended(data_dir: Path, tmp_path: Path) -
     p = run(data_dir, "import", str(f))
     assert p.returncode == 0, p.stderr
     ids = [line.split()[0] for line in p.stdout.strip().splitlines()[1:]]
-    store = Store(data_dir)
+    store = GameStore(data_dir)
     first, second = (store.load(i).game for i in ids)
     assert first.ended and derive(first).status.value == "ended"
     assert not second.ended and derive(second).status.value == "in play"
@@ -191,7 +191,7 @@ def test_export_json_holds_the_inputs_and_the_replays_figures(data_dir: Path, lo
 
 def test_export_defaults_to_the_current_game(data_dir: Path) -> None:
     assert run(data_dir, "new", "rubber", "--players", "N=Ann,E=Bob,S=Cy,W=Di").returncode == 0
-    current = Store(data_dir).current_id()
+    current = GameStore(data_dir).current_id()
     data = json.loads(run(data_dir, "export").stdout)
     assert [g["id"] for g in data["games"]] == [current]
     assert data["games"][0]["game"]["players"] == {"N": "Ann", "E": "Bob", "S": "Cy", "W": "Di"}
@@ -228,7 +228,7 @@ def test_export_csv_a_row_per_hand_and_per_bonus(data_dir: Path, imported: list[
     assert [second[2][k] for k in pick] == ["hand", "3", "E", "", "pass", "", "0", "0", "0", "0"]
     # Every game's rows add up to its pad's totals, bonuses and all.
     for game_id in imported:
-        st = derive(Store(data_dir).load(game_id).game)
+        st = derive(GameStore(data_dir).load(game_id).game)
         mine = [r for r in rows if r["game_id"] == game_id]
         ns = sum(int(r["ns_below"]) + int(r["ns_above"]) for r in mine)
         ew = sum(int(r["ew_below"]) + int(r["ew_above"]) for r in mine)
@@ -250,7 +250,7 @@ def test_export_markdown_pad(data_dir: Path, imported: list[str]) -> None:
 
 
 def test_markdown_figures_are_the_pads(data_dir: Path, imported: list[str]) -> None:
-    stored = Store(data_dir).load(imported[2])
+    stored = GameStore(data_dir).load(imported[2])
     st = derive(stored.game)
     pad = layout(st)
     md = game_markdown(record(stored))

@@ -1,7 +1,7 @@
 """The history's summary index: built once, then only changed game files are re-read.
 
 Game files are written here directly (no fsync) so that a few hundred take a moment.
-Reads are counted by wrapping ``Store.load``.
+Reads are counted by wrapping ``GameStore.load``.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from bridgepad.core.log import parse_log
 from bridgepad.core.model import Hand, Side
 from bridgepad.core.serialize import game_to_json
 from bridgepad.core.tally import tally
+from bridgepad.game_store import GameStore
 from bridgepad.history import INDEX_NAME, History
-from bridgepad.store import Store
 
 WORKED = parse_log(
     """players N=Ann E=Bob S=Cy W=Di
@@ -40,7 +40,7 @@ TEMPLATES = [WORKED.game, SHORT.game, OPEN.game, ENDED.game]
 T0 = datetime(2025, 1, 1, 20, 0, tzinfo=UTC)
 
 
-def write_game(store: Store, game_id: str, game: Game, created: datetime) -> None:
+def write_game(store: GameStore, game_id: str, game: Game, created: datetime) -> None:
     meta = {"id": game_id, "created": created.isoformat(), "updated": created.isoformat()}
     store.path(game_id).write_text(json.dumps(game_to_json(game, meta)), encoding="utf-8")
 
@@ -50,9 +50,9 @@ def gid(k: int) -> str:
 
 
 @pytest.fixture
-def store(data_dir: Path) -> Store:
+def store(data_dir: Path) -> GameStore:
     """A store of 300 games, one every six hours."""
-    s = Store(data_dir)
+    s = GameStore(data_dir)
     s.ensure()
     for k in range(300):
         write_game(s, gid(k), TEMPLATES[k % 4], T0 + timedelta(hours=6 * k))
@@ -61,24 +61,24 @@ def store(data_dir: Path) -> Store:
 
 @pytest.fixture
 def loads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The ids of every game file read through Store.load."""
+    """The ids of every game file read through GameStore.load."""
     seen: list[str] = []
-    real = Store.load
+    real = GameStore.load
 
-    def counting(self: Store, game_id: str):  # type: ignore[no-untyped-def]
+    def counting(self: GameStore, game_id: str):  # type: ignore[no-untyped-def]
         seen.append(game_id)
         return real(self, game_id)
 
-    monkeypatch.setattr(Store, "load", counting)
+    monkeypatch.setattr(GameStore, "load", counting)
     return seen
 
 
-def index_stat(store: Store) -> tuple[int, int]:
+def index_stat(store: GameStore) -> tuple[int, int]:
     st = os.stat(store.root / INDEX_NAME)
     return (st.st_mtime_ns, st.st_ino)
 
 
-def test_the_index_is_built_from_every_game_then_read_instead_of_them(store: Store, loads: list[str]) -> None:
+def test_the_index_is_built_from_every_game_then_read_instead_of_them(store: GameStore, loads: list[str]) -> None:
     first = History(store).summaries()
     assert len(first) == 300 and len(loads) == 300
     assert (store.root / INDEX_NAME).is_file()
@@ -88,12 +88,12 @@ def test_the_index_is_built_from_every_game_then_read_instead_of_them(store: Sto
     assert again == first
 
 
-def test_newest_first(store: Store) -> None:
+def test_newest_first(store: GameStore) -> None:
     ids = [s.id for s in History(store).summaries()]
     assert ids == [gid(k) for k in reversed(range(300))]
 
 
-def test_only_changed_new_and_gone_files_are_looked_at(store: Store, loads: list[str]) -> None:
+def test_only_changed_new_and_gone_files_are_looked_at(store: GameStore, loads: list[str]) -> None:
     History(store).summaries()
     loads.clear()
     before = index_stat(store)
@@ -120,7 +120,7 @@ def test_only_changed_new_and_gone_files_are_looked_at(store: Store, loads: list
     assert History(store).summaries() == out and loads == []
 
 
-def test_the_index_is_not_rewritten_when_nothing_changed(store: Store) -> None:
+def test_the_index_is_not_rewritten_when_nothing_changed(store: GameStore) -> None:
     History(store).summaries()
     before = index_stat(store)
     h = History(store)
@@ -129,7 +129,7 @@ def test_the_index_is_not_rewritten_when_nothing_changed(store: Store) -> None:
     assert index_stat(store) == before
 
 
-def test_a_kept_history_rereads_only_what_another_window_saved(store: Store, loads: list[str]) -> None:
+def test_a_kept_history_rereads_only_what_another_window_saved(store: GameStore, loads: list[str]) -> None:
     h = History(store)
     h.summaries()
     loads.clear()
@@ -152,7 +152,7 @@ def test_a_kept_history_rereads_only_what_another_window_saved(store: Store, loa
     ],
     ids=["missing", "corrupt", "binary", "other-schema", "wrong-shape"],
 )
-def test_a_missing_corrupt_or_foreign_index_is_rebuilt(store: Store, loads: list[str], damage) -> None:  # type: ignore[no-untyped-def]
+def test_a_missing_corrupt_or_foreign_index_is_rebuilt(store: GameStore, loads: list[str], damage) -> None:  # type: ignore[no-untyped-def]
     first = History(store).summaries()
     damage(store.root / INDEX_NAME)
     loads.clear()
@@ -162,7 +162,7 @@ def test_a_missing_corrupt_or_foreign_index_is_rebuilt(store: Store, loads: list
     assert len(data["games"]) == 300
 
 
-def test_a_damaged_row_costs_only_that_game(store: Store, loads: list[str]) -> None:
+def test_a_damaged_row_costs_only_that_game(store: GameStore, loads: list[str]) -> None:
     History(store).summaries()
     path = store.root / INDEX_NAME
     data = json.loads(path.read_text(encoding="utf-8"))
@@ -174,7 +174,7 @@ def test_a_damaged_row_costs_only_that_game(store: Store, loads: list[str]) -> N
     assert loads == [gid(42)] and len(out) == 300
 
 
-def test_a_stale_entry_for_a_deleted_game_is_dropped(store: Store) -> None:
+def test_a_stale_entry_for_a_deleted_game_is_dropped(store: GameStore) -> None:
     History(store).summaries()
     store.discard(gid(0))
     out = History(store).summaries()
@@ -183,7 +183,7 @@ def test_a_stale_entry_for_a_deleted_game_is_dropped(store: Store) -> None:
     assert gid(0) not in {r[0] for r in data["games"]}
 
 
-def test_an_unreadable_game_is_skipped_reported_and_kept_aside(store: Store) -> None:
+def test_an_unreadable_game_is_skipped_reported_and_kept_aside(store: GameStore) -> None:
     History(store).summaries()
     bad = store.path(gid(5))
     bad.write_bytes(b'{"schema": 2, "mode": "rub')
@@ -197,7 +197,7 @@ def test_an_unreadable_game_is_skipped_reported_and_kept_aside(store: Store) -> 
     assert h.problems == []  # set aside: not met again
 
 
-def test_a_game_that_cannot_be_replayed_is_reported_and_not_reread(store: Store, loads: list[str]) -> None:
+def test_a_game_that_cannot_be_replayed_is_reported_and_not_reread(store: GameStore, loads: list[str]) -> None:
     over = SHORT.game.add(SHORT.game.hands[0])  # a hand after the rubber was won
     write_game(store, "2025-bad", over, T0)
     h = History(store)
@@ -211,7 +211,7 @@ def test_a_game_that_cannot_be_replayed_is_reported_and_not_reread(store: Store,
     assert loads == [] and any("2025-bad.json" in p for p in h2.problems)
 
 
-def test_read_only_writes_nothing_and_moves_nothing(store: Store) -> None:
+def test_read_only_writes_nothing_and_moves_nothing(store: GameStore) -> None:
     bad = store.path(gid(9))
     bad.write_bytes(b"")
     h = History(store, read_only=True)
@@ -223,7 +223,7 @@ def test_read_only_writes_nothing_and_moves_nothing(store: Store) -> None:
     assert h.summaries() == out and h.loads == 1  # only the unreadable file is tried again
 
 
-def test_summary_figures(store: Store) -> None:
+def test_summary_figures(store: GameStore) -> None:
     by_id = {s.id: s for s in History(store).summaries()}
     worked, short, live, ended = (by_id[gid(k)] for k in range(4))
     assert worked.totals == (1830, 510) and worked.margin == 1320 and worked.games == (2, 1)
@@ -237,7 +237,7 @@ def test_summary_figures(store: Store) -> None:
     assert ended.status is Status.ENDED and not ended.complete and ended.totals == (400, 160)
 
 
-def test_the_tally_from_the_history(store: Store) -> None:
+def test_the_tally_from_the_history(store: GameStore) -> None:
     t = tally(History(store).results())
     # 75 of each template; the open ones do not count.
     assert t.games == 225 and t.in_play == 75
@@ -247,6 +247,6 @@ def test_the_tally_from_the_history(store: Store) -> None:
 
 
 def test_no_data_folder_lists_nothing_and_creates_nothing(tmp_path: Path) -> None:
-    store = Store(tmp_path / "none")
+    store = GameStore(tmp_path / "none")
     assert History(store).summaries() == []
     assert not (tmp_path / "none").exists()

@@ -20,7 +20,7 @@ from record_support.games import CASES, plant
 from bridgepad.core.game import Game, Mode
 from bridgepad.core.model import Contract, Hand, Seat, Strain
 from bridgepad.core.sameness import inputs_key
-from bridgepad.store import Store, StoredGame
+from bridgepad.game_store import GameStore, StoredGame
 
 
 def pbn(data: Path) -> str:
@@ -54,7 +54,7 @@ def games_in(data: Path) -> list[str]:
 @pytest.fixture
 def planted(tmp_path: Path) -> Path:
     data = tmp_path / "first"
-    plant(Store(data))
+    plant(GameStore(data))
     return data
 
 
@@ -71,7 +71,7 @@ def test_json_export_import_export_is_byte_identical_for_every_mode(planted: Pat
     again = ok(run(fresh, "export", "--all", "--format", "json"))
     assert again == first
     # Ids, times, every hand's entry time and the rules came back as they were.
-    store = Store(fresh)
+    store = GameStore(fresh)
     for case in CASES:
         back = store.load(case.stored.id)
         assert (back.created, back.updated) == (case.stored.created, case.stored.updated)
@@ -126,14 +126,14 @@ def test_entry_times_keep_two_evenings_with_the_same_hands_apart(tmp_path: Path)
     assert monday == tuesday  # the hands compare equal without their times...
     assert inputs_key(monday) != inputs_key(tuesday)  # ...but they are two games
     source = tmp_path / "source"
-    store = Store(source)
+    store = GameStore(source)
     store.ensure()
     store.save(StoredGame("20261123-200000-0001", monday, "2026-11-23T20:00:00+01:00", "2026-11-23T20:01:00+01:00"))
     exported = tmp_path / "monday.json"
     exported.write_text(ok(run(source, "export", "--all")), encoding="utf-8")
     data = tmp_path / "data"
-    Store(data).ensure()
-    Store(data).save(StoredGame("20261124-200000-0002", tuesday, "2026-11-24T20:00:00+01:00", "2026-11-24T20:01:00+01:00"))
+    GameStore(data).ensure()
+    GameStore(data).save(StoredGame("20261124-200000-0002", tuesday, "2026-11-24T20:00:00+01:00", "2026-11-24T20:01:00+01:00"))
     assert ok(run(data, "import", str(exported))).startswith("Imported 1 game into ")
     assert games_in(data) == ["20261123-200000-0001.json", "20261124-200000-0002.json"]
 
@@ -144,11 +144,11 @@ def test_an_id_taken_by_another_game_gives_the_import_a_new_one(planted: Path, t
     data = tmp_path / "data"
     other = Game(hands=(Hand(Contract(1, Strain.C), Seat.N, 7),))
     taken = CASES[0].stored.id
-    Store(data).ensure()
-    Store(data).save(StoredGame(taken, other, "2026-11-27T20:00:00+01:00", "2026-11-27T20:00:00+01:00"))
+    GameStore(data).ensure()
+    GameStore(data).save(StoredGame(taken, other, "2026-11-27T20:00:00+01:00", "2026-11-27T20:00:00+01:00"))
     out = ok(run(data, "import", str(exported)))
     assert out.startswith(f"Imported {len(CASES)} games into ")
-    assert Store(data).load(taken).game == other  # never merged, never overwritten
+    assert GameStore(data).load(taken).game == other  # never merged, never overwritten
     ids = [line.split()[0] for line in out.strip().splitlines()[1:]]
     assert taken not in ids and ids[0].startswith("20261127-200000-")  # a fresh id from the same start time
     assert ids[1:] == [c.stored.id for c in CASES[1:]]
@@ -215,7 +215,7 @@ def test_pbn_comes_back_as_the_same_games(planted: Path, tmp_path: Path) -> None
     f.write_text(pbn(planted), encoding="ascii", newline="")
     fresh = tmp_path / "fresh"
     ok(run(fresh, "import", str(f)))
-    store = Store(fresh)
+    store = GameStore(fresh)
     for case in CASES:
         back = store.load(case.stored.id)
         assert inputs_key(back.game) == inputs_key(case.stored.game)
@@ -228,8 +228,8 @@ def test_a_name_beyond_ascii_or_with_quotes_comes_back_exactly(tmp_path: Path) -
     names = ('Zoë "Z" O\\Brien', "Юрий", "?", "")
     game = Game(mode=Mode.RUBBER, players=names, hands=(Hand(Contract(1, Strain.NT), Seat.N, 7),))
     source = tmp_path / "source"
-    Store(source).ensure()
-    Store(source).save(StoredGame("20261127-200000-aa09", game, "2026-11-27T20:00:00+01:00", "2026-11-27T20:00:00+01:00"))
+    GameStore(source).ensure()
+    GameStore(source).save(StoredGame("20261127-200000-aa09", game, "2026-11-27T20:00:00+01:00", "2026-11-27T20:00:00+01:00"))
     text = pbn(source)
     assert text.isascii()
     assert '[North "Zo? \\"Z\\" O\\\\Brien"]' in text.split("\r\n")  # quotes and backslashes escaped (3.2)
@@ -240,7 +240,7 @@ def test_a_name_beyond_ascii_or_with_quotes_comes_back_exactly(tmp_path: Path) -
     f.write_text(text, encoding="ascii", newline="")
     fresh = tmp_path / "fresh"
     ok(run(fresh, "import", str(f)))
-    assert Store(fresh).load("20261127-200000-aa09").game.players == names
+    assert GameStore(fresh).load("20261127-200000-aa09").game.players == names
 
 
 def _lines(planted: Path) -> list[str]:

@@ -45,7 +45,7 @@ print("\\n".join(ui))
 
 def test_the_headless_modules_are_found() -> None:
     # A broken walk would make every test below pass on an empty list.
-    assert {"bridgepad.core.scoring", "bridgepad.store", "bridgepad.session", "bridgepad.cli.score"} <= set(HEADLESS)
+    assert {"bridgepad.core.scoring", "bridgepad.game_store", "bridgepad.session", "bridgepad.cli.score"} <= set(HEADLESS)
     assert not any(name.startswith("bridgepad.tui") for name in HEADLESS)
 
 

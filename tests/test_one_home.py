@@ -218,7 +218,7 @@ def test_the_screen_the_command_line_and_the_export_name_a_game_and_its_deals_al
     from bridgepad.core.game import Mode
     from bridgepad.core.log import parse_log
     from bridgepad.formats.registry import export
-    from bridgepad.store import StoredGame
+    from bridgepad.game_store import StoredGame
     from bridgepad.tui.hand_list import columns_for
     from bridgepad.tui.status_bar import render_status
 
@@ -272,7 +272,7 @@ def test_the_history_the_csv_and_the_pad_name_partnerships_alike() -> None:
     from bridgepad.core.log import parse_log
     from bridgepad.core.model import Side
     from bridgepad.formats.registry import export
-    from bridgepad.store import StoredGame
+    from bridgepad.game_store import StoredGame
     from bridgepad.tui.history_screen import players_text
 
     game = parse_log("players N=Ann W=Di\nN 4S 10\n").games()[0].game

@@ -17,7 +17,7 @@ from bridgepad.core.log import parse_log
 from bridgepad.core.model import Seat, Side
 from bridgepad.core.record import make_record
 from bridgepad.formats.registry import export, record
-from bridgepad.store import StoredGame
+from bridgepad.game_store import StoredGame
 
 endplay_pbn = pytest.importorskip("endplay.parsers.pbn")
 from endplay.types import Denom, Penalty, Player, Vul

@@ -28,8 +28,8 @@ from robust_support.data import (
 from robust_support.screen import messages, status_text
 
 from bridgepad.core.game import Game
+from bridgepad.game_store import GameStore, UnreadableGame
 from bridgepad.session import Session
-from bridgepad.store import Store, UnreadableGame
 from bridgepad.tui.app import BridgepadApp
 
 KINDS = list(BAD_FILES)
@@ -48,7 +48,7 @@ def test_a_damaged_current_game_is_kept_aside_and_the_rest_loads(tmp_path: Path,
     bad = BAD_FILES[kind]
     plant(h.store.path(bad_id), bad)
 
-    session = Session.open(Store(h.root))
+    session = Session.open(GameStore(h.root))
     # Kept aside byte for byte, and nothing left in its place.
     kept = kept_files(h.store.games_dir, bad_id)
     assert len(kept) == 1, sorted(p.name for p in h.store.games_dir.iterdir())
@@ -56,18 +56,19 @@ def test_a_damaged_current_game_is_kept_aside_and_the_rest_loads(tmp_path: Path,
     assert not h.store.path(bad_id).exists()
     # Named in one message.
     assert len(session.problems) == 1 and kept[0].name in session.problems[0], session.problems
-    # A fresh game on the pad, saved, that takes hands.
+    # A fresh game on the pad, written with its first hand (opening writes no game).
     assert session.state.hands == () and session.stored.id != bad_id
-    assert h.store.current_id() == session.stored.id and not session.unsaved
+    assert not h.store.path(session.stored.id).exists() and not session.unsaved
     assert session.add_hand(hand("4S", "N", "10")) is True
-    assert Store(h.root).load(session.stored.id).game.hands == (hand("4S", "N", "10"),)
+    assert h.store.current_id() == session.stored.id and not session.unsaved
+    assert GameStore(h.root).load(session.stored.id).game.hands == (hand("4S", "N", "10"),)
     # The other games: untouched, and each still loads.
     for g in others:
         assert h.store.path(g.id).read_bytes() == before[g.id]
         assert h.store.load(g.id).game == g.game
     # Opening again says nothing more and keeps nothing more.
-    again = Session.open(Store(h.root))
-    assert again.problems == [] and again.stored.id == session.stored.id
+    again = Session.open(GameStore(h.root))
+    assert again.problems == () and again.stored.id == session.stored.id
     assert kept_files(h.store.games_dir, bad_id) == kept and same_as_planted(kept[0], bad)
 
 
@@ -80,7 +81,7 @@ async def test_the_app_names_the_kept_file_in_an_error_message(tmp_path: Path, k
     h = make_history(tmp_path / "data")
     bad_id = h.games[-1].id
     plant(h.store.path(bad_id), BAD_FILES[kind])
-    app = BridgepadApp(Session.open(Store(h.root)))
+    app = BridgepadApp(Session.open(GameStore(h.root)))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         kept = kept_files(h.store.games_dir, bad_id)
@@ -93,7 +94,7 @@ async def test_the_app_names_the_kept_file_in_an_error_message(tmp_path: Path, k
             await pilot.press("plus", *"pass", "enter")
             await pilot.pause()
             assert len(app.session.state.hands) == 1 and not app.session.unsaved
-            assert Store(h.root).load(app.session.stored.id).game.hands == (hand("pass"),)
+            assert GameStore(h.root).load(app.session.stored.id).game.hands == (hand("pass"),)
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -107,11 +108,11 @@ def test_a_damaged_older_game_leaves_the_history_whole(tmp_path: Path, kind: str
     current_bytes = h.store.path(h.games[-1].id).read_bytes()
 
     # The pad opens on its game as if nothing were wrong.
-    session = Session.open(Store(h.root))
+    session = Session.open(GameStore(h.root))
     assert session.stored.id == h.games[-1].id and session.game == h.games[-1].game
-    assert session.problems == []
+    assert session.problems == ()
 
-    history = History(Store(h.root))
+    history = History(GameStore(h.root))
     listed = {s.id for s in history.summaries()}
     assert listed == {g.id for g in h.games[1:]}
     kept = kept_files(h.store.games_dir, bad_id)
@@ -132,7 +133,7 @@ def test_files_cut_short_at_every_length_are_all_kept(tmp_path: Path) -> None:
     whole = valid_bytes(GOOD_GAMES[1])
     rng = random.Random(7)
     cuts = sorted(set([0, 1, len(whole) - 1] + rng.sample(range(len(whole)), 60)))
-    store = Store(tmp_path / "data")
+    store = GameStore(tmp_path / "data")
     stored = store.create(Game())
     for cut in cuts:
         store.path(stored.id).write_bytes(whole[:cut])
@@ -154,7 +155,7 @@ def test_two_damaged_starts_in_a_row_keep_both_files(tmp_path: Path) -> None:
         assert bad is not None
         h.store.path(game_id).write_bytes(bad)
         seen.append(bad)
-        session = Session.open(Store(h.root))
+        session = Session.open(GameStore(h.root))
         assert len(session.problems) == 1
         session.add_hand(hand("pass"))
     kept = sorted(h.store.games_dir.glob("*.corrupt-*"))
@@ -168,7 +169,7 @@ async def test_a_folder_in_place_of_current_is_kept_aside_and_the_pad_saves(tmp_
     h = make_history(tmp_path / "data")
     current = h.root / "current"
     plant(current, None)
-    app = BridgepadApp(Session.open(Store(h.root)))
+    app = BridgepadApp(Session.open(GameStore(h.root)))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         kept = sorted(h.root.glob("current.corrupt-*"))
@@ -177,18 +178,18 @@ async def test_a_folder_in_place_of_current_is_kept_aside_and_the_pad_saves(tmp_
         await pilot.press("plus", *"pass", "enter")
         await pilot.pause()
         assert "NOT SAVED" not in status_text(app)
-        assert Store(h.root).current_id() == app.session.stored.id
+        assert GameStore(h.root).current_id() == app.session.stored.id
 
 
 def test_a_folder_in_place_of_current_destroys_nothing(tmp_path: Path) -> None:
     """Nothing in the folder is lost: it is kept aside whole, every game still loads, the hands reach a game file."""
     h = make_history(tmp_path / "data")
     plant(h.root / "current", None)
-    session = Session.open(Store(h.root))
+    session = Session.open(GameStore(h.root))
     session.add_hand(hand("pass"))
     kept = sorted(h.root.glob("current.corrupt-*"))
     assert len(kept) == 1 and same_as_planted(kept[0], None)
-    assert Store(h.root).load(session.stored.id).game.hands == (hand("pass"),)
+    assert GameStore(h.root).load(session.stored.id).game.hands == (hand("pass"),)
     for g in h.games:
         assert h.store.load(g.id).game == g.game
 
@@ -199,7 +200,7 @@ SETTINGS_CUT = b'{"settings": {"honors": false, "we": "EW"}, "players": ["Ann", 
 async def test_an_unreadable_settings_file_is_kept_aside_and_named(tmp_path: Path) -> None:
     h = make_history(tmp_path / "data")
     (h.root / "settings.json").write_bytes(SETTINGS_CUT)
-    app = BridgepadApp(Session.open(Store(h.root)))
+    app = BridgepadApp(Session.open(GameStore(h.root)))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         await pilot.press("s")  # the rules screen, saved as it is
@@ -239,7 +240,7 @@ def damaged(draw: st.DrawFn) -> bytes:
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(damaged())
 def test_any_bytes_load_as_a_game_or_are_kept_aside_byte_for_byte(tmp_path: Path, raw: bytes) -> None:
-    store = Store(tmp_path / "data")
+    store = GameStore(tmp_path / "data")
     store.ensure()
     game_id = "20240601-200000-abcd"
     store.path(game_id).write_bytes(raw)

@@ -23,8 +23,8 @@ from robust_support.screen import messages, status_text
 
 from bridgepad.core.game import Game, derive
 from bridgepad.core.model import Side
+from bridgepad.game_store import GameStore
 from bridgepad.session import Session
-from bridgepad.store import Store
 from bridgepad.tui.app import BridgepadApp
 
 HAND_KEYS = ["plus", "4", "s", "tab", "n", "tab", "1", "0", "enter"]  # 4S by North, ten tricks
@@ -93,20 +93,20 @@ def test_each_kind_of_refusal_keeps_the_change_and_names_the_cause(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, err: int, where: str, words: str
 ) -> None:
     root = tmp_path / "data"
-    session = Session.open(Store(root))
+    session = Session.open(GameStore(root))
     session.add_hand(hand("3NT", "W", "9"))
-    path = Store(root).path(session.stored.id)
+    path = GameStore(root).path(session.stored.id)
     on_disk = path.read_bytes()
     disk = Disk(root, monkeypatch)
     disk.fail(err, where)
     assert session.add_hand(hand("4S", "N", "10")) is False  # never claimed saved
-    assert session.unsaved and session.save_error and words in session.save_error
+    assert session.unsaved and session.save_error and words in str(session.save_error)
     assert len(session.state.hands) == 2 and figures(session.game) == (session.state.total(Side.NS), session.state.total(Side.EW))
     assert path.read_bytes() == on_disk and temp_files(root) == []
     assert session.flush() is False and session.unsaved  # a retry while it still fails
     disk.mend()
     assert session.flush() is True and not session.unsaved and session.save_error is None
-    assert Store(root).load(session.stored.id).game == session.game
+    assert GameStore(root).load(session.stored.id).game == session.game
 
 
 @linux_only
@@ -114,13 +114,13 @@ async def test_the_app_says_not_saved_at_once_keeps_the_hands_and_saves_them_on_
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     root = tmp_path / "data"
-    store = Store(root)
+    store = GameStore(root)
     first = Session.open(store)
     first.add_hand(hand("3NT", "W", "9"))
     path = store.path(first.stored.id)
     on_disk = path.read_bytes()
 
-    app = BridgepadApp(Session.open(Store(root)))
+    app = BridgepadApp(Session.open(GameStore(root)))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         disk = Disk(root, monkeypatch)
@@ -162,7 +162,7 @@ async def test_the_app_says_not_saved_at_once_keeps_the_hands_and_saves_them_on_
         assert not app.session.unsaved, "not saved within 5 s of the disk coming back"
         assert "NOT SAVED" not in status_text(app)
         assert any("Saved" in m for m in messages(app)), messages(app)
-        saved = Store(root).load(app.session.stored.id).game
+        saved = GameStore(root).load(app.session.stored.id).game
         assert saved == app.session.game
         assert list(saved.hands) == [hand("3NT", "W", "9"), hand("4S", "N", "10"), hand("pass")]
         assert figures(saved) == (app.session.state.total(Side.NS), app.session.state.total(Side.EW))
@@ -171,21 +171,23 @@ async def test_the_app_says_not_saved_at_once_keeps_the_hands_and_saves_them_on_
 
 @linux_only
 def test_a_full_disk_at_the_first_start_keeps_the_new_game_in_memory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """No game yet and nothing can be written: the pad still opens, says so, and saves later."""
+    """No game yet and nothing can be written: the pad still opens (opening writes no game),
+    says so at the first hand, keeps it, and saves later."""
     root = tmp_path / "data"
     root.mkdir()
     disk = Disk(root, monkeypatch)
     disk.fail(errno.ENOSPC, "fsync")
-    session = Session.open(Store(root))
-    assert session.save_error and "No space left" in session.save_error
-    assert session.unsaved or session.unsaved_current
+    session = Session.open(GameStore(root))
+    assert session.save_error is None and not session.unsaved and not session.unsaved_current
     assert session.add_hand(hand("2H", "S", "8")) is False
+    assert session.save_error and "No space left" in str(session.save_error)
+    assert session.unsaved and session.unsaved_current
     assert len(session.state.hands) == 1
-    assert Store(root).current_id() is None
+    assert GameStore(root).current_id() is None
     disk.mend()
     assert session.flush() is True
     assert session.save_error is None and not session.unsaved and not session.unsaved_current
-    again = Session.open(Store(root))
+    again = Session.open(GameStore(root))
     assert again.game.hands == (hand("2H", "S", "8"),)
 
 
@@ -193,10 +195,10 @@ def test_a_full_disk_at_the_first_start_keeps_the_new_game_in_memory(tmp_path: P
 async def test_a_read_only_games_folder_for_real(tmp_path: Path) -> None:
     """The same, with the permission really taken away (chmod 0500), where the OS enforces it."""
     root = tmp_path / "data"
-    first = Session.open(Store(root))
+    first = Session.open(GameStore(root))
     first.add_hand(hand("3NT", "W", "9"))
-    games = Store(root).games_dir
-    app = BridgepadApp(Session.open(Store(root)))
+    games = GameStore(root).games_dir
+    app = BridgepadApp(Session.open(GameStore(root)))
     try:
         async with app.run_test(size=(80, 24), notifications=True) as pilot:
             await pilot.pause()
@@ -213,7 +215,7 @@ async def test_a_read_only_games_folder_for_real(tmp_path: Path) -> None:
             assert not app.session.unsaved and "NOT SAVED" not in status_text(app)
     finally:
         games.chmod(0o700)
-    assert len(Store(root).load(app.session.stored.id).game.hands) == 2
+    assert len(GameStore(root).load(app.session.stored.id).game.hands) == 2
 
 
 @pytest.mark.slow

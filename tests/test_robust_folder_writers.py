@@ -22,7 +22,7 @@ from cli_support import run_cli as bridgepad
 from snapshot_apps.screen import status_text
 
 from bridgepad.folder_lock import FolderLock
-from bridgepad.store import Store
+from bridgepad.game_store import GameStore
 from bridgepad.tui.app import BridgepadApp, open_folder
 
 PAD = """
@@ -49,14 +49,14 @@ def root(tmp_path: Path) -> Path:
     """A data folder with a rubber on the pad (one hand in it)."""
     data = tmp_path / "data"
     assert bridgepad(data, "new", "rubber").returncode == 0
-    store = Store(data)
+    store = GameStore(data)
     current = store.current_id()
     assert current is not None
     return data
 
 
 def test_new_refuses_while_the_pad_is_open_and_changes_nothing(root: Path) -> None:
-    store = Store(root)
+    store = GameStore(root)
     before = (store.current_id(), sorted(os.listdir(root / "games")), (root / "settings.json").read_bytes())
     pad = pad_holding(root, 30)
     try:
@@ -87,14 +87,14 @@ def test_import_refuses_while_the_pad_is_open_and_stores_nothing(root: Path, tmp
 
 
 def test_a_writer_that_finishes_in_time_lets_new_through(root: Path) -> None:
-    first = Store(root).current_id()
+    first = GameStore(root).current_id()
     pad = pad_holding(root, 0.5)  # well inside the two seconds a command waits
     try:
         p = bridgepad(root, "new", "chicago")
     finally:
         pad.wait(10)
     assert p.returncode == 0, p.stderr
-    assert Store(root).current_id() != first
+    assert GameStore(root).current_id() != first
 
 
 def test_the_lock_is_free_again_after_each_command(root: Path, tmp_path: Path) -> None:
@@ -127,7 +127,7 @@ def test_an_unwritable_folder_opens_read_only_and_says_why(root: Path, monkeypat
     session, lock, unwritable = open_folder(root)
     assert session.read_only and not lock.held
     assert unwritable is not None and "cannot be written (Read-only file system)" in unwritable
-    assert session.game.hands == () and session.stored.id == Store(root).current_id()  # the game on the pad, shown
+    assert session.game.hands == () and session.stored.id == GameStore(root).current_id()  # the game on the pad, shown
 
 
 async def test_the_app_on_an_unwritable_folder_shows_it_and_refuses_changes(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:

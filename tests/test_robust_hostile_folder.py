@@ -20,9 +20,10 @@ import pytest
 from robust_support.data import hand
 
 from bridgepad.core.game import Game
+from bridgepad.game_store import GameStore, UnreadableGame
 from bridgepad.history import INDEX_NAME, History
+from bridgepad.preferences_file import PreferencesFile
 from bridgepad.session import Session
-from bridgepad.store import Store, UnreadableGame
 
 ESC = b"\x1b"
 PWNED = "\x1b]0;PWNED\x07"
@@ -59,9 +60,9 @@ def clean(p: subprocess.CompletedProcess[bytes]) -> str:
 
 
 @pytest.fixture
-def folder(tmp_path: Path) -> Store:
+def folder(tmp_path: Path) -> GameStore:
     """A data folder with one finished rubber (Ann, Bob, Cy, Di), current."""
-    store = Store(tmp_path / "data")
+    store = GameStore(tmp_path / "data")
     store.create(WON)
     return store
 
@@ -72,7 +73,7 @@ def folder(tmp_path: Path) -> Store:
 NESTED = "[" * 200_000 + "]" * 200_000
 
 
-def test_a_deeply_nested_index_is_rebuilt_from_the_games(folder: Store) -> None:
+def test_a_deeply_nested_index_is_rebuilt_from_the_games(folder: GameStore) -> None:
     (folder.root / INDEX_NAME).write_text(NESTED)
     summaries = History(folder).summaries()
     assert [s.players for s in summaries] == [("Ann", "Bob", "Cy", "Di")]
@@ -85,7 +86,7 @@ def test_a_deeply_nested_index_is_rebuilt_from_the_games(folder: Store) -> None:
     assert json.loads(p.stdout)["players"] == {"Ann": 940, "Cy": 940, "Bob": -940, "Di": -940}
 
 
-def test_an_index_nested_inside_its_rows_is_rebuilt(folder: Store) -> None:
+def test_an_index_nested_inside_its_rows_is_rebuilt(folder: GameStore) -> None:
     History(folder).summaries()
     index = folder.root / INDEX_NAME
     data = json.loads(index.read_text())
@@ -94,13 +95,13 @@ def test_an_index_nested_inside_its_rows_is_rebuilt(folder: Store) -> None:
     assert [s.players[0] for s in History(folder).summaries()] == ["Ann"]
 
 
-async def test_the_history_and_tally_screens_open_over_a_nested_index(folder: Store) -> None:
+async def test_the_history_and_tally_screens_open_over_a_nested_index(folder: GameStore) -> None:
     from bridgepad.tui.app import BridgepadApp
     from bridgepad.tui.history_screen import HistoryScreen
     from bridgepad.tui.tally_screen import TallyScreen
 
     (folder.root / INDEX_NAME).write_text(NESTED)
-    app = BridgepadApp(Session.open(Store(folder.root)))
+    app = BridgepadApp(Session.open(GameStore(folder.root)))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("h")
         await pilot.pause()
@@ -114,7 +115,7 @@ async def test_the_history_and_tally_screens_open_over_a_nested_index(folder: St
     assert app.return_code in (None, 0)
 
 
-def test_json_deeper_than_any_game_is_refused_with_its_reason(folder: Store) -> None:
+def test_json_deeper_than_any_game_is_refused_with_its_reason(folder: GameStore) -> None:
     game_id = folder.current_id()
     assert game_id is not None
     folder.path(game_id).write_text('{"hands": ' + "[" * 40 + "]" * 40 + "}")
@@ -123,7 +124,7 @@ def test_json_deeper_than_any_game_is_refused_with_its_reason(folder: Store) -> 
     assert "nested more than 32 deep" in str(e.value)
 
 
-def test_a_5000_digit_number_is_reported_as_too_long(folder: Store) -> None:
+def test_a_5000_digit_number_is_reported_as_too_long(folder: GameStore) -> None:
     game_id = folder.current_id()
     assert game_id is not None
     text = folder.path(game_id).read_text()
@@ -137,13 +138,13 @@ def test_a_5000_digit_number_is_reported_as_too_long(folder: Store) -> None:
 # Item 8: special files and links in games/ ----------------------------------------------
 
 
-def older_game_path(store: Store) -> Path:
+def older_game_path(store: GameStore) -> Path:
     """The file of a second, older game beside the current one."""
     return store.games_dir / "20200101-000000-0001.json"
 
 
 @pytest.mark.parametrize("args", [("tally", "--all"), ("export", "--all"), ("export", "--all", "--format", "md")])
-def test_a_fifo_among_the_games_is_skipped_not_waited_on(folder: Store, args: tuple[str, ...]) -> None:
+def test_a_fifo_among_the_games_is_skipped_not_waited_on(folder: GameStore, args: tuple[str, ...]) -> None:
     fifo = older_game_path(folder)
     os.mkfifo(fifo)
     p = cli(folder.root, *args, timeout=30)
@@ -156,8 +157,9 @@ def test_a_fifo_among_the_games_is_skipped_not_waited_on(folder: Store, args: tu
 
 
 START = (
-    "import sys; from pathlib import Path; from bridgepad.session import Session; from bridgepad.store import Store\n"
-    "s = Session.open(Store(Path(sys.argv[1])))\nprint(len(s.problems)); print(s.problems[0] if s.problems else '')"
+    "import sys; from pathlib import Path; from bridgepad.session import Session; from bridgepad.game_store import GameStore\n"
+    "s = Session.open(GameStore(Path(sys.argv[1])))\nprint(len(s.problems)); print(s.problems[0] if s.problems else '')\n"
+    "print(s.stored.id, len(s.game.hands))"
 )
 
 
@@ -168,18 +170,20 @@ def app_start(root: Path) -> list[str]:
     return p.stdout.splitlines()
 
 
-def test_the_app_starts_past_a_fifo_in_place_of_the_current_game(folder: Store) -> None:
+def test_the_app_starts_past_a_fifo_in_place_of_the_current_game(folder: GameStore) -> None:
     game_id = folder.current_id()
     assert game_id is not None
     path = folder.path(game_id)
     path.unlink()
     os.mkfifo(path)
-    count, problem = app_start(folder.root)
+    count, problem, on_pad = app_start(folder.root)
     assert count == "1" and path.name in problem and "named pipe" in problem
-    assert folder.current_id() != game_id  # a fresh rubber is on the pad
+    on_pad_id, hands = on_pad.split()
+    assert on_pad_id != game_id and hands == "0"  # a fresh rubber is on the pad
+    assert not os.path.lexists(path) and len(list(folder.games_dir.glob(f"{path.name}.corrupt-*"))) == 1  # the pipe, aside
 
 
-def test_links_to_huge_and_endless_files_are_never_read(folder: Store, tmp_path: Path) -> None:
+def test_links_to_huge_and_endless_files_are_never_read(folder: GameStore, tmp_path: Path) -> None:
     huge = tmp_path / "huge.bin"
     with open(huge, "wb") as f:
         f.truncate(4 * 1024**3)  # 4 GB, sparse: nothing on the disk
@@ -208,14 +212,14 @@ def test_links_to_huge_and_endless_files_are_never_read(folder: Store, tmp_path:
 # Item 9: a long or huge current ----------------------------------------------------------
 
 
-def test_a_300_character_current_is_no_current_game(folder: Store) -> None:
+def test_a_300_character_current_is_no_current_game(folder: GameStore) -> None:
     (folder.root / "current").write_text("a" * 300 + "\n")
     p = cli(folder.root, "export")
     err = clean(p)
     assert p.returncode == 2 and len(err.strip().splitlines()) == 1 and "no current game" in err
 
 
-def test_a_50_mb_current_is_kept_aside_in_one_short_line(folder: Store) -> None:
+def test_a_50_mb_current_is_kept_aside_in_one_short_line(folder: GameStore) -> None:
     current = folder.root / "current"
     current.write_bytes(b"x" * (50 * 1024**2))
     p = cli(folder.root, "new", "rubber")
@@ -228,16 +232,16 @@ def test_a_50_mb_current_is_kept_aside_in_one_short_line(folder: Store) -> None:
     assert len(kept) == 1 and kept[0].stat().st_size == 50 * 1024**2
 
 
-def test_an_escape_sequence_in_current_is_shown_as_text(folder: Store) -> None:
+def test_an_escape_sequence_in_current_is_shown_as_text(folder: GameStore) -> None:
     (folder.root / "current").write_text(PWNED + "\n")
-    count, problem = app_start(folder.root)
+    count, problem, _on_pad = app_start(folder.root)
     assert count == "1" and "\x1b" not in problem and "does not hold a game id" in problem
 
 
 # Items 12 and 13: escape sequences in names, ids and index rows ---------------------------
 
 
-def test_escape_sequences_in_index_rows_never_reach_the_tally(folder: Store) -> None:
+def test_escape_sequences_in_index_rows_never_reach_the_tally(folder: GameStore) -> None:
     History(folder).summaries()
     index = folder.root / INDEX_NAME
     text = index.read_text(encoding="utf-8")
@@ -263,7 +267,7 @@ def test_escape_sequences_in_index_rows_never_reach_the_tally(folder: Store) -> 
         ("timestamp", float("inf")),
     ],
 )
-def test_a_forged_index_row_is_read_again_from_its_game(folder: Store, field: str, forged: object) -> None:
+def test_a_forged_index_row_is_read_again_from_its_game(folder: GameStore, field: str, forged: object) -> None:
     History(folder).summaries()
     index = folder.root / INDEX_NAME
     data = json.loads(index.read_text(encoding="utf-8"))
@@ -279,7 +283,7 @@ def test_a_forged_index_row_is_read_again_from_its_game(folder: Store, field: st
     assert history.loads == 1  # the one game, read again
 
 
-def test_an_escape_sequence_in_an_index_problem_row_is_dropped(folder: Store) -> None:
+def test_an_escape_sequence_in_an_index_problem_row_is_dropped(folder: GameStore) -> None:
     bad = folder.games_dir / "20200101-000000-0001.json"
     bad.write_text(
         json.dumps(
@@ -298,7 +302,7 @@ def test_an_escape_sequence_in_an_index_problem_row_is_dropped(folder: Store) ->
     assert len(again.problems) == 1 and "\x1b" not in again.problems[0] and "Could not replay" in again.problems[0]
 
 
-def test_a_game_file_named_with_escape_sequences_is_skipped_and_named_visibly(folder: Store) -> None:
+def test_a_game_file_named_with_escape_sequences_is_skipped_and_named_visibly(folder: GameStore) -> None:
     name = "\x1b[2J\x1b]0;TITLE\x07.json"
     (folder.games_dir / name).write_bytes(folder.path(folder.current_id() or "").read_bytes())
     for args in (("tally", "--all"), ("export", "--all", "--format", "csv"), ("export", "--all", "--format", "md")):
@@ -311,7 +315,7 @@ def test_a_game_file_named_with_escape_sequences_is_skipped_and_named_visibly(fo
     assert History(folder).summaries()[0].players[0] == "Ann"
 
 
-def test_an_escape_sequence_in_created_keeps_the_game_aside(folder: Store) -> None:
+def test_an_escape_sequence_in_created_keeps_the_game_aside(folder: GameStore) -> None:
     game_id = folder.current_id()
     assert game_id is not None
     data = json.loads(folder.path(game_id).read_text())
@@ -323,23 +327,24 @@ def test_an_escape_sequence_in_created_keeps_the_game_aside(folder: Store) -> No
     assert list(folder.games_dir.glob(f"{game_id}.json.corrupt-*"))
 
 
-def test_a_bad_name_in_settings_is_reported_naming_the_file(folder: Store) -> None:
+def test_a_bad_name_in_settings_is_reported_naming_the_file(folder: GameStore) -> None:
     settings = folder.root / "settings.json"
     settings.write_text(json.dumps({"players": [PWNED, "Bob", "Cy", "Di"]}))
-    _, names = folder.load_defaults()
-    assert names == ("", "Bob", "Cy", "Di")
-    assert len(folder.problems) == 1 and "settings.json" in folder.problems[0] and "North" in folder.problems[0]
-    assert "\x1b" not in folder.problems[0]
+    defaults = PreferencesFile(folder.root).new_game_defaults()
+    assert defaults.players == ("", "Bob", "Cy", "Di")
+    problems = defaults.problems
+    assert len(problems) == 1 and "settings.json" in problems[0] and "North" in problems[0]
+    assert "\x1b" not in problems[0]
     p = cli(folder.root, "new", "rubber")
     err = clean(p)
     assert p.returncode == 0 and "settings.json" in err and len(err.strip().splitlines()) == 1
-    assert Store(folder.root).load(Store(folder.root).current_id() or "").game.players == ("", "Bob", "Cy", "Di")
+    assert GameStore(folder.root).load(GameStore(folder.root).current_id() or "").game.players == ("", "Bob", "Cy", "Di")
 
 
 @pytest.mark.parametrize(
     "text", ["[" * 200_000, '{"a":' * 200_000, '["]"' + "," + "[" * 200_000], ids=["brackets", "braces", "after-a-string"]
 )
-def test_json_that_opens_for_ever_is_refused_not_a_crash(folder: Store, text: str) -> None:
+def test_json_that_opens_for_ever_is_refused_not_a_crash(folder: GameStore, text: str) -> None:
     from bridgepad.data_files import NotReadable, parse_json
 
     with pytest.raises(NotReadable, match="nested more than 32 deep"):
@@ -347,4 +352,5 @@ def test_json_that_opens_for_ever_is_refused_not_a_crash(folder: Store, text: st
     (folder.root / INDEX_NAME).write_text(text)
     (folder.root / "settings.json").write_text(text)
     assert [s.players[0] for s in History(folder).summaries()] == ["Ann"]
-    assert folder.load_defaults()[1] == ("", "", "", "") and "nested more than 32 deep" in folder.problems[0]
+    defaults = PreferencesFile(folder.root).new_game_defaults()
+    assert defaults.players == ("", "", "", "") and "nested more than 32 deep" in defaults.problems[0]

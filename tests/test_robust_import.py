@@ -25,8 +25,8 @@ import pytest
 
 from bridgepad.core.log import parse_log
 from bridgepad.core.sameness import inputs_key
+from bridgepad.game_store import GameStore, StoredGame
 from bridgepad.import_batch import COMMITTED, PREFIX, STAGING, commit, recover
-from bridgepad.store import Store, StoredGame
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
 
@@ -70,7 +70,7 @@ def kill_when(p: subprocess.Popen[bytes], ready, limit: float = 60.0) -> bool:  
 
 
 def stored_keys(data: Path) -> list[str]:
-    store = Store(data)
+    store = GameStore(data)
     return sorted(inputs_key(store.load(i).game) for i in store.ids())
 
 
@@ -156,7 +156,7 @@ def games(n: int) -> list[StoredGame]:
 
 
 def test_a_staging_folder_left_by_a_crash_is_cleaned_at_the_next_start(tmp_path: Path) -> None:
-    store = Store(tmp_path / "data")
+    store = GameStore(tmp_path / "data")
     store.ensure()
     folder = store.root / f"{PREFIX}{dead_pid()}-0badf00d{STAGING}" / "games"
     folder.mkdir(parents=True)
@@ -167,7 +167,7 @@ def test_a_staging_folder_left_by_a_crash_is_cleaned_at_the_next_start(tmp_path:
 
 
 def test_a_committed_folder_left_by_a_crash_is_finished_at_the_next_start(tmp_path: Path) -> None:
-    store = Store(tmp_path / "data")
+    store = GameStore(tmp_path / "data")
     three = games(3)
     committed = commit(store, three)
     pid = dead_pid()
@@ -183,7 +183,7 @@ def test_a_committed_folder_left_by_a_crash_is_finished_at_the_next_start(tmp_pa
 
 
 def test_the_folders_of_an_import_still_running_are_left_alone(tmp_path: Path) -> None:
-    store = Store(tmp_path / "data")
+    store = GameStore(tmp_path / "data")
     store.ensure()
     mine = store.root / f"{PREFIX}{os.getppid()}-00000000{STAGING}"  # a live process: the test's parent
     mine.mkdir()
@@ -193,7 +193,7 @@ def test_the_folders_of_an_import_still_running_are_left_alone(tmp_path: Path) -
 def test_a_write_that_fails_before_the_commit_stores_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import bridgepad.import_batch as batch
 
-    store = Store(tmp_path / "data")
+    store = GameStore(tmp_path / "data")
     calls = []
 
     def failing(g: StoredGame) -> bytes:

@@ -45,8 +45,8 @@ from bridgepad.core.notation import (
     parse_tricks,
 )
 from bridgepad.core.settings import Settings
+from bridgepad.game_store import GameStore
 from bridgepad.session import Session
-from bridgepad.store import Store
 from bridgepad.tui.app import BridgepadApp
 
 PROPS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -254,7 +254,7 @@ async def test_pasting_a_huge_number_into_the_contract_field_keeps_the_app_runni
     from textual import events
     from textual.widgets import Input
 
-    app = BridgepadApp(Session.open(Store(tmp_path / "data")))
+    app = BridgepadApp(Session.open(GameStore(tmp_path / "data")))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("plus")
         await pilot.pause()
@@ -269,7 +269,7 @@ async def test_pasting_a_huge_number_into_the_contract_field_keeps_the_app_runni
 
 async def test_typing_ahead_a_hand_in_one_burst_records_it(tmp_path: Path) -> None:
     """A quick typist (or keys queued while the app is busy): 4S, Tab, N, Tab, 10, Enter, all at once."""
-    app = BridgepadApp(Session.open(Store(tmp_path / "data")))
+    app = BridgepadApp(Session.open(GameStore(tmp_path / "data")))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("plus")
         await pilot.pause()
@@ -362,13 +362,13 @@ def new_game_by_cli(root: Path, names: tuple[str, str, str, str]) -> None:
 
     players = ",".join(f"{s}={n}" for s, n in zip("NESW", names))
     assert main(["--data-dir", str(root), "new", "rubber", "--players", players]) == 0
-    session = Session.open(Store(root))
+    session = Session.open(GameStore(root))
     for h in [hand("2C", "N", "8"), hand("3NT", "E", "8"), hand("1S", "S", "7"), hand("4HX", "W", "9")]:
         assert session.add_hand(h)
 
 
 async def shown(root: Path) -> tuple[list[str], dict[str, object]]:
-    app = BridgepadApp(Session.open(Store(root)))
+    app = BridgepadApp(Session.open(GameStore(root)))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         lines, regions = screen_lines(app), layout(app)
@@ -420,7 +420,7 @@ async def test_two_quick_keys_that_each_close_a_dialog_do_not_crash_the_app(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, opening: list[str], keys: list[str]
 ) -> None:
     isolate_home(tmp_path, monkeypatch)
-    app = BridgepadApp(Session.open(Store(tmp_path / "data")))
+    app = BridgepadApp(Session.open(GameStore(tmp_path / "data")))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(*opening)
         await pilot.pause()
@@ -430,9 +430,9 @@ async def test_two_quick_keys_that_each_close_a_dialog_do_not_crash_the_app(
 
 
 async def test_control_characters_in_a_name_from_a_file_never_reach_the_terminal(tmp_path: Path) -> None:
-    store = Store(tmp_path / "data")
+    store = GameStore(tmp_path / "data")
     store.create(Game(players=("\x1b]0;PWNED\x07Ann", "\x1b[5mBob", "Cy", "Di")))
-    app = BridgepadApp(Session.open(Store(tmp_path / "data")))
+    app = BridgepadApp(Session.open(GameStore(tmp_path / "data")))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         text = "\n".join(screen_lines(app))
@@ -440,24 +440,24 @@ async def test_control_characters_in_a_name_from_a_file_never_reach_the_terminal
 
 
 def test_a_name_that_cannot_be_written_back_is_refused_at_open_or_saved(tmp_path: Path) -> None:
-    store = Store(tmp_path / "data")
+    store = GameStore(tmp_path / "data")
     stored = store.create(Game(players=("Ann", "Bob", "Cy", "Di")))
     path = store.path(stored.id)
     path.write_bytes(path.read_bytes().replace(b'"Ann"', b'"\\ud800"'))
-    session = Session.open(Store(tmp_path / "data"))
+    session = Session.open(GameStore(tmp_path / "data"))
     if session.problems:  # refused and kept aside: fine
         return
     assert session.add_hand(hand("pass")) is True
-    assert Store(tmp_path / "data").load(session.stored.id).game.hands == (hand("pass"),)
+    assert GameStore(tmp_path / "data").load(session.stored.id).game.hands == (hand("pass"),)
 
 
 async def test_editing_a_hand_of_a_finished_rubber_does_not_crash(tmp_path: Path) -> None:
     root = tmp_path / "data"
-    session = Session.open(Store(root))
+    session = Session.open(GameStore(root))
     for h in [hand("4S", "N", "10"), hand("4S", "S", "10")]:  # two games: the rubber is won
         session.add_hand(h)
     assert session.state.over
-    app = BridgepadApp(Session.open(Store(root)))
+    app = BridgepadApp(Session.open(GameStore(root)))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("e")  # the last hand: 4S by South, ten tricks; make it eleven
         await pilot.pause()

@@ -32,7 +32,7 @@ from robust_support.typing import hand_of, pick, type_hand
 from bridgepad.core.game import derive
 from bridgepad.core.model import Hand
 from bridgepad.core.serialize import game_from_json
-from bridgepad.store import Store
+from bridgepad.game_store import GameStore
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 
@@ -57,7 +57,7 @@ def every_file_parses(root: Path) -> None:
 
 
 def hands_on_disk(root: Path) -> tuple[Hand, ...]:
-    store = Store(root)
+    store = GameStore(root)
     game_id = store.current_id()
     if game_id is None or not store.path(game_id).exists():
         return ()

@@ -33,7 +33,7 @@ from bridgepad.cli.errors import UsageError
 from bridgepad.cli.files import write_output
 from bridgepad.core.log import parse_log
 from bridgepad.core.serialize import game_to_json
-from bridgepad.store import Store
+from bridgepad.game_store import GameStore
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="FIFOs, sockets, signals and rlimits are POSIX")
 
@@ -42,9 +42,9 @@ WORKED = parse_log(EVENING).games()[0].game  # the rules' worked rubber: We 1,83
 OLD = b"the old file, which must survive\n"
 
 
-def make_games(root: Path, n: int) -> Store:
+def make_games(root: Path, n: int) -> GameStore:
     """``n`` copies of the worked rubber, written directly (no fsync) so that hundreds take a moment."""
-    store = Store(root)
+    store = GameStore(root)
     store.ensure()
     for k in range(n):
         gid = f"2025{k:010d}"
@@ -86,7 +86,7 @@ def one_line(p: subprocess.CompletedProcess[bytes], status: int) -> str:
 
 
 @pytest.fixture
-def games(tmp_path: Path) -> Store:
+def games(tmp_path: Path) -> GameStore:
     return make_games(tmp_path / "data", 3)
 
 
@@ -100,7 +100,7 @@ def out(tmp_path: Path) -> Path:
 # export -o: all or nothing ------------------------------------------------------------------
 
 
-def test_without_force_an_existing_file_is_refused_at_the_moment_of_writing(games: Store, out: Path) -> None:
+def test_without_force_an_existing_file_is_refused_at_the_moment_of_writing(games: GameStore, out: Path) -> None:
     # The file appears after any check could have been made: the link that names the new file fails.
     out.write_bytes(OLD)
     with pytest.raises(UsageError, match="already exists"):
@@ -115,7 +115,7 @@ def test_without_force_an_existing_file_is_refused_at_the_moment_of_writing(game
 
 @pytest.mark.parametrize("force", [False, True])
 @pytest.mark.parametrize("kind", ["fifo", "socket"])
-def test_a_target_that_is_not_a_regular_file_is_refused(games: Store, out: Path, kind: str, force: bool) -> None:
+def test_a_target_that_is_not_a_regular_file_is_refused(games: GameStore, out: Path, kind: str, force: bool) -> None:
     sock = None
     if kind == "fifo":
         os.mkfifo(out)
@@ -144,7 +144,7 @@ def test_the_last_step_refuses_a_special_file_that_appeared_after_the_check(out:
 @pytest.mark.parametrize("failure", [OSError(errno.ENOSPC, os.strerror(errno.ENOSPC)), KeyboardInterrupt()])
 @pytest.mark.parametrize("force", [False, True])
 def test_a_write_that_fails_half_way_leaves_the_old_file_and_no_temporary_one(
-    games: Store,
+    games: GameStore,
     out: Path,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
@@ -171,7 +171,7 @@ def test_a_write_that_fails_half_way_leaves_the_old_file_and_no_temporary_one(
 
 
 @pytest.mark.parametrize("force", [False, True])
-def test_a_file_size_limit_leaves_the_old_file_and_a_retry_works(games: Store, out: Path, force: bool) -> None:
+def test_a_file_size_limit_leaves_the_old_file_and_a_retry_works(games: GameStore, out: Path, force: bool) -> None:
     if force:
         out.write_bytes(OLD)
     flags = ["--force"] if force else []
@@ -198,7 +198,7 @@ sys.exit(main(sys.argv[1:]))
 """
 
 
-def test_sigterm_during_the_write_removes_the_temporary_file(games: Store, out: Path) -> None:
+def test_sigterm_during_the_write_removes_the_temporary_file(games: GameStore, out: Path) -> None:
     out.write_bytes(OLD)
     p = subprocess.run(
         [sys.executable, "-c", SIGTERM_DURING_WRITE, "--data-dir", str(games.root), "export", "--all", "-o", str(out), "--force"],
@@ -288,7 +288,7 @@ def test_a_sweep_touches_no_other_files(out: Path) -> None:
 @pytest.mark.parametrize("umask, want", [(0o000, 0o644), (0o022, 0o644), (0o027, 0o640), (0o077, 0o600)])
 @pytest.mark.parametrize("force", [False, True])
 def test_exported_files_are_never_writable_by_others(
-    games: Store, out: Path, capsys: pytest.CaptureFixture[str], umask: int, want: int, force: bool
+    games: GameStore, out: Path, capsys: pytest.CaptureFixture[str], umask: int, want: int, force: bool
 ) -> None:
     old = os.umask(umask)
     try:
@@ -324,7 +324,7 @@ def test_new_without_a_valid_current_writes_only_the_game_it_keeps(
         (root / "current").write_bytes(current)
     assert main(["--data-dir", str(root), "new", "chicago"]) == 0
     capsys.readouterr()
-    store = Store(root)
+    store = GameStore(root)
     assert store.ids() == [store.current_id()]
     assert not (root / "trash").exists() or os.listdir(root / "trash") == []
 
@@ -372,7 +372,7 @@ def commands(log_file: Path) -> list[list[str]]:
     ]
 
 
-def test_a_file_size_limit_on_standard_output_is_one_line_and_status_1(games: Store, log_file: Path, tmp_path: Path) -> None:
+def test_a_file_size_limit_on_standard_output_is_one_line_and_status_1(games: GameStore, log_file: Path, tmp_path: Path) -> None:
     assert run(games.root, "tally", "--all").returncode == 0  # the history index, written before the limit
     for args in commands(log_file):
         with open(tmp_path / "stdout", "wb") as f:
@@ -381,7 +381,7 @@ def test_a_file_size_limit_on_standard_output_is_one_line_and_status_1(games: St
         assert "cannot write to standard output: File too large" in line, (args, line)
 
 
-def test_a_closed_pipe_ends_every_command_quietly_and_alike(games: Store, log_file: Path) -> None:
+def test_a_closed_pipe_ends_every_command_quietly_and_alike(games: GameStore, log_file: Path) -> None:
     for args in commands(log_file):
         read, write = os.pipe()
         os.close(read)  # the reader has gone before the first byte
@@ -413,7 +413,7 @@ def test_head_1_after_replay_and_export_ends_them_alike(tmp_path: Path, log_file
 
 
 @pytest.mark.parametrize("env", [{"LC_ALL": "C", "PYTHONUTF8": "0"}, {"PYTHONIOENCODING": "ascii"}], ids=["C-locale", "ascii"])
-def test_an_ascii_terminal_gets_ascii_fallbacks(games: Store, log_file: Path, env: dict[str, str]) -> None:
+def test_an_ascii_terminal_gets_ascii_fallbacks(games: GameStore, log_file: Path, env: dict[str, str]) -> None:
     p = run(games.root, "score", "4S", "10", env=env)
     assert p.returncode == 0 and p.stdout.isascii(), p.stderr
     assert p.stdout.startswith(b"4S="), p.stdout  # 4♠=
@@ -424,7 +424,7 @@ def test_an_ascii_terminal_gets_ascii_fallbacks(games: Store, log_file: Path, en
     assert p.returncode == 0 and p.stdout.isascii() and b"| ===== | ===== |" in p.stdout, p.stderr
 
 
-def test_an_ascii_standard_error_gets_ascii_fallbacks(games: Store) -> None:
+def test_an_ascii_standard_error_gets_ascii_fallbacks(games: GameStore) -> None:
     p = run(games.root, "score", "9♠", "10", env={"PYTHONIOENCODING": "ascii"})
     line = one_line(p, 2)
     assert p.stderr.isascii() and "'9S'" in line, line

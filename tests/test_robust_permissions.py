@@ -20,8 +20,8 @@ from robust_support.data import hand, valid_bytes
 
 from bridgepad.core.game import Game, Mode
 from bridgepad.core.settings import Settings
+from bridgepad.game_store import GameStore
 from bridgepad.session import Session
-from bridgepad.store import Store
 
 NOT_DATA = {"bridgepad.lock"}  # the lock: an empty file, never holding anything
 
@@ -50,16 +50,14 @@ def umask(request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
 
 
 def test_every_file_the_app_writes_is_the_owners_alone(tmp_path: Path, umask: int) -> None:
-    from bridgepad.history import History
-
     root = tmp_path / "data"
-    session = Session.open(Store(root))  # a first start: the folders, the game, current
+    session = Session.open(GameStore(root))  # a first start: the folders, the game, current
     session.add_hand(hand("4S", "N", "10"))
     session.start(Game(mode=Mode.CHICAGO), "new Chicago")  # a second game file
     session.add_hand(hand("pass"))
-    session.store.save_defaults(Settings(honors=False), ("Ann", "Bob", "Cy", "Di"))  # the rules
-    History(session.store).summaries()  # the history index
-    store = Store(root)
+    session.save_defaults(Settings(honors=False), ("Ann", "Bob", "Cy", "Di"))  # the rules
+    session.history().summaries()  # the history index
+    store = GameStore(root)
     old = store.add(Game())
     store.discard(old.id)  # the trash folder
     bad = store.add(Game())
@@ -92,7 +90,7 @@ def test_the_command_line_writes_private_files_too(tmp_path: Path, umask: int, c
     rc = main(["--data-dir", str(root), "import", str(log)])
     capsys.readouterr()
     assert rc == 0
-    assert len(Store(root).ids()) >= 2
+    assert len(GameStore(root).ids()) >= 2
     assert modes(root) == {}
 
 
@@ -112,5 +110,5 @@ def test_the_real_app_makes_a_private_data_folder(tmp_path: Path) -> None:
             assert app.wait(10) == 0
     finally:
         os.umask(old)
-    assert len(Store(root).load(Store(root).current_id() or "").game.hands) == 1
+    assert len(GameStore(root).load(GameStore(root).current_id() or "").game.hands) == 1
     assert modes(root) == {}

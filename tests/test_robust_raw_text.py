@@ -28,7 +28,7 @@ from bridgepad.core.notation import (
 )
 from bridgepad.formats import csv_format
 from bridgepad.formats.registry import export
-from bridgepad.store import Store
+from bridgepad.game_store import GameStore
 
 TITLE = "\x1b]0;TITLE\x07"
 CLEAR = "\x1b[2J"
@@ -118,7 +118,7 @@ def test_a_file_name_with_escape_sequences_is_shown_as_text(tmp_path: Path) -> N
     ids=["game-id", "players", "dealer", "since", "stake", "contract", "output"],
 )
 def test_command_line_refusals_never_echo_escape_sequences(tmp_path: Path, args: list[str]) -> None:
-    Store(tmp_path / "data").create(Game())
+    GameStore(tmp_path / "data").create(Game())
     err = refused(run(tmp_path / "data", *args))
     assert err.count("\n") == 1, err
     assert "\\x1b" in err or "cannot be shown" in err, err  # quoted, made visible; or not quoted at all
@@ -141,7 +141,7 @@ def test_csv_defuses_formulas_in_names_and_ids() -> None:
 
 
 def test_an_exported_csv_has_no_formula_anywhere(tmp_path: Path) -> None:
-    store = Store(tmp_path / "data")
+    store = GameStore(tmp_path / "data")
     names = ('=HYPERLINK("http://x","y")', "+SUM(A1)", "-2+3", "@cmd")
     game = parse_log("N 4S 10\n").games()[0].game
     stored = store.create(Game(hands=game.hands, players=names))

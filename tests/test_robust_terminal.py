@@ -397,13 +397,13 @@ async def test_every_way_out_asks_before_losing_an_unsaved_hand(
 ) -> None:
     from robust_support.screen import text_of
 
+    from bridgepad.game_store import GameStore
     from bridgepad.session import Session
-    from bridgepad.store import Store
     from bridgepad.tui.app import BridgepadApp
     from bridgepad.tui.confirm import Confirm
 
     root = tmp_path / "data"
-    app = BridgepadApp(Session.open(Store(root)))
+    app = BridgepadApp(Session.open(GameStore(root)))
     real_replace = os.replace
 
     def full_disk(src: object, dst: object, **kw: object) -> None:

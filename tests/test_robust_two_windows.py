@@ -16,7 +16,7 @@ import pytest
 from robust_support.pty_app import PtyApp
 from robust_support.typing import hand_of, type_hand
 
-from bridgepad.store import Store
+from bridgepad.game_store import GameStore
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 
@@ -75,14 +75,14 @@ def test_the_second_window_is_read_only_changes_nothing_and_follows_the_first(tm
             time.sleep(0.15)
         enter(writer, ("pass", "", ""), 2)
         assert viewer.wait_for("Hand 3 · Games", timeout=6), viewer.screen_text()[-3000:]
-        stored = Store(root).load(Store(root).current_id() or "")
+        stored = GameStore(root).load(GameStore(root).current_id() or "")
         assert list(stored.game.hands) == [hand_of(("4s", "n", "8")), hand_of(("pass", "", ""))]
 
         writer.type("q")
         assert writer.wait(10) == 0
         viewer.type("q")
         assert viewer.wait(10) == 0
-    assert list(Store(root).load(Store(root).current_id() or "").game.hands) == [
+    assert list(GameStore(root).load(GameStore(root).current_id() or "").game.hands) == [
         hand_of(("4s", "n", "8")),
         hand_of(("pass", "", "")),
     ]
@@ -115,8 +115,8 @@ def test_a_read_only_window_never_says_not_saved_about_the_game_it_follows() -> 
 
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / "data"
-        viewer = Session.open(Store(root), read_only=True)  # started first, on an empty folder
-        writer = Session.open(Store(root))
+        viewer = Session.open(GameStore(root), read_only=True)  # started first, on an empty folder
+        writer = Session.open(GameStore(root))
         writer.add_hand(hand("4S", "N", "10"))
         assert viewer.reload()
         assert viewer.game == writer.game

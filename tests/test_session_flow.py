@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from bridgepad.core.entry import read_form
-from bridgepad.core.game import Game, Status, derive
+from bridgepad.core.game import Game, Mode, Status, derive
 from bridgepad.core.model import Side
+from bridgepad.errors import CannotReplay, GameGone, Problem, ReadOnlyError, Refused, SaveError, UnreadableGame
+from bridgepad.game_store import GameStore
 from bridgepad.session import Session
-from bridgepad.store import Store
 
 
 def hand(contract: str, declarer: str, result: str):  # type: ignore[no-untyped-def]
@@ -25,16 +26,16 @@ def hand(contract: str, declarer: str, result: str):  # type: ignore[no-untyped-
 LEFT = Game(players=("Ann", "Bob", "Cy", "Di"), hands=(hand("4S", "N", "10"), hand("2H", "E", "8")))
 
 
-def setup(root: Path) -> tuple[Store, str, Session]:
+def setup(root: Path) -> tuple[GameStore, str, Session]:
     """A rubber left in play earlier, and a session whose pad holds a new rubber with one hand."""
-    store = Store(root)
+    store = GameStore(root)
     left = store.add(LEFT, "2026-11-27T19:00:00+00:00")
     session = Session.open(store)
     session.add_hand(hand("1NT", "S", "7"))
     return store, left.id, session
 
 
-def on_disk(store: Store, game_id: str) -> Game:
+def on_disk(store: GameStore, game_id: str) -> Game:
     return store.load(game_id).game
 
 
@@ -55,16 +56,50 @@ def test_resume_puts_the_game_back_on_the_pad_and_undo_goes_back(tmp_path: Path)
 
 
 def test_resuming_from_an_empty_pad_sets_the_empty_game_aside_and_undo_brings_it_back(tmp_path: Path) -> None:
-    store = Store(tmp_path / "data")
+    store = GameStore(tmp_path / "data")
     left = store.add(LEFT, "2026-11-27T19:00:00+00:00")
-    session = Session.open(store)  # a fresh rubber with no hand
-    empty_id = session.stored.id
+    empty_id = store.create(Game()).id  # a rubber started (n) and left with no hand
+    session = Session.open(store)
+    assert session.stored.id == empty_id
     session.resume(left.id)
     assert not store.path(empty_id).exists()  # an empty game is not kept
     assert [t.name for t in store.trashed()] == [f"{empty_id}.json"]
     session.undo()
     assert session.stored.id == empty_id and store.path(empty_id).exists()
     assert store.trashed() == []  # back from the trash, not a copy beside it
+
+
+def test_opening_an_empty_folder_writes_no_game(tmp_path: Path) -> None:
+    store = GameStore(tmp_path / "data")
+    session = Session.open(store)  # a fresh rubber, in memory
+    assert session.game == Game() and not session.unsaved and session.flush() is True
+    assert store.ids() == [] and store.current_id() is None and not store.trash_dir.exists()
+    # Its first hand writes it, and makes it the current game.
+    session.add_hand(hand("1NT", "S", "7"))
+    assert store.ids() == [session.stored.id] and store.current_id() == session.stored.id
+    assert on_disk(store, session.stored.id).hands == (hand("1NT", "S", "7"),)
+
+
+def test_a_game_started_on_an_empty_folder_leaves_nothing_in_the_trash(tmp_path: Path) -> None:
+    store = GameStore(tmp_path / "data")
+    session = Session.open(store)  # what the app and bridgepad new do first
+    session.start(Game(mode=Mode.CHICAGO), "new Chicago")
+    chicago_id = session.stored.id
+    assert store.trashed() == [] and not store.trash_dir.exists()
+    assert store.ids() == [chicago_id] and store.current_id() == chicago_id
+    # Undo goes back to the fresh rubber (written now, as any game the pad goes back to),
+    # and the Chicago goes to the trash as any game undone is.
+    assert session.undo() == "new Chicago"
+    assert session.game == Game() and store.ids() == [session.stored.id] and store.current_id() == session.stored.id
+    assert [t.name for t in store.trashed()] == [f"{chicago_id}.json"]
+
+
+def test_resuming_from_a_fresh_pad_leaves_nothing_in_the_trash(tmp_path: Path) -> None:
+    store = GameStore(tmp_path / "data")
+    left = store.add(LEFT, "2026-11-27T19:00:00+00:00")
+    session = Session.open(store)  # no game in progress: a fresh rubber, in memory
+    session.resume(left.id)
+    assert store.trashed() == [] and store.ids() == [left.id] and store.current_id() == left.id
 
 
 def test_a_game_off_the_pad_is_ended_with_its_unfinished_bonuses_and_undo_takes_it_back(tmp_path: Path) -> None:
@@ -100,13 +135,13 @@ def test_the_trash_lists_a_deleted_game_and_restores_it(tmp_path: Path) -> None:
 
 def test_the_game_on_the_pad_cannot_go_to_the_trash(tmp_path: Path) -> None:
     store, _, session = setup(tmp_path / "data")
-    with pytest.raises(ValueError, match="the game on the pad"):
+    with pytest.raises(Refused, match="the game on the pad"):
         session.trash(session.stored.id)
     assert store.path(session.stored.id).exists()
 
 
 def test_a_restored_game_whose_id_has_come_back_since_gets_a_fresh_one(tmp_path: Path) -> None:
-    store = Store(tmp_path / "data")
+    store = GameStore(tmp_path / "data")
     stored = store.add(LEFT, "2026-11-27T19:00:00+00:00")
     first = store.discard(stored.id)
     store.save(stored)  # the same id written again (a second copy, e.g. from an import)
@@ -120,7 +155,34 @@ def test_a_restored_game_whose_id_has_come_back_since_gets_a_fresh_one(tmp_path:
 
 @pytest.mark.parametrize("name", ["../games/x.json", ".hidden.json", "x.txt", ""])
 def test_restore_takes_only_a_plain_file_of_the_trash(tmp_path: Path, name: str) -> None:
-    store = Store(tmp_path / "data")
+    store = GameStore(tmp_path / "data")
     store.ensure()
     with pytest.raises(FileNotFoundError):
         store.restore(name)
+
+
+def test_a_game_that_is_gone_or_cannot_be_replayed_is_refused_in_words(tmp_path: Path) -> None:
+    store, left_id, session = setup(tmp_path / "data")
+    store.discard(left_id)
+    with pytest.raises(GameGone, match="gone"):
+        session.resume(left_id)
+    with pytest.raises(GameGone):
+        session.end_other(left_id)
+    # A hand after the end of a won rubber: read, but not playable.
+    won = Game(hands=(hand("4S", "N", "10"), hand("4S", "N", "10"), hand("1C", "E", "7")))
+    bad = store.add(won, "2026-11-27T18:00:00+00:00")
+    with pytest.raises(CannotReplay, match="comes after the end"):
+        session.resume(bad.id)
+    assert session.undo_stack and session.undo_stack[-1].what == "new hand"  # nothing changed
+    # Each is one of the failures a person must see, and none is a bare ValueError.
+    for failure in (GameGone, CannotReplay, Refused, SaveError, ReadOnlyError, UnreadableGame):
+        assert issubclass(failure, Problem) and not issubclass(failure, ValueError)
+
+
+def test_a_read_only_session_refuses_every_change_in_words(tmp_path: Path) -> None:
+    store, left_id, _ = setup(tmp_path / "data")
+    viewer = Session.open(store, read_only=True)
+    with pytest.raises(ReadOnlyError, match="read-only"):
+        viewer.add_hand(hand("1C", "N", "7"))
+    with pytest.raises(ReadOnlyError):
+        viewer.trash(left_id)

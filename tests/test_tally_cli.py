@@ -11,7 +11,8 @@ from cli_support import run_cli as run
 from record_support.games import WORKED
 
 from bridgepad.core.log import parse_log
-from bridgepad.store import Store, StoredGame
+from bridgepad.game_store import GameStore, StoredGame
+from bridgepad.preferences_file import PreferencesFile
 
 # Two rubbers: Ann and Cy (N-S) beat Bob and Di by 1,320 (seed 000's rubber), then
 # N 3NT 9, S 3NT 9: N-S by 100 + 100 + 700 = 900.
@@ -20,7 +21,7 @@ LOG = WORKED + "N 3NT 9\nS 3NT 9\n"
 
 def evening(data: Path) -> None:
     """The first rubber three days ago, the second one started an hour ago."""
-    store = Store(data)
+    store = GameStore(data)
     store.ensure()
     now = datetime.now().astimezone().replace(microsecond=0)
     first, second = (st.game for st in parse_log(LOG).games())
@@ -48,7 +49,7 @@ def test_tonight_is_the_default_and_all_takes_every_game(tmp_path: Path) -> None
 def test_the_stake_and_rounding_saved_in_the_app_are_used(tmp_path: Path) -> None:
     data = tmp_path / "data"
     evening(data)
-    Store(data).save_tally_prefs(True, "0.10")  # what the tally screen's r and $ save
+    PreferencesFile(data).save_tally(True, "0.10")  # what the tally screen's r and $ save
     data_json = tally(data, "--all")
     # Rounded: 1,320 to 1,300 and 900 to 900; 2,200 points at 0.10 a hundred is 2.20.
     assert (data_json["round"], data_json["stake"]) == (100, 0.1)
@@ -62,7 +63,7 @@ def test_the_stake_and_rounding_saved_in_the_app_are_used(tmp_path: Path) -> Non
 def test_a_damaged_saved_stake_is_said_and_not_used(tmp_path: Path) -> None:
     data = tmp_path / "data"
     evening(data)
-    Store(data).save_tally_prefs(False, "lots")
+    PreferencesFile(data).save_tally(False, "lots")
     p = run(data, "tally", "--all", "--json")
     assert p.returncode == 0 and json.loads(p.stdout)["stake"] is None
     assert p.stderr == "bridgepad tally: the stake saved in settings.json ('lots') is not an amount; none is used.\n"

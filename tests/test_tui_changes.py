@@ -23,14 +23,14 @@ from textual.widgets import Input, Static
 
 from bridgepad.core.game import Status
 from bridgepad.core.model import Seat, Side
-from bridgepad.store import Store
+from bridgepad.game_store import GameStore
 from bridgepad.tui.entry_form import EntryForm
 from bridgepad.tui.help_screen import HelpScreen
 
 
 def on_disk(root: Path) -> tuple:  # type: ignore[type-arg]
     """The hands of the current game as the data folder holds them."""
-    store = Store(root)
+    store = GameStore(root)
     game_id = store.current_id()
     assert game_id is not None
     return store.load(game_id).game.hands
@@ -205,7 +205,7 @@ async def test_n_starts_a_new_rubber_after_asking_and_keeps_the_old_one(data_dir
         assert st.next_dealer is Seat.S  # the deal passes on: North, East, then South
         assert "Rubber 2" in status_text(app)
         assert "South deals" in status_text(app)
-        assert len(Store(data_dir).load(old_id).game.hands) == 2  # the old rubber stays saved
+        assert len(GameStore(data_dir).load(old_id).game.hands) == 2  # the old rubber stays saved
         assert hand_rows(app) == []
 
         await pilot.press("ctrl+z")  # and undo goes back to it

@@ -51,7 +51,7 @@ from bridgepad.cli import main
 from bridgepad.core.game import Mode, Status
 from bridgepad.core.model import Seat, Side
 from bridgepad.core.settings import ChicagoPartScore, ChicagoVulnerable, PassWord
-from bridgepad.store import Store
+from bridgepad.game_store import GameStore
 from bridgepad.tui.entry_form import EntryForm
 from bridgepad.tui.pad_view import PadView
 
@@ -353,10 +353,10 @@ async def test_chicago_through_the_new_game_dialog_carries_part_scores_into_a_ga
         assert status.startswith(f" Chicago {number + 1} ") and "Deal 1 of 4" in status and "East deals" in status
         assert hand_rows(app)[0][2] == "No bid"
         # The finished Chicago is still in the data folder; the rubber the app opened with had no
-        # hand in it, so starting the Chicago moved it to the trash (it never counts as a game played).
-        ids = Store(root).ids()
+        # hand in it, so it was never written (it never counts as a game played), nor put in the trash.
+        ids = GameStore(root).ids()
         assert len(ids) == 2 and first_id not in ids
-        assert (root / "trash" / f"{first_id}.json").exists()
+        assert not (root / "trash").exists()
 
 
 # Names as long as many players' own: the declarer column is 9 wide and the pad's columns 11.

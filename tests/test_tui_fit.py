@@ -20,7 +20,7 @@ from snapshot_apps.screen import hand_list, screen_lines, screen_words, visible_
 from textual.widgets import DataTable
 
 from bridgepad.core.game import Game
-from bridgepad.store import Store
+from bridgepad.game_store import GameStore
 from bridgepad.tui.entry_form import EntryForm
 from bridgepad.tui.game_form import GameForm
 
@@ -93,7 +93,7 @@ async def test_at_60_columns_the_status_wraps_rather_than_cutting(data_dir: Path
 
 
 async def test_the_entry_form_title_is_whole_at_60_columns(data_dir: Path) -> None:
-    Store(data_dir).create(Game(players=("Alexandrina-Josephine", "Bartholomew", "Cy", "Di")))
+    GameStore(data_dir).create(Game(players=("Alexandrina-Josephine", "Bartholomew", "Cy", "Di")))
     app = make_app(data_dir)
     async with app.run_test(size=(60, 20)) as pilot:
         await pilot.press("plus")
@@ -126,7 +126,7 @@ def ended_early(root: Path) -> None:
     from bridgepad.core.log import parse_log
 
     state = parse_log("players N=Alice E=Bob S=Carol W=Dave\nN 3S 10\nend\n").games()[0]
-    store = Store(root)
+    store = GameStore(root)
     store.set_current(store.add(state.game, "2026-11-27T20:00:00+00:00").id)
 
 

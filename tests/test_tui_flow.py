@@ -24,8 +24,8 @@ from textual.widgets import DataTable, Input
 from bridgepad.core.entry import read_form
 from bridgepad.core.game import Game, Status
 from bridgepad.core.model import Side
+from bridgepad.game_store import GameStore
 from bridgepad.history import History
-from bridgepad.store import Store
 from bridgepad.tui.entry_form import EntryForm
 from bridgepad.tui.game_form import GameForm
 from bridgepad.tui.history_screen import HistoryScreen
@@ -106,7 +106,7 @@ async def test_a_five_player_evening_changes_partners_in_three_keys(data_dir: Pa
             assert (app.session.game.players, app.session.game.sitting_out) == (players, out)
             await play_rubber(pilot, app)
     # Four rubbers played, each kept with who sat it out: Eve, Ann, Di, Cy once each; Bob never.
-    results = sorted(History(Store(data_dir)).results(), key=lambda r: r.id)
+    results = sorted(History(GameStore(data_dir)).results(), key=lambda r: r.id)
     assert [(r.players, r.sitting_out) for r in results] == EVENING
     assert all(r.status is Status.WON for r in results)
 
@@ -191,7 +191,7 @@ def left_in_play(root: Path) -> str:
     hands = tuple(
         read_form({"contract": c, "declarer": d, "result": r}).hand for c, d, r in (("4S", "N", "10"), ("2H", "E", "8"))
     )
-    return Store(root).add(Game(players=("Ann", "Bob", "Cy", "Di"), hands=hands), "2026-11-27T19:00:00+00:00").id  # type: ignore[arg-type]
+    return GameStore(root).add(Game(players=("Ann", "Bob", "Cy", "Di"), hands=hands), "2026-11-27T19:00:00+00:00").id  # type: ignore[arg-type]
 
 
 async def open_left_game(pilot, app) -> None:  # type: ignore[no-untyped-def]
@@ -219,7 +219,7 @@ async def test_enter_on_a_game_in_play_resumes_it_and_undo_goes_back(data_dir: P
         assert len(hand_rows(app)) == 2
         assert status_text(app).splitlines()[2].strip() == "N-S need 100 · E-W 60 on: need 40"
         await step(pilot, ["ctrl+z"], lambda: app.session.stored.id == pad_id, "undone")
-        assert app.session.stored.id == pad_id and Store(data_dir).current_id() == pad_id
+        assert app.session.stored.id == pad_id and GameStore(data_dir).current_id() == pad_id
 
 
 async def test_enter_on_a_game_in_play_ends_it_with_its_unfinished_bonuses(data_dir: Path) -> None:
@@ -234,7 +234,7 @@ async def test_enter_on_a_game_in_play_ends_it_with_its_unfinished_bonuses(data_
         assert "We 300 above: unfinished rubber, a game: 300; They 100 above" in said
         said_before = len(notes.texts)
         await step(pilot, ["x"], lambda: isinstance(app.screen, HistoryScreen) and len(notes.texts) > said_before, "ended")
-        state = Store(data_dir).load(left).game
+        state = GameStore(data_dir).load(left).game
         assert state.ended
         # At 80 columns the history keeps the margin and the state (the sides' totals go first).
         row = [str(c).strip() for c in app.screen.query_one(DataTable).get_row(left)]
@@ -251,12 +251,12 @@ async def test_the_trash_is_a_screen_with_restore(data_dir: Path) -> None:
         table = history.query_one(DataTable)
         await step(pilot, ["down"] * (table.row_count - 1), lambda: table.cursor_row == table.row_count - 1, "the last row")
         await step(pilot, ["d"], lambda: app.screen is not history, "asked")
-        await step(pilot, ["y"], lambda: not Store(data_dir).path(left).exists() and app.screen is history, "trashed")
+        await step(pilot, ["y"], lambda: not GameStore(data_dir).path(left).exists() and app.screen is history, "trashed")
         await step(pilot, ["t"], lambda: isinstance(app.screen, TrashScreen), "the trash opened")
         trash = app.screen
         rows = [[str(c) for c in trash.query_one(DataTable).get_row_at(i)] for i in range(trash.query_one(DataTable).row_count)]
         assert len(rows) == 1 and rows[0][1:4] == ["2026-11-27 19:00", "rubber", "Ann & Cy v Bob & Di"]
-        await step(pilot, ["enter"], lambda: Store(data_dir).path(left).exists(), "restored")
+        await step(pilot, ["enter"], lambda: GameStore(data_dir).path(left).exists(), "restored")
         assert trash.query_one(DataTable).row_count == 0
         await step(pilot, ["escape"], lambda: isinstance(app.screen, HistoryScreen), "back in the history")
         assert left in [s.id for s in app.screen.rows]

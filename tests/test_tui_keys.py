@@ -17,7 +17,7 @@ from snapshot_apps.screen import Notes
 from textual.binding import Binding
 from textual.widgets import Static
 
-from bridgepad.store import Store
+from bridgepad.game_store import GameStore
 from bridgepad.tui import keys
 from bridgepad.tui.app import BridgepadApp
 from bridgepad.tui.confirm import Confirm
@@ -161,7 +161,7 @@ async def test_the_palette_offers_the_screen_s_commands_from_the_list(data_dir: 
 
 
 def write_settings(root: Path, data: dict[str, object]) -> None:
-    Store(root).ensure()
+    GameStore(root).ensure()
     (root / "settings.json").write_text(json.dumps(data), encoding="utf-8")
 
 

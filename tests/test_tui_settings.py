@@ -17,7 +17,7 @@ from textual.widgets import Input
 from bridgepad.cli import main
 from bridgepad.core.game import Mode
 from bridgepad.core.settings import ChicagoPartScore, Settings
-from bridgepad.store import Store
+from bridgepad.game_store import GameStore
 from bridgepad.tui.entry_form import EntryForm
 from bridgepad.tui.game_form import GameForm
 
@@ -69,7 +69,7 @@ async def test_rules_screen_saves_the_defaults_that_bridgepad_new_then_uses(tmp_
 
     # bridgepad new without flags starts from the saved rules.
     assert main(["--data-dir", str(root), "new", "chicago"]) == 0
-    store = Store(root)
+    store = GameStore(root)
     game = store.load(store.current_id() or "").game
     assert game.mode is Mode.CHICAGO
     assert game.settings == Settings(honors=False, chicago_part_score=ChicagoPartScore.FIFTY)
@@ -126,5 +126,5 @@ async def test_the_rules_screen_sets_the_scoring_form_of_new_duplicate_games(tmp
         assert "imps (a team match) or matchpoints" in str(app.screen.query_one("#m-duplicate_scoring").render())
         await keyboard(pilot, ["escape"])
     assert main(["--data-dir", str(root), "new", "duplicate"]) == 0
-    store = Store(root)
+    store = GameStore(root)
     assert store.load(store.current_id() or "").game.settings.duplicate_scoring.value == "matchpoints"

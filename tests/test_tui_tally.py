@@ -13,14 +13,14 @@ from textual.widgets import DataTable, Label
 
 from bridgepad.core.log import parse_log
 from bridgepad.core.settings import DuplicateScoring
-from bridgepad.store import Store, StoredGame
+from bridgepad.game_store import GameStore, StoredGame
 from bridgepad.tui.tally_screen import TallyScreen
 
 
 def plant(root: Path) -> None:
     """Tonight: a rubber (Ann and Cy beat Bob and Di by 900) and a team match (N-S +13 IMPs,
     worked in record_support.games); a week ago, another rubber."""
-    store = Store(root)
+    store = GameStore(root)
     store.ensure()
     now = datetime.now().astimezone().replace(microsecond=0)
     (rubber,) = (st.game for st in parse_log("players N=Ann E=Bob S=Cy W=Di\nN 3NT 9\nS 3NT 9\n").games())
@@ -37,6 +37,8 @@ def rows(table: DataTable) -> list[list[str]]:  # type: ignore[type-arg]
 async def test_the_tally_opens_on_tonight_with_the_duplicate_session_apart(tmp_path: Path) -> None:
     root = tmp_path / "data"
     plant(root)
+    (on_pad,) = (st.game for st in parse_log("N 1C 7\n").games())
+    GameStore(root).create(on_pad)  # the rubber on the pad, a hand into it: in play
     app = make_app(root)
     async with app.run_test(size=(80, 40)) as pilot:
         await pilot.pause()
@@ -48,7 +50,7 @@ async def test_the_tally_opens_on_tonight_with_the_duplicate_session_apart(tmp_p
         screen = app.screen
         assert isinstance(screen, TallyScreen)
         title = str(screen.query_one("#tally-title", Label).render())
-        assert "Tally · tonight · 1 game (+1 in play), 1 duplicate" in title  # the pad's own new rubber is in play
+        assert "Tally · tonight · 1 game (+1 in play), 1 duplicate" in title  # the pad's rubber is in play
         money = rows(screen.query_one("#tally", DataTable))
         assert [r[0] for r in money] == ["Ann", "Cy", "Bob", "Di"] and money[0][2] == "+900"
         dup = screen.query_one("#duplicate", DataTable)

@@ -15,8 +15,9 @@ from textual.app import App
 from textual.color import Color
 from textual.markup import parse_style
 
+from bridgepad.game_store import GameStore
+from bridgepad.preferences_file import PreferencesFile
 from bridgepad.session import Session
-from bridgepad.store import Store
 from bridgepad.tui import looks
 from bridgepad.tui.app import BridgepadApp
 
@@ -156,9 +157,9 @@ async def test_the_theme_picked_is_kept_and_used_at_the_next_start(data_dir: Pat
 
 
 async def test_a_read_only_window_uses_the_theme_but_keeps_nothing(data_dir: Path) -> None:
-    Store(data_dir).ensure()
-    Store(data_dir).save_theme("nord")
-    app = BridgepadApp(Session.open(Store(data_dir), read_only=True))
+    GameStore(data_dir).ensure()
+    PreferencesFile(data_dir).save_theme("nord")
+    app = BridgepadApp(Session.open(GameStore(data_dir), read_only=True))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert app.theme == "nord"
@@ -169,8 +170,8 @@ async def test_a_read_only_window_uses_the_theme_but_keeps_nothing(data_dir: Pat
 
 
 async def test_a_theme_that_is_not_there_is_named_and_the_default_used(data_dir: Path) -> None:
-    Store(data_dir).ensure()
-    Store(data_dir).save_theme("no-such-theme")
+    GameStore(data_dir).ensure()
+    PreferencesFile(data_dir).save_theme("no-such-theme")
     app = make_app(data_dir)
     notes = Notes()
     async with app.run_test(size=(80, 24), message_hook=notes) as pilot:

@@ -11,7 +11,7 @@ from snapshot_apps.screen import explain_text, status_text, text_of
 from bridgepad.core.model import SIDES
 from bridgepad.core.new_game import CHOICES
 from bridgepad.core.summary import vulnerability_text
-from bridgepad.store import Store
+from bridgepad.game_store import GameStore
 from bridgepad.tui.entry_form import EntryForm
 from bridgepad.tui.game_form import GameForm
 
@@ -19,7 +19,7 @@ from bridgepad.tui.game_form import GameForm
 async def test_the_first_chicago_after_three_rubbers_is_chicago_1(data_dir: Path) -> None:
     from datetime import datetime, timedelta
 
-    store = Store(data_dir)
+    store = GameStore(data_dir)
     now = datetime.now().replace(microsecond=0)
     from bridgepad.core.log import parse_log
 

@@ -10,7 +10,7 @@ from bridgepad.cli.errors import UsageError, warn
 from bridgepad.cli.files import check_output, open_store, write_output
 
 if TYPE_CHECKING:
-    from bridgepad.store import Store
+    from bridgepad.game_store import GameStore
 
 
 def configure(sub: Any) -> None:
@@ -29,7 +29,7 @@ def configure(sub: Any) -> None:
     e.add_argument("--force", action="store_true", help="with -o: replace FILE if it exists")
 
 
-def find_game(store: Store, text: str) -> str:
+def find_game(store: GameStore, text: str) -> str:
     from bridgepad.core.text import visible
     from bridgepad.game_id import ID_HELP, is_game_id
 
@@ -49,8 +49,8 @@ def find_game(store: Store, text: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from bridgepad.errors import UnreadableGame
     from bridgepad.formats.registry import ExportError, export
-    from bridgepad.store import UnreadableGame
 
     store = open_store(args)
     out_path = args.output
@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
                 raise UsageError(f"bridgepad export: {e}") from None
             warn("export", f"skipped: {e}")
     if lenient:
-        from bridgepad.core.game import derive
+        from bridgepad.core.game import GameOverError, derive
         from bridgepad.core.windows import parse_time
 
         games.sort(key=lambda g: (parse_time(g.created) is None, parse_time(g.created) or 0, g.id))
@@ -93,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
             try:
                 derive(g.game)
                 kept.append(g)
-            except ValueError as e:
+            except GameOverError as e:
                 warn("export", f"skipped {g.id}: its hands cannot be replayed: {e}")
         games = kept
     try:

@@ -23,7 +23,7 @@ from bridgepad.data_files import MAX_DATA_BYTES, MAX_DATA_TEXT, kind_problem
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from bridgepad.store import Store
+    from bridgepad.game_store import GameStore
 
 
 def read_text(path: str, command: str) -> str:
@@ -115,14 +115,14 @@ def empty_file(name: str, command: str) -> UsageError:
     return UsageError(f"bridgepad {command}: {visible(name)}: there are no hands in it to {command}.")
 
 
-def open_store(args: object) -> Store:
+def open_store(args: object) -> GameStore:
     """The data folder of ``--data-dir``, $BRIDGEPAD_DATA_DIR or the platform's, made if missing.
 
     A data folder that is a file, or that cannot be made, is refused in the same words
     by every command.
     """
     from bridgepad.atomic_file import make_private_dirs
-    from bridgepad.store import Store, data_dir
+    from bridgepad.game_store import GameStore, data_dir
 
     command = getattr(args, "command", None)
     root = data_dir(getattr(args, "data_dir", None))
@@ -139,14 +139,14 @@ def open_store(args: object) -> Store:
         raise UsageError(
             f"{where}: the data folder {shown} cannot be made: {e.strerror or e}; give another with --data-dir."
         ) from None
-    return Store(root)
+    return GameStore(root)
 
 
 WRITER_WAIT = 2.0  # seconds a command waits for another writer to finish before refusing
 
 
 @contextmanager
-def holding_folder(store: Store, command: str) -> Iterator[None]:
+def holding_folder(store: GameStore, command: str) -> Iterator[None]:
     """Holds the data folder's lock while a command changes the folder (``new``, ``import``).
 
     The same lock as the score pad's, so a command never writes under an open pad (or

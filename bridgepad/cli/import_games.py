@@ -22,8 +22,8 @@ from bridgepad.cli.rule_flags import add_rule_flags, given_flags, read_rule_flag
 
 if TYPE_CHECKING:
     from bridgepad.formats.incoming import Incoming
+    from bridgepad.game_store import GameStore
     from bridgepad.import_batch import Plan
-    from bridgepad.store import Store
 
 # The rules a log is scored by; an export keeps its own.
 LOG_RULES = ("honors", "chicago_vulnerable", "chicago_part_score")
@@ -76,13 +76,14 @@ def _no_rule_flags(args: argparse.Namespace, what: str) -> None:
         raise UsageError(f"bridgepad import: {given[0]} is for a log; {what} keeps the rules its games were played under.")
 
 
-def read_log(text: str, name: str, args: argparse.Namespace, store: Store) -> list[Incoming]:
+def read_log(text: str, name: str, args: argparse.Namespace, store: GameStore) -> list[Incoming]:
     """The games of a log with hands, dated now a second apart so that they keep their order."""
     from bridgepad.core.log import LogError, parse_log
     from bridgepad.formats.incoming import FileRefused, Incoming
+    from bridgepad.preferences_file import PreferencesFile
 
-    defaults, _names = store.load_defaults()
-    settings = read_rule_flags(args, defaults, "import")
+    defaults = PreferencesFile(store.root).new_game_defaults()
+    settings = read_rule_flags(args, defaults.settings, "import")
     try:
         states = parse_log(text).games(settings)
     except LogError as e:
@@ -95,7 +96,7 @@ def read_log(text: str, name: str, args: argparse.Namespace, store: Store) -> li
     ]
 
 
-def import_locked(store: Store, incoming: list[Incoming], name: str) -> int:
+def import_locked(store: GameStore, incoming: list[Incoming], name: str) -> int:
     """Plans and commits the import; to run with the data folder's lock held (see ``run``)."""
     from bridgepad.cli.errors import warn
     from bridgepad.import_batch import commit, finish, plan, recover
@@ -129,7 +130,7 @@ def import_locked(store: Store, incoming: list[Incoming], name: str) -> int:
     return 0
 
 
-def report(store: Store, the_plan: Plan, name: str) -> None:
+def report(store: GameStore, the_plan: Plan, name: str) -> None:
     from bridgepad.core.record import make_record
     from bridgepad.core.text import visible
 

@@ -11,6 +11,7 @@ from bridgepad.cli.rule_flags import add_rule_flags, given_rules
 from bridgepad.core.game import Mode
 from bridgepad.core.notation import NotationError
 from bridgepad.core.text import visible
+from bridgepad.errors import SaveError
 
 
 def configure(sub: Any) -> None:
@@ -32,8 +33,11 @@ def run(args: argparse.Namespace) -> int:
     from bridgepad.session import Session
 
     store = open_store(args)
-    defaults, names = store.load_defaults()
-    values = rule_values(defaults)
+    # Read-only until the lock is held: nothing is written before the flags are all read.
+    looking = Session.open(store, read_only=True)
+    defaults = looking.defaults()
+    names = defaults.players
+    values = rule_values(defaults.settings)
     if args.dealer is not None and not args.dealer.strip():
         raise UsageError("bridgepad new: --dealer needs a seat: N, E, S or W.")
     values.update({"mode": args.mode, "dealer": "N" if args.dealer is None else args.dealer})
@@ -54,22 +58,23 @@ def run(args: argparse.Namespace) -> int:
         # Under the folder's lock: never while the pad is open, never beside another new.
         with holding_folder(store, "new"):
             # The same change as the pad's own new game: an empty game it replaces goes to the
-            # trash; but with no game in progress, nothing is written before the new one.
-            session = Session.open(store, keep_fresh=False)
-            for problem in session.problems:
+            # trash; with no game in progress, opening wrote nothing, so nothing goes there.
+            session = Session.open(store)
+            for problem in dict.fromkeys(looking.problems + defaults.problems + session.problems):  # each said once
                 warn("new", problem)
             saved = session.start(reading.game)
-            store.save_defaults(reading.settings, reading.game.players)
+            session.save_defaults(reading.settings, reading.game.players)
     except OSError as e:
         raise UsageError(f"bridgepad new: cannot write to {visible(str(store.root))}: {e.strerror or e}.") from None
+    except SaveError as e:
+        raise UsageError(f"bridgepad new: {e}") from None
     if not saved:
         raise UsageError(f"bridgepad new: {session.save_error}")
-    stored = session.stored
     g = reading.game
     if g.mode is Mode.DUPLICATE:
         who = f"from board 1, North to deal, compared by {g.settings.duplicate_scoring.value}"
     else:
         who = f"{g.first_dealer.word} to deal"
     named = ", ".join(f"{s.value}={n}" for s, n in zip(SEATS, g.players) if n)
-    print(f"New {g.mode.word}, {who}" + (f", players {named}" if named else "") + f": {store.path(stored.id)}")
+    print(f"New {g.mode.word}, {who}" + (f", players {named}" if named else "") + f": {session.path}")
     return 0

@@ -76,12 +76,16 @@ def run(args: argparse.Namespace) -> int:
     from bridgepad.core.text import visible
     from bridgepad.core.windows import Window, local_midnight, since, window_start
     from bridgepad.history import History
+    from bridgepad.preferences_file import PreferencesFile
 
     round_to = parse_round(args.round)
     stake = parse_stake(args.stake) if args.stake is not None else None
     store = open_store(args)
     if args.round is None or args.stake is None:
-        rounding, saved = store.load_tally_prefs()
+        prefs = PreferencesFile(store.root).tally()
+        for problem in prefs.problems:
+            warn("tally", problem)
+        rounding, saved = prefs.rounding, prefs.stake
         if args.round is None and rounding:
             round_to = 100
         if args.stake is None:

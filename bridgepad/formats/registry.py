@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # imported when a game is exported: naming the formats needs neither
     from bridgepad.core.record import GameRecord
-    from bridgepad.store import StoredGame
+    from bridgepad.game_store import StoredGame
 
 
 class ExportError(ValueError):

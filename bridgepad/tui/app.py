@@ -18,10 +18,11 @@ from textual.timer import Timer
 
 from bridgepad.core.text import visible
 from bridgepad.folder_lock import APP, FolderLock, Holder
+from bridgepad.game_store import data_dir
 from bridgepad.session import Session
-from bridgepad.store import Store, data_dir
 from bridgepad.tui import keys
 from bridgepad.tui.pad_screen import PadScreen
+from bridgepad.tui.telling import tell_each
 from bridgepad.tui.watchdog import Watchdog
 
 _HERE = Path(__file__).parent
@@ -214,7 +215,7 @@ class BridgepadApp(App[None]):
                     self.pad.say(reason, title="Read-only", severity="warning", timeout=15)
             return
         try:
-            session = Session.open(self.session.store)
+            session = self.session.reopened()
         except OSError as e:
             self.lock.release()
             if not self._take_over_failed:  # said once; the poll goes on
@@ -233,8 +234,7 @@ class BridgepadApp(App[None]):
         self.pad.session = session
         self.pad.refresh_all(select_last=True)
         self.pad.say("The other window has closed: this window keeps the score now.", title="Taken over", timeout=10)
-        for problem in session.problems:
-            self.pad.say(problem, title="A data file could not be read", severity="error", timeout=30)
+        tell_each(self, session.problems)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
@@ -245,11 +245,10 @@ class BridgepadApp(App[None]):
 def open_folder(root: Path) -> tuple[Session, FolderLock, str | None]:
     """The session on ``root``, the folder's lock (held unless read-only), and why the folder
     cannot be written when that is why the window only looks. OSError: not usable at all."""
-    store = Store(root)
     lock = FolderLock(root)
     unwritable: str | None = None
     try:
-        store.ensure()
+        Session.make_folder(root)
         # Another window keeping the score leaves this one to look, and to take over later.
         read_only = not lock.try_acquire()
     except OSError as e:
@@ -259,7 +258,7 @@ def open_folder(root: Path) -> tuple[Session, FolderLock, str | None]:
         # folder): the games can still be looked at, as tally and export read them.
         read_only, unwritable = True, unwritable_message(root, e)
     try:
-        session = Session.open(store, read_only=read_only)
+        session = Session.open_folder(root, read_only=read_only)
     except OSError:
         lock.release()
         raise

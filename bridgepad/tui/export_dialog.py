@@ -13,7 +13,7 @@ from textual.widgets import Input, Label
 
 from bridgepad.formats.export_file import export_folder, file_name, with_format, write_export
 from bridgepad.formats.registry import FORMAT_CHOICES, FORMAT_WORDS, FORMATS, ExportError, export
-from bridgepad.store import StoredGame
+from bridgepad.game_store import StoredGame
 from bridgepad.tui.closing import close
 from bridgepad.tui.form import FormField, FormScreen
 

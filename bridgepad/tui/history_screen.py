@@ -16,12 +16,13 @@ from bridgepad.core.labels import Players, match_up
 from bridgepad.core.model import Side
 from bridgepad.core.settings import DuplicateScoring
 from bridgepad.core.text import fit
-from bridgepad.history import GameSummary, History
-from bridgepad.session import SaveError, Session
-from bridgepad.store import UnreadableGame
+from bridgepad.errors import Problem
+from bridgepad.history import GameSummary
+from bridgepad.session import Session
 from bridgepad.tui import keys
 from bridgepad.tui.closing import close
 from bridgepad.tui.key_footer import KeyFooter
+from bridgepad.tui.telling import tell, tell_each
 
 STATE_WORDS = {Status.IN_PLAY: "in play", Status.WON: "won", Status.FINISHED: "finished", Status.ENDED: "ended early"}
 
@@ -87,7 +88,6 @@ class HistoryScreen(Screen[str | None]):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
-        self.store = session.store
         self.read_only = session.read_only
         self.rows: list[GameSummary] = []
         self.loaded = 0
@@ -112,7 +112,7 @@ class HistoryScreen(Screen[str | None]):
     PAGE = 100
 
     def fill(self) -> None:
-        history = History(self.store, read_only=self.read_only)
+        history = self.session.history()
         self.rows = history.summaries()
         table = self.query_one("#history", DataTable)
         keep = table.cursor_row
@@ -134,8 +134,7 @@ class HistoryScreen(Screen[str | None]):
         if self.rows:
             table.move_cursor(row=max(0, min(keep, self.loaded - 1)), animate=False)
         table.focus()
-        for problem in history.problems:
-            self.app.notify(problem, title="A data file could not be read", severity="error", timeout=20, markup=False)
+        tell_each(self.app, history.problems, timeout=20)
         n = len(self.rows)
         title = f"History · {n:,} game{'s' if n != 1 else ''}, newest first · Enter opens · d deletes · t the trash"
         self.query_one("#history-title", Label).update(title if self.rows else "History · no games yet")
@@ -192,7 +191,7 @@ class HistoryScreen(Screen[str | None]):
 
     def action_open(self) -> None:
         """A finished game is reviewed; one still in play is resumed, ended or reviewed, as asked."""
-        from bridgepad.core.game import derive
+        from bridgepad.core.game import GameOverError, derive
         from bridgepad.tui.in_play_dialog import (
             END,
             RESUME,
@@ -208,13 +207,13 @@ class HistoryScreen(Screen[str | None]):
         if s.id == self.current_id and not s.over:
             close(self, None)  # already on the pad
             return
-        stored = self.store.load_quietly(s.id)
+        stored = self.session.read_game(s.id)
         if stored is None:
             self._say(f"Could not read the game of {started_text(s)}.", error=True)
             return
         try:
             state = derive(stored.game)
-        except ValueError as e:
+        except GameOverError as e:
             self._say(f"That game cannot be replayed: {e}.", error=True)
             return
         if state.over or self.read_only:
@@ -237,12 +236,12 @@ class HistoryScreen(Screen[str | None]):
         """A change through the session; False, and said, if it could not be made."""
         try:
             saved = fn(*args)
-        except (SaveError, FileNotFoundError, UnreadableGame, ValueError) as e:
-            why = str(e).rstrip(".") if not isinstance(e, FileNotFoundError) else "its file is gone"
-            self._say(f"Not changed: {why[:1].lower()}{why[1:]}.", error=True)
+        except Problem as e:
+            why = str(e).rstrip(".")
+            tell(self.app, f"Not changed: {why[:1].lower()}{why[1:]}.", title="", timeout=10)
             return False
         if saved is False:
-            self._say(self.session.save_error or "Could not save.", error=True)
+            tell(self.app, self.session.save_error or "Could not save.", title="", timeout=10)
         return True
 
     def _say(self, message: str, *, error: bool = False) -> None:
@@ -267,8 +266,8 @@ class HistoryScreen(Screen[str | None]):
                 return
             try:
                 where = self.session.trash(s.id, f"the {what} moved to the trash")
-            except (SaveError, ValueError) as e:
-                self._say(str(e), error=True)
+            except Problem as e:
+                tell(self.app, e, title="", timeout=10)
                 return
             self._say(f"Moved to the trash: {where}. t shows the trash, ctrl+z on the pad brings it back.")
             self.fill()

@@ -14,11 +14,13 @@ from bridgepad.core.labels import deal_label, game_title, seat_label
 from bridgepad.core.model import Hand
 from bridgepad.core.settings import Settings
 from bridgepad.core.summary import vulnerability_text
-from bridgepad.session import SaveError, Session
+from bridgepad.errors import Problem, SaveError
+from bridgepad.session import Session
 from bridgepad.tui import keys
 from bridgepad.tui.game_view import GameView
 from bridgepad.tui.key_footer import KeyFooter
 from bridgepad.tui.status_bar import StatusBar
+from bridgepad.tui.telling import tell, tell_each
 
 if TYPE_CHECKING:
     from bridgepad.history import History
@@ -53,8 +55,7 @@ class PadScreen(Screen[None]):
             self._follow_timer = self.set_interval(2, self._follow)
         if self.session.save_error:
             self._save_failed()
-        for problem in self.session.problems:
-            self.say(problem, title="A data file could not be read", severity="error", timeout=30)
+        tell_each(self.app, self.session.problems)
 
     def _follow(self) -> None:
         """Read-only: show what the other window writes, as it writes it."""
@@ -78,21 +79,10 @@ class PadScreen(Screen[None]):
         """The selected hand's index (None when no hand, or the bonus row, is selected)."""
         return self.game_view.selected_hand()
 
-    def game_number(self) -> int:
-        """This game's place among the games of its mode started the same day: the first
-        Chicago after three rubbers is Chicago 1."""
-        store = self.session.store
-        current = self.session.stored.id
-        day = current[:8]
-        earlier = [i for i in store.ids() if i[:8] == day and i < current]  # an evening's few, not the history
-        mode = self.session.game.mode
-        # Each game's mode from the head of its file: a day of imported games stays quick to open.
-        return 1 + sum(1 for i in earlier if store.mode_of(i) is mode)
-
     def refresh_all(self, select_last: bool = False) -> None:
         st = self.session.state
         if self._numbered != self.session.stored.id:  # the games folder is listed once a game
-            self._number = self.game_number()
+            self._number = self.session.game_number()
             self._numbered = self.session.stored.id
         self.query_one(StatusBar).show(st, self._number, self.session)
         self.game_view.show(st, select_last=select_last)
@@ -103,10 +93,10 @@ class PadScreen(Screen[None]):
         try:
             saved = fn(*args)
         except SaveError as e:
-            self.say(str(e), title="Not changed", severity="error", timeout=30)
+            tell(self.app, e, title="Not changed")
             return False
-        except ValueError as e:
-            self.say(f"{change} was not made: {e}.", severity="warning", timeout=10)
+        except Problem as e:
+            tell(self.app, f"{change} was not made: {e}.", severity="warning", timeout=10)
             return False
         if saved is False:
             self._save_failed()
@@ -114,7 +104,7 @@ class PadScreen(Screen[None]):
 
     def _save_failed(self) -> None:
         """The change stands on screen but is not on disk: say so, and keep trying."""
-        self.say(self.session.save_error or "Could not save.", title="NOT SAVED", severity="error", timeout=30)
+        tell(self.app, self.session.save_error or "Could not save.", title="NOT SAVED")
         if self._retry_timer is None:
             self._retry_timer = self.set_interval(3, self._retry_save)
 
@@ -236,7 +226,7 @@ class PadScreen(Screen[None]):
         try:
             what = self.session.undo()
         except SaveError as e:
-            self.say(str(e), title="Not saved", severity="error", timeout=30)
+            tell(self.app, e, title="Not saved")
             return
         if what is None:
             self.say("Nothing to undo.")
@@ -274,17 +264,17 @@ class PadScreen(Screen[None]):
             return
         from bridgepad.core.new_game import NewGameReading, game_values, rule_values
         from bridgepad.evening import tonight
-        from bridgepad.history import History
         from bridgepad.tui.game_form import GameForm
 
         st = self.session.state
         values = game_values(self.session.game, st.next_first_dealer)
         # The rules are those new games start with (the s screen), not the old game's.
-        values.update(rule_values(self.session.store.load_defaults()[0]))
-        self._report_store_problems()
+        defaults = self.session.defaults()
+        values.update(rule_values(defaults.settings))
+        tell_each(self.app, defaults.problems)
         if self._history is None:
             # Read-only: opening a dialog writes nothing; kept, so the next ``n`` reads only what changed.
-            self._history = History(self.session.store, read_only=True)
+            self._history = self.session.history(looking_only=True)
         evening = tonight(self._history, self.session.stored.id, self.session.game)
 
         def done(result: object) -> None:
@@ -311,26 +301,20 @@ class PadScreen(Screen[None]):
         from bridgepad.core.new_game import rule_values
         from bridgepad.tui.game_form import GameForm
 
-        settings, players = self.session.store.load_defaults()
-        self._report_store_problems()
+        defaults = self.session.defaults()
+        tell_each(self.app, defaults.problems)
 
         def done(result: object) -> None:
-            if isinstance(result, Settings) and self._save_defaults(result, players):
+            if isinstance(result, Settings) and self._save_defaults(result, defaults.players):
                 self.say("Saved. New games use these rules; the game on the pad keeps the rules it started with.")
 
-        self.app.push_screen(GameForm("settings", "Rules for new games", rule_values(settings)), done)
-
-    def _report_store_problems(self) -> None:
-        """Files the store found unreadable (and kept aside) since it last said so."""
-        problems = self.session.store.problems
-        while problems:
-            self.say(problems.pop(0), title="A data file could not be read", severity="error", timeout=30)
+        self.app.push_screen(GameForm("settings", "Rules for new games", rule_values(defaults.settings)), done)
 
     def _save_defaults(self, settings: Settings, players: tuple[str, str, str, str]) -> bool:
         try:
-            self.session.store.save_defaults(settings, players)
-        except OSError as e:
-            self.say(f"Could not save the settings: {e.strerror or e}.", severity="error", timeout=20)
+            self.session.save_defaults(settings, players)
+        except SaveError as e:
+            tell(self.app, e, title="", timeout=20)
             return False
         return True
 
@@ -348,7 +332,7 @@ class PadScreen(Screen[None]):
         from bridgepad.tui.tally_screen import TallyScreen
 
         self.session.flush()
-        self.app.push_screen(TallyScreen(self.session.store, self.session.read_only))
+        self.app.push_screen(TallyScreen(self.session))
 
     def action_export(self) -> None:
         from bridgepad.tui.export_dialog import export_game

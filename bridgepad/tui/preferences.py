@@ -14,41 +14,37 @@ from textual.app import App
 from textual.theme import Theme
 
 from bridgepad.core.text import visible
+from bridgepad.errors import SaveError
 from bridgepad.session import Session
 from bridgepad.tui.keys import read_keymap
+from bridgepad.tui.telling import tell, tell_each
 
 
 def apply_preferences(app: App[Any], session: Session) -> None:
     """Applies the kept keymap and theme, then keeps each theme the player picks."""
-    store = session.store
-    try:
-        theme, raw_keys = store.load_looks()
-    except OSError:
-        theme, raw_keys = "", None
-    keymap, problems = read_keymap(raw_keys)
+    looks = session.looks()
+    tell_each(app, looks.problems)
+    theme = looks.theme
+    keymap, problems = read_keymap(looks.keys)
     if keymap:
         app.set_keymap(keymap)
     if theme and theme in app.available_themes:
         app.theme = theme
     elif theme:
         problems.append(f'settings.json: there is no colour theme "{visible(theme)}"; ctrl+p, Theme lists them.')
-    for problem in problems:
-        app.notify(problem, title="A setting was left out", severity="warning", timeout=20, markup=False)
+    tell_each(app, problems, title="A setting was left out", severity="warning", timeout=20)
     kept = theme
 
     def keep(chosen: Theme) -> None:
         nonlocal kept
         # The app's session now: a read-only window that has taken over writes from then on.
-        if getattr(app, "session", session).read_only or chosen.name == kept:
+        now = getattr(app, "session", session)
+        if now.read_only or chosen.name == kept:
             return  # a read-only window changes nothing on disk; an unchanged theme needs no write
         try:
-            store.save_theme(chosen.name)
-        except OSError as e:
-            app.notify(
-                f"The theme is used now but could not be kept for the next start: {e.strerror or e}.",
-                severity="warning",
-                markup=False,
-            )
+            now.save_theme(chosen.name)
+        except SaveError as e:
+            tell(app, e, severity="warning", timeout=5)
             return
         kept = chosen.name
 

@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 
 from bridgepad.core.game import GameState
-from bridgepad.store import StoredGame
+from bridgepad.game_store import StoredGame
 from bridgepad.tui import keys
 from bridgepad.tui.closing import close
 from bridgepad.tui.game_view import GameView

@@ -18,12 +18,13 @@ from bridgepad.core.duplicate import imps_figure
 from bridgepad.core.settlement import read_stake
 from bridgepad.core.tally import Tally, notes, tally
 from bridgepad.core.windows import Window, since, window_start
-from bridgepad.history import History
-from bridgepad.store import Store
+from bridgepad.errors import SaveError
+from bridgepad.session import Session
 from bridgepad.tui import keys, looks
 from bridgepad.tui.closing import close
 from bridgepad.tui.key_footer import KeyFooter
 from bridgepad.tui.net_chart import NetChart
+from bridgepad.tui.telling import tell_each
 
 NAME_WIDTH = 24  # a longer name is cut: the figures beside it matter more
 
@@ -46,17 +47,18 @@ class TallyScreen(Screen[None]):
     KEY_SECTION = "tally"
     BINDINGS = keys.bindings(KEY_SECTION)
 
-    def __init__(self, store: Store, read_only: bool = False) -> None:
+    def __init__(self, session: Session) -> None:
         super().__init__()
-        self.store = store
-        self.read_only = read_only
+        self.session = session
+        self.read_only = session.read_only
         self.window = Window.TONIGHT
-        self.rounding, stake_text = store.load_tally_prefs()
+        self.prefs = session.tally_preferences()
+        self.rounding = self.prefs.rounding
         try:
-            self.stake = read_stake(stake_text)
+            self.stake = read_stake(self.prefs.stake)
         except ValueError:
             self.stake = None
-        self.results = History(store, read_only=read_only).results()
+        self.results = session.history().results()
 
     def compose(self) -> ComposeResult:
         yield Label("", id="tally-title")
@@ -73,6 +75,7 @@ class TallyScreen(Screen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        tell_each(self.app, self.prefs.problems)
         self.query_one("#tally-body", VerticalScroll).focus()
         self.refresh_tally()
         self.app.theme_changed_signal.subscribe(self, lambda _: self.refresh_tally())
@@ -178,8 +181,8 @@ class TallyScreen(Screen[None]):
         if self.read_only:
             return
         try:
-            self.store.save_tally_prefs(self.rounding, "" if self.stake is None else str(self.stake))
-        except OSError:
+            self.session.save_tally_preferences(self.rounding, "" if self.stake is None else str(self.stake))
+        except SaveError:
             pass  # a preference only: the tally on screen is right either way
 
     def action_close(self) -> None:

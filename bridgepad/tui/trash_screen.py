@@ -9,16 +9,19 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import DataTable, Label
 
+from bridgepad.core.game import GameOverError
 from bridgepad.core.model import Side
 from bridgepad.core.record import make_record
 from bridgepad.core.text import fit
+from bridgepad.errors import Problem
+from bridgepad.game_store import TrashedGame
 from bridgepad.history import GameSummary
-from bridgepad.session import SaveError, Session
-from bridgepad.store import TrashedGame
+from bridgepad.session import Session
 from bridgepad.tui import keys
 from bridgepad.tui.closing import close
 from bridgepad.tui.history_screen import players_text, started_text
 from bridgepad.tui.key_footer import KeyFooter
+from bridgepad.tui.telling import tell
 
 
 class TrashScreen(Screen[None]):
@@ -40,17 +43,15 @@ class TrashScreen(Screen[None]):
         self.fill()
 
     def fill(self) -> None:
-        store = self.session.store
         self.rows = []
-        for trashed in store.trashed():
-            stored = store.load_trashed(trashed.name)
+        for trashed, stored in self.session.trashed():
             if stored is not None and not stored.game.hands and not stored.game.ended:
                 continue  # a game left empty, set aside when another took the pad: nothing to restore
             summary = None
             if stored is not None:
                 try:
                     summary = GameSummary.of(make_record(stored.game, stored.id, stored.created, stored.updated))
-                except ValueError:
+                except GameOverError:  # hands after the end: listed, but not summed
                     summary = None
             self.rows.append((trashed, summary))
         table = self.query_one("#history", DataTable)
@@ -94,8 +95,8 @@ class TrashScreen(Screen[None]):
         what = f"{s.mode.word} of {started_text(s)}" if s is not None else trashed.name
         try:
             self.session.restore(trashed.name, f"the {what} restored from the trash")
-        except (SaveError, FileNotFoundError, ValueError) as e:
-            self.app.notify(f"Not restored: {e}", severity="error", markup=False, timeout=10)
+        except Problem as e:
+            tell(self.app, e, title="", lead="Not restored: ", timeout=10)
             return
         self.app.notify(f"Restored: the {what} is back in the history.", markup=False)
         self.fill()

@@ -21,7 +21,7 @@ Startup to the first painted pad
 
 Startup with history
     The same, the real app both times: with 2,000 finished rubbers in the data folder
-    (one JSON file each, written as Store.save writes them), against a folder that
+    (one JSON file each, written as GameStore.save writes them), against a folder that
     held nothing before the warm-up run. A ratio near 1 means startup does not read
     the history.
 
@@ -112,7 +112,7 @@ from bridgepad.core.model import (
     Strain,
 )
 from bridgepad.core.serialize import game_to_json
-from bridgepad.store import Store, StoredGame
+from bridgepad.game_store import GameStore, StoredGame
 
 HISTORY_GAMES = 2000
 REPLAY_HANDS = 10_000
@@ -207,8 +207,8 @@ def game_id(t: datetime, n: int) -> str:
     return t.strftime("%Y%m%d-%H%M%S-") + f"{n:04x}"
 
 
-def write_game(store: Store, gid: str, game: Game, created: datetime, updated: datetime) -> None:
-    """A game file as ``Store.save`` writes it (the same JSON), without the fsyncs."""
+def write_game(store: GameStore, gid: str, game: Game, created: datetime, updated: datetime) -> None:
+    """A game file as ``GameStore.save`` writes it (the same JSON), without the fsyncs."""
     meta = {"id": gid, "created": created.isoformat(timespec="seconds"), "updated": updated.isoformat(timespec="seconds")}
     data = json.dumps(game_to_json(game, meta), ensure_ascii=False, indent=1).encode("utf-8")
     store.path(gid).write_bytes(data)
@@ -216,7 +216,7 @@ def write_game(store: Store, gid: str, game: Game, created: datetime, updated: d
 
 def make_history(root: Path, n: int, seed: int = 2) -> None:
     """``n`` rubbers, one file each, with unique ids that sort as the games began."""
-    store = Store(root)
+    store = GameStore(root)
     store.ensure()
     rnd = random.Random(seed)
     start = datetime(2019, 3, 1, 19, 30, tzinfo=UTC)
@@ -228,7 +228,7 @@ def make_history(root: Path, n: int, seed: int = 2) -> None:
 
 def add_current(root: Path, game: Game) -> str:
     """``game`` as the newest file and the game on the pad."""
-    store = Store(root)
+    store = GameStore(root)
     store.ensure()
     t = datetime.now(UTC).replace(microsecond=0)
     gid = game_id(t, 0xFFFF)
@@ -360,7 +360,7 @@ def _make_app(data_dir: Path, bare: bool) -> Any:
     from bridgepad.session import Session
     from bridgepad.tui.app import BridgepadApp
 
-    return BridgepadApp(Session.open(Store(data_dir)))
+    return BridgepadApp(Session.open(GameStore(data_dir)))
 
 
 async def child_keys(data_dir: Path, reps: int, bare: bool) -> dict[str, Any]:
@@ -563,10 +563,10 @@ def bench_save(work: Path, hist: Path, reps: int) -> list[Row]:
     small = work / "save-alone"
     big = work / "save-history"
     shutil.copytree(hist, big)
-    sessions: dict[Path, tuple[Store, StoredGame]] = {}
+    sessions: dict[Path, tuple[GameStore, StoredGame]] = {}
     for root in (small, big):
         gid = add_current(root, game)
-        store = Store(root)
+        store = GameStore(root)
         sessions[root] = (store, store.load(gid))
     hand = Hand(Contract(4, Strain.S), Seat.N, 9)
     if hasattr(os, "sync"):

@@ -18,7 +18,7 @@ from bridgepad.core.settings import (
     PassWord,
     Settings,
 )
-from bridgepad.store import Store, StoredGame
+from bridgepad.game_store import GameStore, StoredGame
 
 
 @dataclass(frozen=True)
@@ -117,7 +117,7 @@ CASES = (
 )
 
 
-def plant(store: Store) -> list[StoredGame]:
+def plant(store: GameStore) -> list[StoredGame]:
     """Every case saved in ``store`` as the app would have saved it."""
     store.ensure()
     for case in CASES:

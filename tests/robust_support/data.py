@@ -10,7 +10,7 @@ from bridgepad.core.entry import read_form
 from bridgepad.core.game import Game, Mode
 from bridgepad.core.model import Hand
 from bridgepad.core.serialize import SCHEMA, game_to_json
-from bridgepad.store import Store, StoredGame
+from bridgepad.game_store import GameStore, StoredGame
 
 
 def hand(contract: str, declarer: str = "", result: str = "", honors: str = "") -> Hand:
@@ -31,7 +31,7 @@ class History:
     """A data folder with the good games, the last of them current."""
 
     root: Path
-    store: Store
+    store: GameStore
     games: list[StoredGame]
 
     def files(self) -> dict[str, bytes]:
@@ -40,7 +40,7 @@ class History:
 
 
 def make_history(root: Path, games: tuple[Game, ...] = GOOD_GAMES) -> History:
-    store = Store(root)
+    store = GameStore(root)
     made = [store.create(g) for g in games]
     return History(root, store, made)
 

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from bridgepad.core.model import Hand
-from bridgepad.store import Store
+from bridgepad.game_store import GameStore
 from robust_support.pty_app import PtyApp
 from robust_support.typing import type_hand
 
@@ -66,7 +66,7 @@ def enter_hand(app: PtyApp, fields: tuple[str, str, str], number: int) -> bool:
 
 
 def hands_on_disk(root: Path) -> tuple[Hand, ...]:
-    store = Store(root)
+    store = GameStore(root)
     game_id = store.current_id()
     if game_id is None or not store.path(game_id).exists():
         return ()

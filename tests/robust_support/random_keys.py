@@ -16,8 +16,8 @@ from pathlib import Path
 
 from bridgepad.core.game import GameState, derive
 from bridgepad.core.model import Side
+from bridgepad.game_store import GameStore
 from bridgepad.session import Session
-from bridgepad.store import Store
 from bridgepad.tui.app import BridgepadApp
 from robust_support.keys import key_event
 
@@ -85,16 +85,16 @@ def check_state(app: BridgepadApp, root: Path) -> None:
     session = app.session
     assert figures(derive(session.game)) == figures(session.state)
     if not (session.unsaved or session.unsaved_current):
-        stored = Store(root).load(session.stored.id)
+        stored = GameStore(root).load(session.stored.id)
         assert stored.game == session.game
         assert figures(derive(stored.game)) == figures(session.state)
-        assert Store(root).current_id() == session.stored.id
+        assert GameStore(root).current_id() == session.stored.id
 
 
 async def campaign(root: Path, seed: int, n: int) -> dict[str, int]:
     rng = random.Random(seed)
     keys = random_keys(rng, n)
-    app = BridgepadApp(Session.open(Store(root)))
+    app = BridgepadApp(Session.open(GameStore(root)))
     skipped_edits = 0
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -129,12 +129,12 @@ async def campaign(root: Path, seed: int, n: int) -> dict[str, int]:
         }
         game = app.session.game
     # Every file parses, nothing was found unreadable, and the next start shows the same game.
-    store = Store(root)
+    store = GameStore(root)
     for game_id in store.ids():
         derive(store.load(game_id).game)
     assert not list(store.games_dir.glob("*.corrupt-*"))
-    again = Session.open(Store(root))
-    assert again.game == game and again.problems == []
+    again = Session.open(GameStore(root))
+    assert again.game == game and again.problems == ()
     result["games_on_disk"] = len(store.ids())
     return result
 

@@ -17,8 +17,9 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from bridgepad.game_store import GameStore
+from bridgepad.preferences_file import PreferencesFile
 from bridgepad.session import Session
-from bridgepad.store import Store
 from bridgepad.tui.app import BridgepadApp
 
 SIZE = (80, 24)
@@ -39,7 +40,7 @@ WORKED_RUBBER: tuple[tuple[str, str, str, str], ...] = (
 
 def make_app(root: Path | str) -> BridgepadApp:
     """The app on the data folder ``root``, opened as ``bridgepad --data-dir root`` opens it."""
-    return BridgepadApp(Session.open(Store(Path(root))))
+    return BridgepadApp(Session.open(GameStore(Path(root))))
 
 
 def field_keys(*values: str) -> list[str]:
@@ -169,9 +170,8 @@ def light(setup: Callable[[Path], None] | None = None) -> Callable[[Path], None]
     def prepare(root: Path) -> None:
         if setup is not None:
             setup(root)
-        store = Store(root)
-        store.ensure()
-        store.save_theme("textual-light")
+        GameStore(root).ensure()
+        PreferencesFile(root).save_theme("textual-light")
 
     return prepare
 
@@ -191,11 +191,11 @@ def evening(root: Path) -> None:
     """Three finished rubbers in the history, started at fixed times, and a stake of 0.10."""
     from bridgepad.core.log import parse_log
 
-    store = Store(root)
+    store = GameStore(root)
     for k, state in enumerate(parse_log(EVENING).games()):
         last = store.add(state.game, f"2026-11-27T20:{k * 25:02d}:00+00:00")
     store.set_current(last.id)  # the pad shows the evening's last rubber: no game started "now"
-    store.save_tally_prefs(False, "0.10")
+    PreferencesFile(root).save_tally(False, "0.10")
 
 
 def five_at_the_table(root: Path) -> None:
@@ -205,7 +205,7 @@ def five_at_the_table(root: Path) -> None:
 
     state = parse_log("N 4S 10\nN 4S 10\n").games()[0]
     game = Game(players=("Ann", "Bob", "Cy", "Di"), sitting_out=("Eve",), hands=state.game.hands)
-    store = Store(root)
+    store = GameStore(root)
     store.set_current(store.add(game, "2026-11-27T20:00:00+00:00").id)
 
 
@@ -217,7 +217,7 @@ def evening_and_one_left(root: Path) -> None:
 
     evening(root)
     hands = parse_log("N 4S 10\nE 2H 8\n").games()[0].game.hands
-    Store(root).add(Game(players=("Ann", "Bob", "Cy", "Di"), hands=hands), "2026-11-27T19:00:00+00:00")
+    GameStore(root).add(Game(players=("Ann", "Bob", "Cy", "Di"), hands=hands), "2026-11-27T19:00:00+00:00")
 
 
 def one_in_the_trash(root: Path) -> None:
@@ -226,7 +226,7 @@ def one_in_the_trash(root: Path) -> None:
     from datetime import datetime
 
     evening_and_one_left(root)
-    store = Store(root)
+    store = GameStore(root)
     oldest = store.ids()[0]
     where = store.discard(oldest)
     assert where is not None
@@ -353,7 +353,7 @@ def seed(root: Path | str, hands: Sequence[tuple[str, ...]]) -> None:
     from bridgepad.core.entry import FIELDS, read_form
     from bridgepad.core.model import Hand
 
-    session = Session.open(Store(Path(root)))
+    session = Session.open(GameStore(Path(root)))
     for fields in hands:
         values = dict(zip(FIELDS, fields))
         board = session.preview(Hand())[0].deal if values.get("others") else None

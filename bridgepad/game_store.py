@@ -1,13 +1,15 @@
-"""Games on disk: one JSON file a game, written atomically, never silently lost.
+"""Games on disk: one JSON file a game, the pointer to the game on the pad, and the
+trash; written atomically, never silently lost.
 
-Layout of the data directory::
+Layout of the data directory (``settings.json`` is ``bridgepad.preferences_file``'s)::
 
     games/<id>.json     one game each: its inputs and a schema version
     current             the id of the game on the pad
-    settings.json       the rules and names that new games start with, the tally's
-                        stake, the colour theme and a keymap
     trash/              games deleted from the history (``trashed``, ``restore``)
     games/<id>.json.corrupt-<time>   a file that could not be read, kept aside byte for byte
+
+What it finds damaged it keeps aside and reports as values (``recover``,
+``open_current``), in sentences for a person; it keeps no list of its own.
 
 Every file is read through ``bridgepad.data_files`` (a regular file, under a size limit,
 JSON of bounded depth) and every field checked as strictly as a game's: ids by
@@ -26,15 +28,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from bridgepad.atomic_file import (
-    atomic_write,
-    fsync_dir,
-    make_private_dirs,
-    sweep_temps,
-)
-from bridgepad.core.game import Game, Mode
-from bridgepad.core.model import SEATS
-from bridgepad.core.notation import NotationError, check_name
+from bridgepad.atomic_file import atomic_write, fsync_dir, make_private_dirs, sweep_temps
+from bridgepad.core.game import Game, GameOverError, Mode, derive
 from bridgepad.core.serialize import (
     SCHEMA,
     TIME_HELP,
@@ -44,12 +39,23 @@ from bridgepad.core.serialize import (
     is_time,
     schema_of,
 )
-from bridgepad.core.settings import Settings
 from bridgepad.core.text import visible
-from bridgepad.data_files import NotReadable, parse_json, read_head, read_regular
+from bridgepad.data_files import NotReadable, keep_aside, parse_json, read_head, read_regular
+from bridgepad.errors import NotAGameId, UnreadableGame, shown_path
 from bridgepad.game_id import ID_HELP, MAX_ID_LENGTH, is_game_id, new_id
 
-__all__ = ["Store", "StoredGame", "UnreadableGame", "atomic_write", "data_dir", "is_game_id", "new_id", "now_iso"]
+__all__ = [
+    "GameStore",
+    "Opened",
+    "StoredGame",
+    "TrashedGame",
+    "UnreadableGame",
+    "data_dir",
+    "is_game_id",
+    "new_id",
+    "now_iso",
+    "shown_path",
+]
 
 ENV_VAR = "BRIDGEPAD_DATA_DIR"
 
@@ -68,23 +74,6 @@ def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
 
 def now_iso() -> str:
     return datetime.now().astimezone().isoformat(timespec="seconds")
-
-
-def shown_path(path: Path | str) -> str:
-    """A path as a message may quote it: control characters in it made visible."""
-    return visible(str(path))
-
-
-class UnreadableGame(Exception):
-    """A game file that could not be read; it has been moved aside to ``kept``."""
-
-    def __init__(self, path: Path, kept: Path | None, reason: str, damaged: bool = True) -> None:
-        self.path = path
-        self.kept = kept
-        self.reason = reason
-        self.damaged = damaged  # False: it could not be opened this time, and is left where it is
-        where = f"; it was kept as {shown_path(kept)}" if kept else ""
-        super().__init__(f"Could not read {shown_path(path.name)}: {visible(reason)}{where}.")
 
 
 @dataclass(slots=True)
@@ -143,30 +132,37 @@ def game_bytes(stored: StoredGame) -> bytes:
     return json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")
 
 
-class Store:
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """The game ``current`` names, if it could be read and replayed, and what was found
+    wrong on the way (each a sentence for a person)."""
+
+    stored: StoredGame | None
+    problems: tuple[str, ...] = ()
+
+
+class GameStore:
+    """The games folder, the ``current`` pointer and the trash of one data folder."""
+
     def __init__(self, root: Path) -> None:
         self.root = root
         self.games_dir = root / "games"
-        self.problems: list[str] = []  # files found unreadable and kept aside, in words
-
-    def say(self, problem: str) -> None:
-        """Notes a problem for the screen or the command line to report, once."""
-        if problem not in self.problems:
-            self.problems.append(problem)
 
     def ensure(self) -> None:
         """Makes the data folder and its games folder, and any folder above them, private (0700)."""
         make_private_dirs(self.games_dir)
 
-    def tidy(self) -> None:
-        """At start: moves aside a ``current`` that does not name a game, and sweeps temporary
-        files left by a write that was killed half-way (ones no living process is writing)."""
+    def recover(self) -> list[str]:
+        """At start: moves aside a ``current`` that does not name a game and sweeps temporary
+        files left by a write that was killed half-way (ones no living process is writing).
+        Returns what it found, in words. An import killed part way is the session's to finish."""
+        found: list[str] = []
         current = self.root / "current"
         problem = self.current_problem()
         if problem is not None:
-            kept = self.keep_aside(current)
+            kept = keep_aside(current)
             where = f"it was kept as {shown_path(kept)}" if kept else "it could not be moved aside"
-            self.say(f"The pointer to the current game, {shown_path(current)}, could not be read: {problem}; {where}.")
+            found.append(f"The pointer to the current game, {shown_path(current)}, could not be read: {problem}; {where}.")
         now = time.time()
         for folder in (self.root, self.games_dir, self.root / "trash"):
             sweep_temps(folder)
@@ -185,11 +181,33 @@ class Store:
                             os.unlink(entry.path)
                     except OSError:
                         pass
+        return found
+
+    def open_current(self, *, recover: bool) -> Opened:
+        """The game on the pad as the folder has it, first ``recover``-ed if asked (a window
+        that holds the folder). A game file that cannot be read or replayed is kept aside
+        (when it can be moved), as ``load`` keeps any game file, and said."""
+        problems = self.recover() if recover else []
+        game_id = self.current_id()
+        if game_id is None:
+            return Opened(None, tuple(problems))
+        try:
+            stored = self.load(game_id)
+            derive(stored.game)
+        except FileNotFoundError:
+            return Opened(None, tuple(problems))
+        except UnreadableGame as e:
+            return Opened(None, (*problems, str(e)))
+        except GameOverError as e:
+            kept = keep_aside(self.path(game_id))
+            where = f"it was kept as {shown_path(kept)}" if kept else "it was left as it is"
+            return Opened(None, (*problems, f"Could not replay {game_id}.json: {visible(str(e))}; {where}."))
+        return Opened(stored, tuple(problems))
 
     def path(self, game_id: str) -> Path:
-        """The file of a game; ValueError for anything that is not an id (it would name another file)."""
+        """The file of a game; NotAGameId for anything that is not an id (it would name another file)."""
         if not is_game_id(game_id):
-            raise ValueError(f"{visible(str(game_id))[:80]!r} is not a game id: {ID_HELP}.")
+            raise NotAGameId(f"{visible(str(game_id))[:80]!r} is not a game id: {ID_HELP}.")
         return self.games_dir / f"{game_id}.json"
 
     # The current game -------------------------------------------------------
@@ -221,7 +239,7 @@ class Store:
         return text
 
     def set_current(self, game_id: str) -> None:
-        self.path(game_id)  # an id, or ValueError
+        self.path(game_id)  # an id, or NotAGameId
         atomic_write(self.root / "current", game_id.encode("ascii") + b"\n")
 
     # Games ------------------------------------------------------------------
@@ -257,6 +275,8 @@ class Store:
         self.save(stored)
         return stored
 
+    # One parser (``_read_path``) for every game file; ``read``, ``load``, ``load_quietly``
+    # and ``load_trashed`` differ only in what they do with its answer.
     def read(self, game_id: str) -> StoredGame:
         """Reads a game without moving anything: FileNotFoundError if there is none,
         UnreadableGame (``kept`` None) if the file cannot be a game."""
@@ -287,7 +307,7 @@ class Store:
         try:
             stored, raw, old = self._read(game_id)
         except UnreadableGame as e:
-            kept = self.keep_aside(e.path) if e.damaged else None
+            kept = keep_aside(e.path) if e.damaged else None
             raise UnreadableGame(e.path, kept, e.reason, e.damaged) from None
         if old is not None and old < SCHEMA:
             self._migrated(self.path(game_id), raw, old, stored)
@@ -318,25 +338,11 @@ class Store:
         return stored.game.mode if stored is not None else None
 
     def load_quietly(self, game_id: str) -> StoredGame | None:
-        """Reads a game without moving anything aside (for a window that may not write); None if it cannot."""
+        """``read``, for a window that may not write: None where ``read`` raises."""
         try:
             return self.read(game_id)
-        except (OSError, UnreadableGame, ValueError):
+        except (OSError, UnreadableGame, NotAGameId):
             return None
-
-    def keep_aside(self, path: Path) -> Path | None:
-        """Renames an unreadable file out of the way, byte for byte, and returns where it went."""
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        target = path.with_name(f"{path.name}.corrupt-{stamp}")
-        n = 1
-        while os.path.lexists(target):
-            n += 1
-            target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
-        try:
-            os.replace(path, target)
-        except OSError:
-            return None
-        return target
 
     def discard(self, game_id: str) -> Path | None:
         """Moves a game to the trash folder (never destroys it) and returns where it went."""
@@ -431,74 +437,6 @@ class Store:
     def ids(self) -> list[str]:
         """Game ids, oldest first (ids begin with their creation time)."""
         return self.listing()[0]
-
-    # Settings for new games -------------------------------------------------
-    def _settings_file(self) -> dict[str, Any]:
-        path = self.root / "settings.json"
-        try:
-            data = parse_json(read_regular(path))
-        except FileNotFoundError:
-            return {}
-        except NotReadable as e:
-            reason = e.reason
-        else:
-            if isinstance(data, dict):
-                return data
-            reason = "it does not hold settings"
-        # Never written over: kept aside byte for byte, and said, before the defaults are used.
-        kept = self.keep_aside(path)
-        where = f"it was kept as {shown_path(kept)}" if kept else "it was left as it is"
-        self.say(f"Could not read {shown_path(path)}: {reason}; {where}, and the usual rules are used.")
-        return {}
-
-    def _update_settings_file(self, **parts: Any) -> None:
-        # One file holds the rules for new games and the tally's stake; each writer keeps the rest.
-        data = self._settings_file()
-        data.update(parts)
-        atomic_write(self.root / "settings.json", json.dumps(data, indent=1).encode("utf-8"))
-
-    def load_defaults(self) -> tuple[Settings, tuple[str, str, str, str]]:
-        data = self._settings_file()
-        players = data.get("players")
-        names = ["", "", "", ""]
-        if players is not None:
-            where = shown_path(self.root / "settings.json")
-            if isinstance(players, list) and len(players) == 4 and all(isinstance(p, str) for p in players):
-                for i, (seat, name) in enumerate(zip(SEATS, players)):
-                    try:
-                        names[i] = check_name(name, seat)
-                    except NotationError as e:
-                        self.say(f"{where}: {e} It is left out of new games.")
-            else:
-                self.say(f"{where}: the players are not four names, so new games start without names.")
-        return Settings.from_json(data.get("settings")), (names[0], names[1], names[2], names[3])
-
-    def save_defaults(self, settings: Settings, players: tuple[str, str, str, str]) -> None:
-        self._update_settings_file(settings=settings.to_json(), players=list(players))
-
-    def load_tally_prefs(self) -> tuple[bool, str]:
-        """The tally's last choices: round margins to 100 or not, and the stake per 100 ("" for none)."""
-        prefs = self._settings_file().get("tally")
-        if not isinstance(prefs, dict):
-            return False, ""
-        rounding = prefs.get("round") is True
-        stake = prefs.get("stake")
-        # Shown in the tally's field: a short amount, never text that could act on the terminal.
-        if not isinstance(stake, str) or len(stake) > 20 or not stake.isprintable():
-            stake = ""
-        return rounding, stake
-
-    def save_tally_prefs(self, rounding: bool, stake: str) -> None:
-        self._update_settings_file(tally={"round": rounding, "stake": stake})
-
-    def load_looks(self) -> tuple[str, Any]:
-        """The colour theme chosen last ("" for none yet) and the user's keymap as written ("keys")."""
-        data = self._settings_file()
-        theme = data.get("theme")
-        return (theme if isinstance(theme, str) else ""), data.get("keys")
-
-    def save_theme(self, theme: str) -> None:
-        self._update_settings_file(theme=theme)
 
 
 def _time_field(data: dict[str, Any], key: str, fallback: str | None) -> str:

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from robust_support.data import hand
+from snapshot_apps.screen import screen_words
 
 from bridgepad.core.game import Game
 from bridgepad.history import INDEX_NAME, History
@@ -105,12 +106,15 @@ async def test_the_history_and_tally_screens_open_over_a_nested_index(folder: St
         await pilot.press("h")
         await pilot.pause()
         assert isinstance(app.screen, HistoryScreen)
+        # The index rebuilt from the games: the one rubber, listed.
+        assert "1 game" in screen_words(app) and "Ann & Cy v Bob & Di 2–0 +940 won" in screen_words(app)
         await pilot.press("escape")
         await pilot.pause()
         (folder.root / INDEX_NAME).write_text(NESTED)
         await pilot.press("t")
         await pilot.pause()
         assert isinstance(app.screen, TallyScreen)
+        assert "Ann 1 +940 Cy 1 +940 Bob 1 -940 Di 1 -940" in screen_words(app)
     assert app.return_code in (None, 0)
 
 

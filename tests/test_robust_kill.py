@@ -10,7 +10,7 @@ closed) and ctrl+c end it cleanly instead: status 0, the terminal given back, th
 hands on disk and the lock released.
 
 ``BRIDGEPAD_KILLS=200 pytest tests/test_robust_kill.py -s`` runs a longer campaign
-(default 20 kills) and prints its figures; ``BRIDGEPAD_KILL_SEED`` picks another seed.
+(default 12 kills) and prints its figures; ``BRIDGEPAD_KILL_SEED`` picks another seed.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from bridgepad.store import Store
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 
-KILLS = int(os.environ.get("BRIDGEPAD_KILLS", "20"))
+KILLS = int(os.environ.get("BRIDGEPAD_KILLS", "12"))
 SEED = int(os.environ.get("BRIDGEPAD_KILL_SEED", "20240601"))
 
 

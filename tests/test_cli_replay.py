@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from builders import WORKED_LOG
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -182,16 +183,7 @@ end         # E-W: a game, 300; N-S: a part score, 100
 
 
 def test_worked_rubber_through_the_command_line(capsys, tmp_path: Path) -> None:
-    log = """\
-N 3S 10
-E 4HX 8
-S 2C 8
-W 3NT 9 honors EW 150
-N 4SX 9
-E 2H 8
-S 6D 12
-"""
-    code, out, _ = call(capsys, "replay", str(write(tmp_path, log)), "--json")
+    code, out, _ = call(capsys, "replay", str(write(tmp_path, WORKED_LOG)), "--json")
     (r,) = json.loads(out)["rubbers"]
     # Seed 000: our column 250 below, 1,580 above, 1,830; theirs 160, 350, 510.
     assert r["NS"] == S(250, 1580, 2)

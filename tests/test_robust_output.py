@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from record_support.games import WORKED as WORKED_LOG
+from builders import WORKED_LOG
 
 from bridgepad import atomic_file
 from bridgepad.cli import main

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from builders import WORKED_LOG
+from cli_support import run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,15 +23,7 @@ from bridgepad.cli import main
 
 
 def run(*args: str, stdin: str | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "bridgepad", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        input=stdin,
-        timeout=60,
-        cwd=cwd,
-    )
+    return run_cli(None, *args, stdin=stdin, cwd=cwd)
 
 
 def call(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

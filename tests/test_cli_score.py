@@ -7,9 +7,9 @@ import contextlib
 import io
 import json
 import subprocess
-import sys
 
 import pytest
+from cli_support import run_cli
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -18,14 +18,7 @@ from bridgepad.core.model import Contract, Doubling, Strain
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "bridgepad", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        input=stdin,
-        timeout=60,
-    )
+    return run_cli(None, *args, stdin=stdin)
 
 
 def call(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

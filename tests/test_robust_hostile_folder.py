@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from cli_support import run_cli
 from robust_support.data import hand
 from snapshot_apps.screen import screen_words
 
@@ -36,19 +36,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="FIFOs, symbolic
 
 def cli(root: Path, *args: str, memory: int | None = None, timeout: float = 60) -> subprocess.CompletedProcess[bytes]:
     """``python -m bridgepad --data-dir ROOT ARGS``, as bytes; a hang fails the test through the timeout."""
-
-    def limits() -> None:
-        if memory is not None:
-            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-
-    env = {k: v for k, v in os.environ.items() if k != "BRIDGEPAD_DATA_DIR"}
-    return subprocess.run(
-        [sys.executable, "-m", "bridgepad", "--data-dir", str(root), *args],
-        capture_output=True,
-        timeout=timeout,
-        env=env,
-        preexec_fn=limits,
-    )
+    return run_cli(root, *args, text=False, memory=memory, timeout=timeout)
 
 
 def clean(p: subprocess.CompletedProcess[bytes]) -> str:

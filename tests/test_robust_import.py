@@ -24,6 +24,7 @@ import time
 from pathlib import Path
 
 import pytest
+from cli_support import run_cli
 
 from bridgepad.core.log import parse_log
 from bridgepad.core.sameness import inputs_key
@@ -134,10 +135,7 @@ def test_an_import_killed_at_random_moments_ends_with_exactly_the_games_of_the_l
     assert batches(data, STAGING) == [] and batches(data, COMMITTED) == []
     assert sum(killed.values()) >= KILLS // 2, killed  # most runs were killed before they ended
     # And once more: nothing is added.
-    again = subprocess.run(
-        [sys.executable, "-m", "bridgepad", "--data-dir", str(data), "import", str(log)],
-        capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
+    again = run_cli(data, "import", str(log), timeout=300)
     assert again.returncode == 0 and again.stdout.startswith(f"Imported no games: all {GAMES} in ")
     assert len(list((data / "games").glob("*.json"))) == GAMES
 

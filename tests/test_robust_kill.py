@@ -27,6 +27,7 @@ from pathlib import Path
 
 import pytest
 from filelock import FileLock, Timeout
+from robust_support.life import hands_on_disk
 from robust_support.pty_app import ALT_SCREEN_OFF, PtyApp, plain
 from robust_support.side_by_side import side_by_side
 from robust_support.typing import hand_of, pick, type_hand
@@ -34,7 +35,6 @@ from robust_support.typing import hand_of, pick, type_hand
 from bridgepad.core.game import derive
 from bridgepad.core.model import Hand
 from bridgepad.core.serialize import game_from_json
-from bridgepad.store import Store
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 
@@ -56,14 +56,6 @@ def every_file_parses(root: Path) -> None:
     settings = root / "settings.json"
     if settings.exists():
         json.loads(settings.read_text(encoding="utf-8"))
-
-
-def hands_on_disk(root: Path) -> tuple[Hand, ...]:
-    store = Store(root)
-    game_id = store.current_id()
-    if game_id is None or not store.path(game_id).exists():
-        return ()
-    return store.load(game_id).game.hands
 
 
 def temp_files(root: Path) -> list[Path]:

@@ -41,3 +41,11 @@ S 6D 12
 """
 
 WORKED: tuple[Hand, ...] = parse_log(WORKED_LOG).games()[0].game.hands
+
+
+def examples(thorough: int) -> int:
+    """How many examples a hypothesis property tries: ``thorough`` with BRIDGEPAD_THOROUGH=1,
+    half of it (never fewer than 50) by default, to keep the whole suite quick."""
+    import os
+
+    return thorough if os.environ.get("BRIDGEPAD_THOROUGH") == "1" else max(50, thorough // 2)

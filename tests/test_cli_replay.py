@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from builders import WORKED_LOG
+from builders import WORKED_LOG, examples
 from cli_support import run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -428,7 +428,7 @@ LINES = st.one_of(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(LINES, max_size=15), st.booleans(), st.sampled_from([[], ["--no-honors"], ["--chicago-partscore", "fifty"]]))
 def test_replay_any_log(lines: list[str], as_json: bool, flags: list[str]) -> None:
     out, err = io.StringIO(), io.StringIO()

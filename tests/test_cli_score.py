@@ -9,6 +9,7 @@ import json
 import subprocess
 
 import pytest
+from builders import examples
 from cli_support import run_cli
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -185,7 +186,7 @@ words = st.one_of(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(words, st.one_of(st.none(), words), st.booleans(), st.booleans())
 def test_score_any_input(contract: str, result: str | None, vul: bool, as_json: bool) -> None:
     # Text starting with "-" may be an option (argparse's -h prints help and exits 0); leave those out.
@@ -209,7 +210,7 @@ def test_score_any_input(contract: str, result: str | None, vul: bool, as_json: 
             json.loads(out)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.integers(1, 7), st.sampled_from(list(Strain)), st.sampled_from(list(Doubling)), st.integers(0, 13), st.booleans())
 def test_score_json_adds_up(level: int, strain: Strain, doubling: Doubling, tricks: int, vul: bool) -> None:
     c = Contract(level, strain, doubling)

@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from builders import examples
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from robust_support.data import hand
@@ -50,7 +51,7 @@ from bridgepad.session import Session
 from bridgepad.store import Store
 from bridgepad.tui.app import BridgepadApp
 
-PROPS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPS = settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # Text a careless or hostile player might type: the notation's own characters and
 # words, look-alikes (full-width, superscript and Arabic digits, the suit symbols),

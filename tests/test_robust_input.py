@@ -2,7 +2,7 @@
 
 Any text typed where a contract, a result, a seat, a side, honors, a log, names or
 settings are read gets a value or a clear error (NotationError / LogError with a
-message), never another exception.  Thousands of random keys pressed in the app
+message), never another exception.  A thousand random keys pressed in the app
 leave it running, with a state that replays to the same figures and is the one on
 disk.  Names holding markup, emoji or 40 characters show literally and leave the
 layout as it is with plain names.

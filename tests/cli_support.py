@@ -1,24 +1,53 @@
 """The command line run as a person runs it, for the tests that drive it from outside.
 
-``run_cli`` starts ``python -m bridgepad --data-dir DATA ...`` in a process of its own,
-with text in and out as UTF-8, and never the data folder of $BRIDGEPAD_DATA_DIR: each
-test keeps to the folder it made. ``one_line_refusal`` reads what every command says
-when it refuses: one line on standard error, nothing on standard output, status 2.
+``run_cli`` is what ``run`` means in every test: ``python -m bridgepad --data-dir DATA ...``
+in a process of its own (``DATA`` None: no data folder named, for ``score`` and
+``replay``), never with the data folder of $BRIDGEPAD_DATA_DIR or the encoding of
+$PYTHONIOENCODING: each test keeps to the folder it made, and sets what it means to.
+Text in and out is UTF-8, or bytes with ``text=False``; ``fsize`` limits the size of the
+files it may write, ``memory`` the memory it may take; a hang fails the test through
+``timeout``. ``one_line_refusal`` reads what every command says when it refuses:
+one line on standard error, nothing on standard output, status 2.
 """
 
 from __future__ import annotations
 
 import os
+import resource
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 
-def run_cli(data: Path, *args: str, stdin: str | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "BRIDGEPAD_DATA_DIR"}
+def run_cli(
+    data: Path | None,
+    *args: str,
+    stdin: str | bytes | None = None,
+    cwd: Path | None = None,
+    env: dict[str, str] | None = None,
+    text: bool = True,
+    fsize: int | None = None,
+    memory: int | None = None,
+    timeout: float = 120,
+    **popen: Any,
+) -> subprocess.CompletedProcess[Any]:
+    """The finished process; ``env`` adds to the environment, ``popen`` goes to subprocess.run
+    (``stdout=``, ``stderr=`` with ``capture_output=False`` to send them elsewhere)."""
+    base = {k: v for k, v in os.environ.items() if k not in ("BRIDGEPAD_DATA_DIR", "PYTHONIOENCODING")}
+    base.update(env or {})
+
+    def limits() -> None:
+        if fsize is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, fsize))
+        if memory is not None:
+            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+
+    popen.setdefault("capture_output", True)
     return subprocess.run(
-        [sys.executable, "-m", "bridgepad", "--data-dir", str(data), *args],
-        capture_output=True, text=True, encoding="utf-8", input=stdin, cwd=cwd, env=env, timeout=120,
+        [sys.executable, "-m", "bridgepad", *(["--data-dir", str(data)] if data is not None else []), *args],
+        text=text, encoding="utf-8" if text else None, input=stdin, cwd=cwd, env=base, timeout=timeout,
+        preexec_fn=limits if fsize is not None or memory is not None else None, **popen,
     )  # fmt: skip
 
 

@@ -25,7 +25,8 @@ from bridgepad.core.settings import (
 from bridgepad.game_store import GameStore
 
 
-def run(root: Path, *args: str) -> int:
+def new_game(root: Path, *args: str) -> int:
+    """``bridgepad new ARGS`` in this process; its exit status."""
     return main(["--data-dir", str(root), "new", *args])
 
 
@@ -44,7 +45,7 @@ def saved_settings(root: Path) -> dict[str, object]:
 
 def test_new_on_an_empty_folder_leaves_one_game_and_nothing_in_the_trash(tmp_path: Path) -> None:
     root = tmp_path / "data"
-    assert run(root, "chicago") == 0
+    assert new_game(root, "chicago") == 0
     game_id, game, _ = current(root)
     assert game.mode is Mode.CHICAGO and GameStore(root).ids() == [game_id]
     assert not (root / "trash").exists()  # opening the folder wrote no rubber for the Chicago to replace
@@ -52,7 +53,7 @@ def test_new_on_an_empty_folder_leaves_one_game_and_nothing_in_the_trash(tmp_pat
 
 def test_new_rubber_with_no_flags_uses_the_rules_of_seed_000(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     root = tmp_path / "data"  # not there yet: bridgepad new makes it
-    assert run(root, "rubber") == 0
+    assert new_game(root, "rubber") == 0
     out, err = capsys.readouterr()
     game_id, game, raw = current(root)
     assert err == ""
@@ -73,7 +74,7 @@ def test_new_rubber_with_no_flags_uses_the_rules_of_seed_000(tmp_path: Path, cap
 
 def test_new_chicago_with_every_flag(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     root = tmp_path / "data"
-    assert run(root, "rubber") == 0
+    assert new_game(root, "rubber") == 0
     first_id, _, _ = current(root)
     # A hand in it, so that it is a game played: a game with nothing in it goes to the trash.
     from bridgepad.core.model import Contract, Hand, Strain
@@ -83,7 +84,7 @@ def test_new_chicago_with_every_flag(tmp_path: Path, capsys: pytest.CaptureFixtu
     capsys.readouterr()
 
     assert (
-        run(
+        new_game(
             root,
             "chicago",
             "--dealer",
@@ -127,14 +128,14 @@ def test_new_chicago_with_every_flag(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert saved_settings(root) == {"settings": want.to_json(), "players": ["Ann", "Bob", "Cy", "Di"]}
 
     # A new game without flags takes them all from settings.json; --dealer is not remembered.
-    assert run(root, "c") == 0
+    assert new_game(root, "c") == 0
     _, again, _ = current(root)
     assert again == Game(mode=Mode.CHICAGO, settings=want, first_dealer=Seat.N, players=("Ann", "Bob", "Cy", "Di"))
     # The Chicago it replaced had no hand: it went to the trash, and only the rubber and this one remain.
     assert len(GameStore(root).ids()) == 2
     assert (root / "trash" / f"{game_id}.json").exists()
     # A flag changes only its own rule, and is remembered in turn.
-    assert run(root, "rubber", "--honors", "--we", "ns") == 0
+    assert new_game(root, "rubber", "--honors", "--we", "ns") == 0
     _, third, _ = current(root)
     assert third.settings == want.with_(honors=True, we=Side.NS)
     assert Settings.from_json(saved_settings(root)["settings"]) == third.settings
@@ -159,7 +160,7 @@ def test_new_chicago_with_every_flag(tmp_path: Path, capsys: pytest.CaptureFixtu
 )
 def test_each_flag_alone(tmp_path: Path, flag: str, value: str, field: str, want: object) -> None:
     root = tmp_path / "data"
-    assert run(root, "chicago", flag, value) == 0
+    assert new_game(root, "chicago", flag, value) == 0
     _, game, _ = current(root)
     if field == "first_dealer":
         assert game.first_dealer is want and game.settings == Settings()
@@ -172,8 +173,8 @@ def test_each_flag_alone(tmp_path: Path, flag: str, value: str, field: str, want
 @pytest.mark.parametrize("flag,honors", [("--honors", True), ("--no-honors", False)])
 def test_honors_flags(tmp_path: Path, flag: str, honors: bool) -> None:
     root = tmp_path / "data"
-    assert run(root, "rubber", "--no-honors" if honors else "--honors") == 0
-    assert run(root, "rubber", flag) == 0
+    assert new_game(root, "rubber", "--no-honors" if honors else "--honors") == 0
+    assert new_game(root, "rubber", flag) == 0
     _, game, _ = current(root)
     assert game.settings.honors is honors
     assert saved_settings(root)["settings"]["honors"] is honors  # type: ignore[index]
@@ -181,7 +182,7 @@ def test_honors_flags(tmp_path: Path, flag: str, honors: bool) -> None:
 
 def test_some_players_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     root = tmp_path / "data"
-    assert run(root, "rubber", "--players", "S=Cy, N=Ann") == 0
+    assert new_game(root, "rubber", "--players", "S=Cy, N=Ann") == 0
     out, _ = capsys.readouterr()
     _, game, raw = current(root)
     assert game.players == ("Ann", "", "Cy", "")
@@ -216,12 +217,12 @@ def test_bad_values_are_refused_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], says: str
 ) -> None:
     root = tmp_path / "data"
-    assert run(root, "rubber", "--players", "N=Zoe") == 0
+    assert new_game(root, "rubber", "--players", "N=Zoe") == 0
     before_id, before, _ = current(root)
     before_settings = (root / "settings.json").read_bytes()
     capsys.readouterr()
 
-    assert run(root, *args) == 2
+    assert new_game(root, *args) == 2
     out, err = capsys.readouterr()
     assert out == ""
     assert err.endswith("\n") and err.count("\n") == 1, err
@@ -280,7 +281,7 @@ async def test_the_pad_opens_on_the_new_game(
     tmp_path: Path, args: list[str], first_line: list[str], second_line: list[str]
 ) -> None:
     root = tmp_path / "data"
-    assert run(root, *args) == 0
+    assert new_game(root, *args) == 0
     game_id, game, _ = current(root)
     app = make_app(root)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -300,12 +301,12 @@ async def test_the_pad_opens_on_the_new_game(
 
 def test_players_separated_by_spaces(tmp_path: Path) -> None:
     root = tmp_path / "data"
-    assert run(root, "chicago", "--players", "N=Ann E=Bob S=Cy W=Di") == 0
+    assert new_game(root, "chicago", "--players", "N=Ann E=Bob S=Cy W=Di") == 0
     _, game, _ = current(root)
     assert game.players == ("Ann", "Bob", "Cy", "Di")
 
 
 def test_an_empty_dealer_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     root = tmp_path / "data"
-    assert run(root, "chicago", "--dealer", "") == 2
+    assert new_game(root, "chicago", "--dealer", "") == 2
     assert capsys.readouterr().err.startswith("bridgepad new: ")

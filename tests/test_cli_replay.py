@@ -14,6 +14,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from builders import WORKED_LOG, examples
+from cli_support import run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,15 +23,7 @@ from bridgepad.cli import main
 
 
 def run(*args: str, stdin: str | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "bridgepad", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        input=stdin,
-        timeout=60,
-        cwd=cwd,
-    )
+    return run_cli(None, *args, stdin=stdin, cwd=cwd)
 
 
 def call(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -182,16 +176,7 @@ end         # E-W: a game, 300; N-S: a part score, 100
 
 
 def test_worked_rubber_through_the_command_line(capsys, tmp_path: Path) -> None:
-    log = """\
-N 3S 10
-E 4HX 8
-S 2C 8
-W 3NT 9 honors EW 150
-N 4SX 9
-E 2H 8
-S 6D 12
-"""
-    code, out, _ = call(capsys, "replay", str(write(tmp_path, log)), "--json")
+    code, out, _ = call(capsys, "replay", str(write(tmp_path, WORKED_LOG)), "--json")
     (r,) = json.loads(out)["rubbers"]
     # Seed 000: our column 250 below, 1,580 above, 1,830; theirs 160, 350, 510.
     assert r["NS"] == S(250, 1580, 2)
@@ -443,7 +428,7 @@ LINES = st.one_of(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(LINES, max_size=15), st.booleans(), st.sampled_from([[], ["--no-honors"], ["--chicago-partscore", "fifty"]]))
 def test_replay_any_log(lines: list[str], as_json: bool, flags: list[str]) -> None:
     out, err = io.StringIO(), io.StringIO()

@@ -7,9 +7,10 @@ import contextlib
 import io
 import json
 import subprocess
-import sys
 
 import pytest
+from builders import examples
+from cli_support import run_cli
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -18,14 +19,7 @@ from bridgepad.core.model import Contract, Doubling, Strain
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "bridgepad", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        input=stdin,
-        timeout=60,
-    )
+    return run_cli(None, *args, stdin=stdin)
 
 
 def call(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -192,7 +186,7 @@ words = st.one_of(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(words, st.one_of(st.none(), words), st.booleans(), st.booleans())
 def test_score_any_input(contract: str, result: str | None, vul: bool, as_json: bool) -> None:
     # Text starting with "-" may be an option (argparse's -h prints help and exits 0); leave those out.
@@ -216,7 +210,7 @@ def test_score_any_input(contract: str, result: str | None, vul: bool, as_json: 
             json.loads(out)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.integers(1, 7), st.sampled_from(list(Strain)), st.sampled_from(list(Doubling)), st.integers(0, 13), st.booleans())
 def test_score_json_adds_up(level: int, strain: Strain, doubling: Doubling, tricks: int, vul: bool) -> None:
     c = Contract(level, strain, doubling)

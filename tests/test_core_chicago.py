@@ -15,10 +15,10 @@ earns 100. ``fifty``: each part score made earns 50 at once and nothing is carri
 from __future__ import annotations
 
 import pytest
+from builders import hand
 
 from bridgepad.core.game import Game, Mode, Status, chicago_vulnerable, derive
 from bridgepad.core.model import Hand, Seat, Side
-from bridgepad.core.notation import parse_contract, parse_seat, parse_tricks
 from bridgepad.core.scoring import Kind
 from bridgepad.core.settings import ChicagoPartScore, ChicagoVulnerable, Settings
 
@@ -27,12 +27,6 @@ NOBODY: frozenset[Side] = frozenset()
 BOTH = frozenset({NS, EW})
 OPP, DEALER, DTO = ChicagoVulnerable.OPPONENTS, ChicagoVulnerable.DEALER, ChicagoVulnerable.DEALER_THEN_OPPONENTS
 CARRY, FIFTY = ChicagoPartScore.CARRY, ChicagoPartScore.FIFTY
-
-
-def hand(declarer: str, contract: str, result: str) -> Hand:
-    c = parse_contract(contract)
-    assert c is not None
-    return Hand(c, parse_seat(declarer), parse_tricks(result, c))
 
 
 def chicago(vul: ChicagoVulnerable, part: ChicagoPartScore, hands: tuple[Hand, ...]):
@@ -78,10 +72,10 @@ def test_chicago_vulnerability(rule: ChicagoVulnerable, deal: int, dealer: Seat,
 # --- Chicago A: a part score wiped by a game, another left open -------------------
 
 CHICAGO_A = (
-    hand("N", "2S", "8"),  # deal 1, N deals, nobody vul: N-S 2 × 30 = 60 below
-    hand("E", "4H", "10"),  # deal 2, E deals: E-W 4 × 30 = 120 below, a game; N-S's 60 is wiped
-    hand("N", "2H", "8"),  # deal 3, S deals: N-S 60 below (120 with the wiped 60: but that no longer counts)
-    hand("W", "3NT", "8"),  # deal 4, W deals, both vul: one undertrick vulnerable, 100 to N-S
+    hand("2S", "N", "8"),  # deal 1, N deals, nobody vul: N-S 2 × 30 = 60 below
+    hand("4H", "E", "10"),  # deal 2, E deals: E-W 4 × 30 = 120 below, a game; N-S's 60 is wiped
+    hand("2H", "N", "8"),  # deal 3, S deals: N-S 60 below (120 with the wiped 60: but that no longer counts)
+    hand("3NT", "W", "8"),  # deal 4, W deals, both vul: one undertrick vulnerable, 100 to N-S
 )
 
 # (rule, part score) → NS (below, above, total), EW (below, above, total), bonus NS, bonus EW, per hand.
@@ -138,10 +132,10 @@ EXPECTED_A = {
 # --- Chicago B: vulnerability on deal 3 decides a game bonus -----------------------
 
 CHICAGO_B = (
-    hand("E", "1NT", "8"),  # deal 1, nobody vul: E-W 40 below, 1 overtrick 30 above
-    hand("N", "3NTX", "8"),  # deal 2, E deals: one doubled undertrick, 100 NV or 200 V, to E-W
-    hand("S", "4S", "10"),  # deal 3, S deals: N-S 120 below, a game; E-W's 40 is wiped
-    hand("W", "2C", "8"),  # deal 4, both vul: E-W 2 × 20 = 40 below
+    hand("1NT", "E", "8"),  # deal 1, nobody vul: E-W 40 below, 1 overtrick 30 above
+    hand("3NTX", "N", "8"),  # deal 2, E deals: one doubled undertrick, 100 NV or 200 V, to E-W
+    hand("4S", "S", "10"),  # deal 3, S deals: N-S 120 below, a game; E-W's 40 is wiped
+    hand("2C", "W", "8"),  # deal 4, both vul: E-W 2 × 20 = 40 below
 )
 
 EXPECTED_B = {
@@ -200,11 +194,11 @@ EXPECTED_B = {
 # --- Chicago C: part scores adding to a game, a pass-out, both sides open at the end -----
 
 CHICAGO_C = (
-    hand("N", "2S", "8"),  # deal 1, N deals, nobody vul: N-S 60
-    hand("S", "2H", "8"),  # deal 2, E deals: N-S 60; carry: 120, a game (N-S vul only under "opponents")
+    hand("2S", "N", "8"),  # deal 1, N deals, nobody vul: N-S 60
+    hand("2H", "S", "8"),  # deal 2, E deals: N-S 60; carry: 120, a game (N-S vul only under "opponents")
     Hand(),  # deal 3, S deals: passed out; S deals again and the deal does not count
-    hand("W", "2D", "8"),  # deal 3, S deals again: E-W 40
-    hand("N", "1NT", "7"),  # deal 4, W deals: N-S 40
+    hand("2D", "W", "8"),  # deal 3, S deals again: E-W 40
+    hand("1NT", "N", "7"),  # deal 4, W deals: N-S 40
 )
 
 EXPECTED_C = {
@@ -302,16 +296,16 @@ def test_carry_part_score_is_wiped_by_the_other_sides_game() -> None:
     assert st.games == {NS: 0, EW: 1}
     assert st.hands[2].game_made_by is None
     # Without E-W's game in between, 60 + 60 is a game.
-    st = chicago(OPP, CARRY, (CHICAGO_A[0], hand("N", "2H", "8")))
+    st = chicago(OPP, CARRY, (CHICAGO_A[0], hand("2H", "N", "8")))
     assert st.hands[1].game_made_by is NS
 
 
 def test_game_made_on_deal_four_leaves_no_open_part_score() -> None:
     hands = (
-        hand("N", "2S", "8"),  # deal 1: N-S 60
-        hand("E", "1C", "7"),  # deal 2: E-W 20
-        hand("E", "1C", "7"),  # deal 3: E-W 20 (40 open)
-        hand("S", "3NT", "9"),  # deal 4, both vul: N-S 100, a game, 500; both part scores wiped
+        hand("2S", "N", "8"),  # deal 1: N-S 60
+        hand("1C", "E", "7"),  # deal 2: E-W 20
+        hand("1C", "E", "7"),  # deal 3: E-W 20 (40 open)
+        hand("3NT", "S", "9"),  # deal 4, both vul: N-S 100, a game, 500; both part scores wiped
     )
     st = chicago(OPP, CARRY, hands)
     assert st.bonuses == ()
@@ -321,7 +315,7 @@ def test_game_made_on_deal_four_leaves_no_open_part_score() -> None:
 
 def test_fifty_game_is_not_made_from_part_scores() -> None:
     # 2S then 2H: at "fifty" nothing is carried, so no game, just 50 + 50.
-    st = chicago(OPP, FIFTY, (hand("N", "2S", "8"), hand("S", "2H", "8")))
+    st = chicago(OPP, FIFTY, (hand("2S", "N", "8"), hand("2H", "S", "8")))
     assert st.games == {NS: 0, EW: 0}
     assert st.total(NS) == 60 + 50 + 60 + 50
 
@@ -356,7 +350,7 @@ def test_chicago_in_play_and_next_deal() -> None:
 
 def test_chicago_first_dealer_east() -> None:
     # East deals first: deal 2 is South's, so under "opponents" E-W are vulnerable on it.
-    g = Game(mode=Mode.CHICAGO, first_dealer=Seat.E, hands=(hand("N", "1C", "7"), hand("E", "4S", "10")))
+    g = Game(mode=Mode.CHICAGO, first_dealer=Seat.E, hands=(hand("1C", "N", "7"), hand("4S", "E", "10")))
     st = derive(g)
     assert st.hands[1].dealer is Seat.S
     assert st.hands[1].vulnerable == frozenset({EW})

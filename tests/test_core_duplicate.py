@@ -8,11 +8,12 @@ names both); the figures below are the standard WBF scale and board cycle.
 from __future__ import annotations
 
 import pytest
+from builders import hand
 
 from bridgepad.core import tables
 from bridgepad.core.game import Game, Mode, board_dealer, board_vulnerable, derive
-from bridgepad.core.model import Hand, Honors, Seat, Side
-from bridgepad.core.notation import parse_contract, parse_seat, parse_tricks
+from bridgepad.core.model import Hand, Seat, Side
+from bridgepad.core.notation import parse_contract, parse_tricks
 from bridgepad.core.scoring import Kind, duplicate_items, duplicate_score
 
 NS, EW = Side.NS, Side.EW
@@ -169,17 +170,11 @@ def test_imp_scale(difference: int, imps: int) -> None:
     assert tables.imps(difference) == imps
 
 
-def hand(declarer: str, contract: str, result: str, other: int | None = None, honors: Honors | None = None) -> Hand:
-    c = parse_contract(contract)
-    assert c is not None
-    return Hand(c, parse_seat(declarer), parse_tricks(result, c), honors, () if other is None else (other,))
-
-
 def test_duplicate_boards_through_derive() -> None:
     hands = (
-        hand("N", "4S", "10", other=170),  # board 1, nobody vul: N-S +420; 420 - 170 = 250: 6 IMPs
-        hand("E", "3NT", "9", other=-430),  # board 2, N-S vul: E-W NV +400 so N-S -400; -400 + 430 = 30: 1 IMP
-        hand("W", "4H", "9"),  # board 3, E-W vul: one undertrick vul, N-S +100; no other table
+        hand("4S", "N", "10", others=(170,)),  # board 1, nobody vul: N-S +420; 420 - 170 = 250: 6 IMPs
+        hand("3NT", "E", "9", others=(-430,)),  # board 2, N-S vul: E-W NV +400 so N-S -400; -400 + 430 = 30: 1 IMP
+        hand("4H", "W", "9"),  # board 3, E-W vul: one undertrick vul, N-S +100; no other table
         Hand(others=(-50,)),  # board 4: passed out, 0; 0 + 50 = 50: 2 IMPs
     )
     st = derive(Game(mode=Mode.DUPLICATE, hands=hands))
@@ -196,8 +191,8 @@ def test_duplicate_boards_through_derive() -> None:
 
 def test_duplicate_has_no_honors_and_no_carried_part_score() -> None:
     hands = (
-        hand("N", "2S", "8", honors=Honors(NS, 150)),  # 60 + 50; no honors at duplicate
-        hand("N", "2H", "8"),  # 60 + 50: each board alone, no game from part scores
+        hand("2S", "N", "8", honors="NS 150"),  # 60 + 50; no honors at duplicate
+        hand("2H", "N", "8"),  # 60 + 50: each board alone, no game from part scores
     )
     st = derive(Game(mode=Mode.DUPLICATE, hands=hands))
     assert [h.ns_score for h in st.hands] == [110, 110]
@@ -207,7 +202,7 @@ def test_duplicate_has_no_honors_and_no_carried_part_score() -> None:
 
 def test_duplicate_first_board_17() -> None:
     # Board 17 is board 1 again: North deals, nobody vulnerable; board 18 like board 2.
-    st = derive(Game(mode=Mode.DUPLICATE, first_board=17, hands=(hand("N", "4S", "10"), hand("N", "4S", "10"))))
+    st = derive(Game(mode=Mode.DUPLICATE, first_board=17, hands=(hand("4S", "N", "10"), hand("4S", "N", "10"))))
     assert [h.deal for h in st.hands] == [17, 18]
     assert [h.dealer for h in st.hands] == [Seat.N, Seat.E]
     assert [h.ns_score for h in st.hands] == [420, 620]  # board 18: N-S vulnerable

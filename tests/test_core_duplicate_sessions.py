@@ -12,6 +12,7 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
+from builders import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -217,7 +218,7 @@ def log_of(first: int, hands: list[Hand]) -> str:
     return "\n".join(lines) + "\n"
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sessions())
 def test_random_sessions_agree_with_the_rules_worked_by_hand(session: tuple[int, list[Hand]]) -> None:
     first, hands = session

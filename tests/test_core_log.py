@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from builders import WORKED
 
 from bridgepad.core.game import Mode, Status
 from bridgepad.core.log import (
@@ -25,7 +26,7 @@ from bridgepad.core.settings import (
 NS, EW = Side.NS, Side.EW
 
 WORKED_LOG = """\
-# Seed 000's worked rubber; we are N-S.
+# The worked rubber (builders.WORKED) in the log's other spellings; we are N-S.
 rubber
 dealer N
 players N=Ann E=Bob S=Cy W=Di
@@ -56,6 +57,7 @@ def test_parse_the_worked_rubber() -> None:
 
 def test_score_the_worked_rubber() -> None:
     (st,) = parse_log(WORKED_LOG).games()
+    assert st.game.hands == WORKED  # the shared worked rubber, spelt with comments, = and -1
     assert st.status is Status.WON
     assert (st.total(NS), st.total(EW)) == (1830, 510)  # as worked in seed 000
     assert st.game.players == ("Ann", "Bob", "Cy", "Di")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from record_support.games import WORKED
+from builders import WORKED_LOG as WORKED
 
 from bridgepad.core.duplicate import compare, imps_text
 from bridgepad.core.game import Game, Mode, derive

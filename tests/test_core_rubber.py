@@ -4,15 +4,10 @@ common questions. Every figure is worked from the seed's tables in a comment."""
 from __future__ import annotations
 
 import pytest
+from builders import WORKED, hand
 
 from bridgepad.core.game import Game, GameOverError, Mode, Replayer, Status, derive
 from bridgepad.core.model import Hand, Seat, Side
-from bridgepad.core.notation import (
-    parse_contract,
-    parse_honors,
-    parse_seat,
-    parse_tricks,
-)
 from bridgepad.core.pad import layout, text_lines
 from bridgepad.core.scoring import Kind
 from bridgepad.core.settings import Settings
@@ -23,27 +18,12 @@ NOBODY: frozenset[Side] = frozenset()
 BOTH = frozenset({NS, EW})
 
 
-def hand(declarer: str, contract: str, result: str, honors: str = "") -> Hand:
-    c = parse_contract(contract)
-    assert c is not None
-    return Hand(c, parse_seat(declarer), parse_tricks(result, c), parse_honors(honors, c))
-
-
 def pts(outcome, side: Side) -> tuple[int, int]:
     """(below, above) a hand wrote for a side."""
     return outcome.points(side, above=False), outcome.points(side, above=True)
 
 
-# We are North-South, They East-West; North deals first.
-WORKED = (
-    hand("N", "3S", "10"),  # 1: we bid three spades and take ten
-    hand("E", "4HX", "8"),  # 2: they bid four hearts, we double, they take eight
-    hand("S", "2C", "8"),  # 3: we bid two clubs and take eight
-    hand("W", "3NT", "9", "EW 150"),  # 4: they bid 3NT and take nine; four aces
-    hand("N", "4SX", "9"),  # 5: we bid four spades, they double, we take nine
-    hand("E", "2H", "8"),  # 6: they bid two hearts and take eight
-    hand("S", "6D", "12"),  # 7: we bid six diamonds and take twelve
-)
+# We are North-South, They East-West; North deals first (builders.WORKED_LOG says each hand).
 
 # hand: (vulnerable before it, NS (below, above), EW (below, above), game made by)
 WORKED_HANDS = [
@@ -122,7 +102,7 @@ def test_worked_rubber_lines_drawn_on_the_pad() -> None:
 
 def test_a_hand_after_the_rubber_is_refused() -> None:
     with pytest.raises(GameOverError):
-        derive(Game(hands=WORKED + (hand("N", "1C", "7"),)))
+        derive(Game(hands=WORKED + (hand("1C", "N", "7"),)))
 
 
 # --- Common questions --------------------------------------------------------
@@ -145,7 +125,7 @@ def test_a_hand_after_the_rubber_is_refused() -> None:
     ],
 )
 def test_game_in_one_hand(contract: str, tricks: int, below: int, game: bool) -> None:
-    st = derive(Game(hands=(hand("S", contract, str(tricks)),)))
+    st = derive(Game(hands=(hand(contract, "S", str(tricks)),)))
     assert st.below(NS) == below
     assert st.games[NS] == (1 if game else 0)
     assert st.hands[0].game_made_by is (NS if game else None)
@@ -154,7 +134,7 @@ def test_game_in_one_hand(contract: str, tricks: int, below: int, game: bool) ->
 
 def test_part_scores_add_up_to_a_game() -> None:
     # Two spades (60), then two hearts (60): 120 below, a game over two hands.
-    st = derive(Game(hands=(hand("N", "2S", "8"), hand("S", "2H", "8"))))
+    st = derive(Game(hands=(hand("2S", "N", "8"), hand("2H", "S", "8"))))
     assert st.games == {NS: 1, EW: 0}
     assert st.hands[0].game_made_by is None
     assert st.hands[1].game_made_by is NS
@@ -164,10 +144,10 @@ def test_part_scores_add_up_to_a_game() -> None:
 
 def test_the_other_sides_part_score_stops_counting_but_stays_in_the_total() -> None:
     hands = (
-        hand("E", "2C", "8"),  # they: 40 below
-        hand("N", "2S", "8"),  # we: 60
-        hand("S", "2H", "8"),  # we: 60 more, 120: our game; their 40 stops counting
-        hand("W", "2D", "8"),  # they: 40, but toward the new game only: 40, not 80
+        hand("2C", "E", "8"),  # they: 40 below
+        hand("2S", "N", "8"),  # we: 60
+        hand("2H", "S", "8"),  # we: 60 more, 120: our game; their 40 stops counting
+        hand("2D", "W", "8"),  # they: 40, but toward the new game only: 40, not 80
     )
     st = derive(Game(hands=hands))
     assert st.games == {NS: 1, EW: 0}
@@ -177,12 +157,12 @@ def test_the_other_sides_part_score_stops_counting_but_stays_in_the_total() -> N
     # The first 40 is below the first line, the second below the second.
     assert [e.section for e in st.entries if e.side is EW] == [0, 1]
     # A further 2D (40) would make 80, still no game; 3D (60) makes 100, their game.
-    st2 = derive(Game(hands=hands + (hand("E", "3D", "9"),)))
+    st2 = derive(Game(hands=hands + (hand("3D", "E", "9"),)))
     assert st2.games == {NS: 1, EW: 1}
 
 
 def test_rubber_two_games_to_none_700() -> None:
-    st = derive(Game(hands=(hand("N", "4S", "10"), hand("S", "3NT", "9"))))
+    st = derive(Game(hands=(hand("4S", "N", "10"), hand("3NT", "S", "9"))))
     # 120 + 100 below; 700 for the rubber two games to none.
     assert st.status is Status.WON
     assert st.bonus(NS) == 700
@@ -192,9 +172,9 @@ def test_rubber_two_games_to_none_700() -> None:
 
 def test_rubber_won_by_they_two_games_to_one() -> None:
     hands = (
-        hand("E", "4H", "10"),  # they: 120, game
-        hand("N", "5C", "11"),  # we: 100, game
-        hand("W", "3NT", "10"),  # they: 100 + 30, game and rubber 2-1
+        hand("4H", "E", "10"),  # they: 120, game
+        hand("5C", "N", "11"),  # we: 100, game
+        hand("3NT", "W", "10"),  # they: 100 + 30, game and rubber 2-1
     )
     st = derive(Game(hands=hands))
     assert st.rubber_winner is EW
@@ -204,21 +184,21 @@ def test_rubber_won_by_they_two_games_to_one() -> None:
 
 def test_vulnerable_undertricks_and_slams_follow_games_won() -> None:
     # We win a game, then go down one undoubled: 100 (vulnerable), not 50.
-    st = derive(Game(hands=(hand("N", "4S", "10"), hand("N", "4S", "9"))))
+    st = derive(Game(hands=(hand("4S", "N", "10"), hand("4S", "N", "9"))))
     assert st.hands[1].vulnerable == frozenset({NS})
     assert pts(st.hands[1], EW) == (0, 100)
     # They, not vulnerable, go down one: 50.
-    st = derive(Game(hands=(hand("N", "4S", "10"), hand("E", "4S", "9"))))
+    st = derive(Game(hands=(hand("4S", "N", "10"), hand("4S", "E", "9"))))
     assert pts(st.hands[1], NS) == (0, 50)
 
 
 def test_honors_go_to_the_side_that_held_them() -> None:
     # They declare 4S and go down one; we held four trump honors: 100 for us, 50 for us as penalty.
-    st = derive(Game(hands=(hand("E", "4S", "9", "NS 100"),)))
+    st = derive(Game(hands=(hand("4S", "E", "9", "NS 100"),)))
     assert pts(st.hands[0], NS) == (0, 150)
     assert [e.kind for e in st.hands[0].entries] == [Kind.UNDERTRICKS, Kind.HONORS]
     # The declarer's side holding five honors in a contract made: 150 above for them.
-    st = derive(Game(hands=(hand("W", "2H", "8", "EW 150"),)))
+    st = derive(Game(hands=(hand("2H", "W", "8", "EW 150"),)))
     assert pts(st.hands[0], EW) == (60, 150)
 
 
@@ -232,7 +212,7 @@ def test_honors_off() -> None:
 
 
 def test_passed_out_deal_in_a_rubber() -> None:
-    st = derive(Game(first_dealer=Seat.W, hands=(Hand(), hand("N", "1C", "7"))))
+    st = derive(Game(first_dealer=Seat.W, hands=(Hand(), hand("1C", "N", "7"))))
     assert st.hands[0].entries == ()
     assert st.hands[0].dealer is Seat.W
     assert st.hands[1].dealer is Seat.N  # the next dealer deals
@@ -245,8 +225,8 @@ def test_passed_out_deal_in_a_rubber() -> None:
 
 def test_unfinished_rubber_game_and_part_score() -> None:
     hands = (
-        hand("N", "4S", "10"),  # we: 120, a game
-        hand("E", "2H", "8"),  # they: 60, a part score in the open game
+        hand("4S", "N", "10"),  # we: 120, a game
+        hand("2H", "E", "8"),  # they: 60, a part score in the open game
     )
     st = derive(Game(hands=hands, ended=True))
     assert st.status is Status.ENDED and st.over and not st.complete
@@ -259,13 +239,13 @@ def test_unfinished_rubber_game_and_part_score() -> None:
 
 
 def test_unfinished_rubber_a_game_each() -> None:
-    hands = (hand("N", "4S", "10"), hand("E", "4S", "10"))
+    hands = (hand("4S", "N", "10"), hand("4S", "E", "10"))
     st = derive(Game(hands=hands, ended=True))
     assert st.bonus(NS) == 300 and st.bonus(EW) == 300  # 300 to each side with a game
 
 
 def test_a_running_rubber_has_no_unfinished_bonus() -> None:
-    st = derive(Game(hands=(hand("N", "4S", "10"), hand("E", "2H", "8"))))
+    st = derive(Game(hands=(hand("4S", "N", "10"), hand("2H", "E", "8"))))
     assert st.status is Status.IN_PLAY
     assert st.bonuses == ()
     assert (st.total(NS), st.total(EW)) == (120, 60)

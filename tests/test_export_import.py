@@ -14,29 +14,23 @@ import sys
 from pathlib import Path
 
 import pytest
+from builders import WORKED_LOG
 from cli_support import one_line_refusal
 from cli_support import run_cli as run
 
 from bridgepad.core.game import derive
 from bridgepad.core.log import parse_log
 from bridgepad.core.model import Side
-from bridgepad.core.pad import layout
 from bridgepad.formats import csv_format
 from bridgepad.formats.csv_format import HEADER as CSV_HEADER
 from bridgepad.formats.markdown_format import game_markdown
 from bridgepad.formats.registry import export, record
 from bridgepad.game_store import GameStore, StoredGame
 
-EVENING = """\
-# Thursday at Ann's
-players N=Ann E=Bob S=Cy W=Di
-N 3S 10
-E 4HX -2
-N 2C 8
-E 3NT 9 honors EW 150
-N 4SX 9
-E 2H 8
-N 6D 12
+EVENING = (
+    "# Thursday at Ann's\n"
+    + WORKED_LOG
+    + """\
 players N=Ann E=Cy S=Ed W=Bob
 N 3NT 9
 E 1C 6
@@ -50,6 +44,7 @@ E 4S 11
 players N=Ann E=Bob S=Cy W=Di
 N 1NT 8
 """
+)
 
 ENDED = """\
 players N=Ann E=Bob S=Cy W=Di
@@ -121,7 +116,7 @@ def test_import_keeps_a_game_the_players_ended(data_dir: Path, tmp_path: Path) -
         (EVENING + "N 9S 10\n", ":22:"),
         ("N 3NT 9\nN 3NT 9\nend\n", ":3:"),  # end after the rubber is over
         ("players N=Ann\nN 3NT 9\nplayers E=Bob\n", ":3:"),  # names changed in the middle of a rubber
-        (EVENING.replace("N 6D 12", "N 6D 12 honors NS 90"), ":9:"),
+        (EVENING.replace("S 6D 12", "S 6D 12 honors NS 90"), ":9:"),
     ],
 )
 def test_a_bad_log_is_refused_whole(data_dir: Path, tmp_path: Path, text: str, where: str) -> None:
@@ -172,7 +167,7 @@ def test_export_json_holds_the_inputs_and_the_replays_figures(data_dir: Path, lo
     assert exported[1]["game"]["players"] == {"N": "Ann", "E": "Cy", "S": "Ed", "W": "Bob"}
     assert exported[0]["game"]["hands"][3] == {
         "contract": "3NT",
-        "declarer": "E",
+        "declarer": "W",
         "tricks": 9,
         "honors": {"side": "EW", "points": 150},
     }
@@ -220,7 +215,7 @@ def test_export_csv_a_row_per_hand_and_per_bonus(data_dir: Path, imported: list[
     pick = ("kind", "hand", "dealer", "declarer", "contract", "result", "ns_below", "ns_above", "ew_below", "ew_above")
     assert [first[0][k] for k in pick] == ["hand", "1", "N", "N", "3S", "'+1", "90", "30", "0", "0"]
     assert [first[1][k] for k in pick] == ["hand", "2", "E", "E", "4HX", "'-2", "0", "300", "0", "0"]
-    assert [first[3][k] for k in pick] == ["hand", "4", "W", "E", "3NT", "'=", "0", "0", "100", "150"]
+    assert [first[3][k] for k in pick] == ["hand", "4", "W", "W", "3NT", "'=", "0", "0", "100", "150"]
     assert [first[-1][k] for k in pick] == ["bonus", "", "", "", "", "", "0", "500", "0", "0"]
     assert first[-1]["what"] == "rubber bonus, two games to one: 500"
     assert {(r["ns_players"], r["ew_players"]) for r in first} == {("Ann & Cy", "Bob & Di")}
@@ -250,18 +245,24 @@ def test_export_markdown_pad(data_dir: Path, imported: list[str]) -> None:
 
 
 def test_markdown_figures_are_the_pads(data_dir: Path, imported: list[str]) -> None:
-    stored = GameStore(data_dir).load(imported[2])
-    st = derive(stored.game)
-    pad = layout(st)
-    md = game_markdown(record(stored))
-    cells = [c.strip() for line in md.splitlines() if line.startswith("| ") for c in line.strip("|").split("|")]
-    figures = sorted(int(c.replace(",", "")) for c in cells if c.replace(",", "").isdigit())
-    on_pad = sorted(
-        [e.points for row in pad.above for e in (row.we, row.they) if e]
-        + [e.points for block in pad.below for row in block for e in (row.we, row.they) if e]
-    )
-    assert figures == on_pad
-    assert f"**{pad.totals[0]:,}**" in md and f"**{pad.totals[1]:,}**" in md
+    # The third rubber, N Di, E Ann, S Bob, W Ed, worked by hand (We are N-S):
+    # N 2H 8: our 60 below. E 4S 10: their 120 below, a game; they are vulnerable.
+    # E 4S 9, vulnerable, one down: our 100 above. E 4S 11: their 120 below (a game) and
+    # 30 above; two games to none: their 700. We 60 + 100 = 160; They 120 + 120 + 30 + 700 = 970.
+    md = game_markdown(record(GameStore(data_dir).load(imported[2])))
+    assert [line for line in md.splitlines() if line.startswith("|")] == [
+        "| We (Di & Bob) | They (Ann & Ed) |",
+        "|---:|---:|",
+        "|  | 700 |",
+        "| 100 | 30 |",
+        "| ═════ | ═════ |",
+        "| 60 | 120 |",
+        "| ───── | ───── |",
+        "|  | 120 |",
+        "| ───── | ───── |",
+        "| **160** | **970** |",
+    ]
+    assert md.splitlines()[-1] == "They win the rubber 2–0, 970 to 160, by 810."
 
 
 def test_export_api_escapes_markdown_in_names(tmp_path: Path) -> None:

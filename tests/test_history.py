@@ -13,6 +13,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from builders import WORKED_LOG
 
 from bridgepad.core.game import Game, Mode, Status
 from bridgepad.core.log import parse_log
@@ -22,17 +23,7 @@ from bridgepad.core.tally import tally
 from bridgepad.game_store import GameStore
 from bridgepad.history import INDEX_NAME, History
 
-WORKED = parse_log(
-    """players N=Ann E=Bob S=Cy W=Di
-N 3S 10
-E 4HX -2
-N 2C 8
-E 3NT 9 honors EW 150
-N 4SX 9
-E 2H 8
-N 6D 12
-"""
-).games()[0]
+WORKED = parse_log(WORKED_LOG).games()[0]
 SHORT = parse_log("N 3NT 9\nN 3NT 9\n").games()[0]  # N-S 900 to 0, won 2-0
 OPEN = parse_log("E 2H 8\n").games()[0]  # in play: E-W 60 below
 ENDED = parse_log("N 3NT 9\nE 2S 8\nend\n").games()[0]  # ended: N-S 100 + 300, E-W 60 + 100

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import base64
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_support import run_cli
 from cli_support import run_cli as run
 from record_support.games import CASES, plant
 
@@ -25,11 +24,7 @@ from bridgepad.game_store import GameStore, StoredGame
 
 def pbn(data: Path) -> str:
     """``export --all --format pbn`` exactly as written: its CR LF line ends kept."""
-    env = {k: v for k, v in os.environ.items() if k != "BRIDGEPAD_DATA_DIR"}
-    p = subprocess.run(
-        [sys.executable, "-m", "bridgepad", "--data-dir", str(data), "export", "--all", "--format", "pbn"],
-        capture_output=True, env=env, timeout=120,
-    )  # fmt: skip
+    p = run_cli(data, "export", "--all", "--format", "pbn", text=False)
     assert p.returncode == 0, p.stderr
     return p.stdout.decode("ascii")
 

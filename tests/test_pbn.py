@@ -164,8 +164,8 @@ def test_endplay_reads_the_same_deals_as_the_record(tmp_path: Path) -> None:
 
 
 def test_endplay_reads_the_worked_rubber(tmp_path: Path) -> None:
-    # Seed 000's rubber: 3S+1 by N, 4HX-2 by E, 2C= by N, 3NT= by E (honors E-W 150), 4SX-1
-    # by N, 2H= by E, 6D= by N. The deal passes N, E, S, W, N, E, S. Nobody is vulnerable
+    # The worked rubber: 3S+1 by N, 4HX-2 by E, 2C= by S, 3NT= by W (honors E-W 150), 4SX-1
+    # by N, 2H= by E, 6D= by S. The deal passes N, E, S, W, N, E, S. Nobody is vulnerable
     # until N-S's 2C makes their game (90 + 40); then N-S; E-W's 3NT makes theirs: both.
     (case,) = [c for c in CASES if c.name == "rubber won"]
     boards = _endplay(export([case.stored], "pbn"), tmp_path)
@@ -178,11 +178,11 @@ def test_endplay_reads_the_worked_rubber(tmp_path: Path) -> None:
     assert got == [
         (3, Denom.spades, none, N, 1, N, Vul.none),
         (4, Denom.hearts, X, E, -2, E, Vul.none),
-        (2, Denom.clubs, none, N, 0, S, Vul.none),
-        (3, Denom.nt, none, E, 0, W, Vul.ns),
+        (2, Denom.clubs, none, S, 0, S, Vul.none),
+        (3, Denom.nt, none, W, 0, W, Vul.ns),
         (4, Denom.spades, X, N, -1, N, Vul.both),
         (2, Denom.hearts, none, E, 0, E, Vul.both),
-        (6, Denom.diamonds, none, N, 0, S, Vul.both),
+        (6, Denom.diamonds, none, S, 0, S, Vul.both),
     ]
     # The pad's figures, deal by deal (seed 000's worked rubber): 3S+1 writes 90 below and
     # 30 above; 4HX-2 300 above for N-S; 2C 40 below (game); 3NT 100 below and honors 150

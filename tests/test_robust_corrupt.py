@@ -14,6 +14,7 @@ import random
 from pathlib import Path
 
 import pytest
+from builders import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from robust_support.data import (
@@ -237,7 +238,9 @@ def damaged(draw: st.DrawFn) -> bytes:
     return bytes(data)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
 @given(damaged())
 def test_any_bytes_load_as_a_game_or_are_kept_aside_byte_for_byte(tmp_path: Path, raw: bytes) -> None:
     store = GameStore(tmp_path / "data")

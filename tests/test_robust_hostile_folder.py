@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from cli_support import run_cli
 from robust_support.data import hand
+from snapshot_apps.screen import screen_words
 
 from bridgepad.core.game import Game
 from bridgepad.game_store import GameStore, UnreadableGame
@@ -36,19 +37,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="FIFOs, symbolic
 
 def cli(root: Path, *args: str, memory: int | None = None, timeout: float = 60) -> subprocess.CompletedProcess[bytes]:
     """``python -m bridgepad --data-dir ROOT ARGS``, as bytes; a hang fails the test through the timeout."""
-
-    def limits() -> None:
-        if memory is not None:
-            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-
-    env = {k: v for k, v in os.environ.items() if k != "BRIDGEPAD_DATA_DIR"}
-    return subprocess.run(
-        [sys.executable, "-m", "bridgepad", "--data-dir", str(root), *args],
-        capture_output=True,
-        timeout=timeout,
-        env=env,
-        preexec_fn=limits,
-    )
+    return run_cli(root, *args, text=False, memory=memory, timeout=timeout)
 
 
 def clean(p: subprocess.CompletedProcess[bytes]) -> str:
@@ -106,12 +95,15 @@ async def test_the_history_and_tally_screens_open_over_a_nested_index(folder: Ga
         await pilot.press("h")
         await pilot.pause()
         assert isinstance(app.screen, HistoryScreen)
+        # The index rebuilt from the games: the one rubber, listed.
+        assert "1 game" in screen_words(app) and "Ann & Cy v Bob & Di 2–0 +940 won" in screen_words(app)
         await pilot.press("escape")
         await pilot.pause()
         (folder.root / INDEX_NAME).write_text(NESTED)
         await pilot.press("t")
         await pilot.pause()
         assert isinstance(app.screen, TallyScreen)
+        assert "Ann 1 +940 Cy 1 +940 Bob 1 -940 Di 1 -940" in screen_words(app)
     assert app.return_code in (None, 0)
 
 

@@ -1,13 +1,15 @@
 """``bridgepad import`` all or nothing: killed at any moment, then run again, the history
 holds exactly the games of the file, each once.
 
-The real command is run on a 5,000-game log and killed with SIGKILL: at random
+The real command is run on a 1,000-game log and killed with SIGKILL: at random
 moments, while its games are being staged, and just after its commit while they are
 being moved in. Each run after a kill first finishes or cleans what the killed one
-left; the last run goes to the end. Then the folder holds the log's 5,000 games, no
-more, no fewer, and nothing of the staging is left.
+left; the last run goes to the end. Then the folder holds the log's games, no more,
+no fewer, and nothing of the staging is left. (The import has no batch size or other
+limit between 1,000 games and more: a longer log only makes each run longer.)
 
-``BRIDGEPAD_KILLS=20 pytest tests/test_robust_import.py`` kills more often (default 6).
+``BRIDGEPAD_KILLS=20 pytest tests/test_robust_import.py`` kills more often (default 6);
+``BRIDGEPAD_IMPORT_GAMES=5000`` imports a longer log.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import time
 from pathlib import Path
 
 import pytest
+from cli_support import run_cli
 
 from bridgepad.core.log import parse_log
 from bridgepad.core.sameness import inputs_key
@@ -31,11 +34,11 @@ from bridgepad.import_batch import COMMITTED, PREFIX, STAGING, commit, recover
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
 
 KILLS = int(os.environ.get("BRIDGEPAD_KILLS", "6"))
-GAMES = 5000
+GAMES = int(os.environ.get("BRIDGEPAD_IMPORT_GAMES", "1000"))
 
 
 def big_log(path: Path) -> list[str]:
-    """5,000 short rubbers, each with its own four players; returns their inputs' keys."""
+    """GAMES short rubbers, each with its own four players; returns their inputs' keys."""
     text = "".join(f"players N=N{k} E=E{k} S=S{k} W=W{k}\nN 3NT 9\nS 3NT 9\n" for k in range(GAMES))
     path.write_text(text, encoding="utf-8")
     return sorted(inputs_key(st.game) for st in parse_log(text).games())
@@ -132,10 +135,7 @@ def test_an_import_killed_at_random_moments_ends_with_exactly_the_games_of_the_l
     assert batches(data, STAGING) == [] and batches(data, COMMITTED) == []
     assert sum(killed.values()) >= KILLS // 2, killed  # most runs were killed before they ended
     # And once more: nothing is added.
-    again = subprocess.run(
-        [sys.executable, "-m", "bridgepad", "--data-dir", str(data), "import", str(log)],
-        capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
+    again = run_cli(data, "import", str(log), timeout=300)
     assert again.returncode == 0 and again.stdout.startswith(f"Imported no games: all {GAMES} in ")
     assert len(list((data / "games").glob("*.json"))) == GAMES
 

@@ -2,7 +2,7 @@
 
 Any text typed where a contract, a result, a seat, a side, honors, a log, names or
 settings are read gets a value or a clear error (NotationError / LogError with a
-message), never another exception.  Thousands of random keys pressed in the app
+message), never another exception.  A thousand random keys pressed in the app
 leave it running, with a state that replays to the same figures and is the one on
 disk.  Names holding markup, emoji or 40 characters show literally and leave the
 layout as it is with plain names.
@@ -17,10 +17,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from builders import examples
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from robust_support.data import hand
 from robust_support.keys import burst
+from snapshot_apps.screen import screen_lines
 
 from bridgepad.core.entry import FIELDS, read_form
 from bridgepad.core.game import Game, derive
@@ -49,7 +51,7 @@ from bridgepad.game_store import GameStore
 from bridgepad.session import Session
 from bridgepad.tui.app import BridgepadApp
 
-PROPS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPS = settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # Text a careless or hostile player might type: the notation's own characters and
 # words, look-alikes (full-width, superscript and Arabic digits, the suit symbols),
@@ -252,7 +254,7 @@ def test_a_contract_with_thousands_of_digits_is_a_clear_error(reader: str) -> No
 
 async def test_pasting_a_huge_number_into_the_contract_field_keeps_the_app_running(tmp_path: Path) -> None:
     from textual import events
-    from textual.widgets import Input
+    from textual.widgets import Input, Static
 
     app = BridgepadApp(Session.open(GameStore(tmp_path / "data")))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -261,9 +263,12 @@ async def test_pasting_a_huge_number_into_the_contract_field_keeps_the_app_runni
         field = app.screen.query_one("#contract", Input)
         field.post_message(events.Paste(LONG_LEVEL))
         await pilot.pause()
-        assert app.is_running
-        await pilot.press("escape")
+        await pilot.press("enter")
         await pilot.pause()
+        # Refused in place, by the rule a person can act on, and nothing recorded.
+        assert app.screen.query_one("#contract", Input) is field
+        said = str(app.screen.query_one("#contract-error", Static).render())
+        assert "the level must be 1 to 7" in said, said
         assert app.session.state.hands == ()
 
 
@@ -282,7 +287,7 @@ async def test_typing_ahead_a_hand_in_one_burst_records_it(tmp_path: Path) -> No
 
 # Thousands of random keys ------------------------------------------------------------------
 
-RANDOM_KEYS = int(os.environ.get("BRIDGEPAD_RANDOM_KEYS", "2000"))
+RANDOM_KEYS = int(os.environ.get("BRIDGEPAD_RANDOM_KEYS", "1000"))  # 2000 or more for a longer campaign
 RANDOM_SEED = int(os.environ.get("BRIDGEPAD_RANDOM_SEED", "5"))
 
 
@@ -329,7 +334,8 @@ def test_thousands_of_random_keys_leave_the_app_running_and_its_state_sound(tmp_
     total = {k: sum(r[k] for r in results) for k in results[0]}
     exported = len(list((tmp_path / "home").rglob("bridgepad-*")))
     print(f"\nrandom keys, seeds {RANDOM_SEED}+{{0,1}}: {total}, {exported} exports written")
-    assert total["keys"] + total["edits_of_a_finished_game_skipped"] == RANDOM_KEYS
+    assert total["keys"] == RANDOM_KEYS
+    assert total["edits_of_a_finished_game"] > 0, "no e pressed on a finished game: the seeds no longer reach one"
 
 
 # Names ------------------------------------------------------------------------------------
@@ -339,11 +345,6 @@ HOSTILE_NAMES = [
     ("[red]Bob", "[link=https://e.x]Cy[/link]", "山田太郎", ":smile: Di"),
 ]
 PLAIN_NAMES = [("Ann", "Bob", "Cy", "Di"), ("Eve", "Fay", "Gus", "Hal")]
-
-
-def screen_lines(app: BridgepadApp) -> list[str]:
-    """The screen as plain text, one string a row, as the compositor draws it."""
-    return [strip.text for strip in app.screen._compositor.render_strips()]
 
 
 def layout(app: BridgepadApp) -> dict[str, object]:
@@ -412,21 +413,47 @@ async def test_names_with_markup_emoji_and_length_show_literally_and_keep_the_la
 
 
 @pytest.mark.parametrize(
-    "opening,keys",
-    [(["plus"], ["p", "a", "s", "s", "enter", "enter"]), (["E"], ["enter", "escape"])],
+    "opening,keys,actions",
+    [
+        (["plus", "p", "a", "s", "s"], ["enter", "enter"], ["submit", "submit"]),
+        (["E"], ["enter", "escape"], ["cancel", "cancel"]),
+    ],
     ids=["enter-twice-in-the-entry-form", "enter-then-escape-in-the-export-dialog"],
 )
 async def test_two_quick_keys_that_each_close_a_dialog_do_not_crash_the_app(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, opening: list[str], keys: list[str]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, opening: list[str], keys: list[str], actions: list[str]
 ) -> None:
-    isolate_home(tmp_path, monkeypatch)
+    from bridgepad.tui.pad_screen import PadScreen
+
+    home = Path(isolate_home(tmp_path, monkeypatch)["HOME"])
     app = BridgepadApp(Session.open(GameStore(tmp_path / "data")))
-    async with app.run_test(size=(80, 24)) as pilot:
+
+    def only_the_pad() -> None:
+        assert len(app.screen_stack) == 1 and isinstance(app.screen, PadScreen), app.screen_stack
+
+    async with app.run_test(size=(80, 24)) as pilot:  # a crash would be raised again as it ends
         await pilot.press(*opening)
         await pilot.pause()
         await burst(pilot, keys)
         await pilot.pause()
-        assert app.is_running
+        # The first key closed the dialog, having done its work; the second left the pad alone.
+        only_the_pad()
+        if opening[0] == "plus":
+            assert [h.hand.passed_out for h in app.session.state.hands] == [True]  # pass recorded, once
+        else:
+            (written,) = home.rglob("*")  # exported, once: a Markdown pad
+            assert written.name.startswith("rubber-") and written.read_text(encoding="utf-8").startswith("### Rubber")
+
+        # Both keys reaching the dialog before it is gone (as keys read in one piece can):
+        # the second finds it closed, and neither records twice nor takes the pad away.
+        await pilot.press(*opening)
+        await pilot.pause()
+        dialog = app.screen
+        for action in actions:
+            await app.run_action(action, dialog)
+        await pilot.pause()
+        only_the_pad()
+        assert len(app.session.state.hands) == (2 if opening[0] == "plus" else 0)
 
 
 async def test_control_characters_in_a_name_from_a_file_never_reach_the_terminal(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ closed) and ctrl+c end it cleanly instead: status 0, the terminal given back, th
 hands on disk and the lock released.
 
 ``BRIDGEPAD_KILLS=200 pytest tests/test_robust_kill.py -s`` runs a longer campaign
-(default 20 kills) and prints its figures; ``BRIDGEPAD_KILL_SEED`` picks another seed.
+(default 12 kills) and prints its figures; ``BRIDGEPAD_KILL_SEED`` picks another seed.
 """
 
 from __future__ import annotations
@@ -22,21 +22,23 @@ import signal
 import sys
 import threading
 import time
+from functools import partial
 from pathlib import Path
 
 import pytest
 from filelock import FileLock, Timeout
+from robust_support.life import hands_on_disk
 from robust_support.pty_app import ALT_SCREEN_OFF, PtyApp, plain
+from robust_support.side_by_side import side_by_side
 from robust_support.typing import hand_of, pick, type_hand
 
 from bridgepad.core.game import derive
 from bridgepad.core.model import Hand
 from bridgepad.core.serialize import game_from_json
-from bridgepad.game_store import GameStore
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 
-KILLS = int(os.environ.get("BRIDGEPAD_KILLS", "20"))
+KILLS = int(os.environ.get("BRIDGEPAD_KILLS", "12"))
 SEED = int(os.environ.get("BRIDGEPAD_KILL_SEED", "20240601"))
 
 
@@ -54,14 +56,6 @@ def every_file_parses(root: Path) -> None:
     settings = root / "settings.json"
     if settings.exists():
         json.loads(settings.read_text(encoding="utf-8"))
-
-
-def hands_on_disk(root: Path) -> tuple[Hand, ...]:
-    store = GameStore(root)
-    game_id = store.current_id()
-    if game_id is None or not store.path(game_id).exists():
-        return ()
-    return store.load(game_id).game.hands
 
 
 def temp_files(root: Path) -> list[Path]:
@@ -158,28 +152,16 @@ def kill_campaign(root: Path, seed: int, kills: int) -> dict[str, int]:
 @pytest.mark.slow
 def test_sigkill_at_random_moments_never_loses_a_hand_the_screen_showed(tmp_path: Path) -> None:
     # Two campaigns side by side, each on its own data folder: twice the kills in the time.
-    results: dict[int, dict[str, int] | BaseException] = {}
     share = [KILLS - KILLS // 2, KILLS // 2]
-
-    def campaign(i: int) -> None:
-        try:
-            results[i] = kill_campaign(tmp_path / f"data{i}", SEED + i, share[i])
-        except BaseException as e:  # handed to the test's own thread below
-            results[i] = e
-
-    threads = [threading.Thread(target=campaign, args=(i,)) for i in range(2) if share[i]]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    for i, r in sorted(results.items()):
-        if isinstance(r, BaseException):
-            raise r
-    total = {k: sum(r[k] for r in results.values()) for k in next(iter(results.values()))}  # type: ignore[union-attr]
+    jobs = {f"campaign {i}": partial(kill_campaign, tmp_path / f"data{i}", SEED + i, share[i]) for i in range(2) if share[i]}
+    # A cycle takes a few seconds; one that never ends fails here rather than hanging the run.
+    results = side_by_side(jobs, timeout=60 + 15 * max(share))
+    total = {k: sum(r[k] for r in results.values()) for k in next(iter(results.values()))}
     print(f"\nSIGKILL campaign, seeds {SEED}+{{0,1}}: {total}")
     assert total["kills"] == KILLS
 
 
+ENDINGS_TIMEOUT = 60.0  # seconds for all four endings; each takes a few
 ENDINGS = {
     "SIGTERM": lambda app: app.signal(signal.SIGTERM),
     "SIGHUP": lambda app: app.signal(signal.SIGHUP),
@@ -237,18 +219,5 @@ def polite_ending(root: Path, ending: str) -> None:
 @pytest.mark.slow
 def test_sigterm_sighup_ctrl_c_and_a_closed_terminal_save_and_exit_cleanly(tmp_path: Path) -> None:
     """Each ending in its own app and data folder, all four at once."""
-    failures: dict[str, BaseException] = {}
-
-    def run(i: int, ending: str) -> None:
-        try:
-            polite_ending(tmp_path / f"data{i}", ending)
-        except BaseException as e:
-            failures[ending] = e
-
-    threads = [threading.Thread(target=run, args=(i, e)) for i, e in enumerate(ENDINGS)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
-    if failures:
-        raise AssertionError("; ".join(f"{k}: {v}" for k, v in failures.items())) from next(iter(failures.values()))
+    jobs = {ending: partial(polite_ending, tmp_path / f"data{i}", ending) for i, ending in enumerate(ENDINGS)}
+    side_by_side(jobs, timeout=ENDINGS_TIMEOUT)

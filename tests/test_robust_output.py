@@ -16,16 +16,17 @@ import errno
 import json
 import os
 import random
-import resource
 import signal
 import socket
 import stat
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
-from record_support.games import WORKED as WORKED_LOG
+from builders import WORKED_LOG
+from cli_support import run_cli
 
 from bridgepad import atomic_file
 from bridgepad.cli import main
@@ -57,23 +58,9 @@ def temps(folder: Path) -> list[str]:
     return sorted(n for n in os.listdir(folder) if atomic_file.TEMP_MARK in n)
 
 
-def run(
-    root: Path, *args: str, fsize: int | None = None, env: dict[str, str] | None = None, **kw: object
-) -> subprocess.CompletedProcess[bytes]:
-    def limits() -> None:
-        if fsize is not None:
-            resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, fsize))
-
-    base = {k: v for k, v in os.environ.items() if k not in ("BRIDGEPAD_DATA_DIR", "PYTHONIOENCODING")}
-    base.update(env or {})
-    return subprocess.run(
-        [sys.executable, "-m", "bridgepad", "--data-dir", str(root), *args],
-        capture_output=kw.pop("capture_output", True),  # type: ignore[arg-type]
-        timeout=120,
-        env=base,
-        preexec_fn=limits,
-        **kw,  # type: ignore[arg-type]
-    )
+def run(root: Path, *args: str, **kw: Any) -> subprocess.CompletedProcess[bytes]:
+    """The command line on ``root`` (cli_support.run_cli), its output as bytes."""
+    return run_cli(root, *args, text=False, **kw)
 
 
 def one_line(p: subprocess.CompletedProcess[bytes], status: int) -> str:

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_support import run_cli
 
 from bridgepad.core.entry import read_form
 from bridgepad.core.game import Game
@@ -35,10 +34,7 @@ CLEAR = "\x1b[2J"
 
 
 def run(root: Path, *args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
-    env = {k: v for k, v in os.environ.items() if k != "BRIDGEPAD_DATA_DIR"}
-    return subprocess.run(
-        [sys.executable, "-m", "bridgepad", "--data-dir", str(root), *args], capture_output=True, input=stdin, env=env, timeout=60
-    )
+    return run_cli(root, *args, stdin=stdin, text=False)
 
 
 def refused(p: subprocess.CompletedProcess[bytes]) -> str:

@@ -88,21 +88,34 @@ def test_the_second_window_is_read_only_changes_nothing_and_follows_the_first(tm
     ]
 
 
-@pytest.mark.slow
-def test_a_read_only_window_writes_nothing_not_even_the_rules(tmp_path: Path) -> None:
+async def test_a_read_only_window_writes_nothing_not_even_the_rules(tmp_path: Path) -> None:
+    """s, the rules screen, in a window that found the folder's lock taken: whether it opens or
+    is refused, a rule changed and confirmed (honors "no", then Enter) writes nothing."""
+    from snapshot_apps.keyboard import keyboard
+    from snapshot_apps.screen import Notes
+
+    from bridgepad.tui.app import BridgepadApp, open_folder
+
     root = tmp_path / "data"
-    with PtyApp(root) as writer:
-        assert writer.wait_for("Add", timeout=15)
-        with PtyApp(root) as viewer:
-            assert viewer.wait_for("READ-ONLY", timeout=15)
-            before = folder_bytes(root)
-            mark = viewer.mark()
-            viewer.type("s")
-            viewer.wait_for("Rules for new games", since=mark, timeout=5)
-            time.sleep(0.2)
-            viewer.type("\r")
-            time.sleep(0.5)
+    writer, writer_lock, _ = open_folder(root)  # the window keeping the score, started first
+    try:
+        assert writer.flush()
+        viewer, viewer_lock, _ = open_folder(root)
+        assert viewer.read_only and not viewer_lock.held
+        before = folder_bytes(root)
+        app = BridgepadApp(viewer, viewer_lock)
+        notes = Notes()
+        async with app.run_test(size=(100, 30), message_hook=notes) as pilot:
+            await pilot.pause()
+            await keyboard(pilot, ["s", "n", "o", "enter"])
+            await pilot.pause()
             assert folder_bytes(root) == before, "the read-only window wrote to the data folder"
+            assert any(t.startswith("Read-only:") for t in notes.texts), notes.texts  # and it said why
+            assert len(app.screen_stack) == 1, app.screen_stack  # back on the pad
+            await pilot.press("ctrl+q")
+        assert folder_bytes(root) == before
+    finally:
+        writer_lock.release()
 
 
 def test_a_read_only_window_never_says_not_saved_about_the_game_it_follows() -> None:

@@ -28,6 +28,7 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import pytest
+from builders import WORKED_LOG
 
 from bridgepad.core import settlement as settlement_module
 from bridgepad.core.game import Status
@@ -37,15 +38,9 @@ from bridgepad.core.settlement import EXACT_LIMIT, money, round_margin, settle
 from bridgepad.core.tally import GameResult, entities, tally
 from bridgepad.core.windows import Window, since, window_start
 
-EVENING_LOG = """\
-players N=Ann E=Bob S=Cy W=Di
-N 3S 10
-E 4HX -2
-N 2C 8
-E 3NT 9 honors EW 150
-N 4SX 9
-E 2H 8
-N 6D 12
+EVENING_LOG = (
+    WORKED_LOG
+    + """\
 players N=Ann E=Cy S=Ed W=Bob
 N 3NT 9
 E 1C 6
@@ -58,6 +53,7 @@ E 4S 11
 players N=Ann E=Bob S=Cy W=Di
 N 1NT 8
 """
+)
 
 T0 = datetime(2026, 8, 17, 19, 0, tzinfo=UTC)
 

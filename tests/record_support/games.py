@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from builders import WORKED_LOG
+
 from bridgepad.core.game import Game, Mode
 from bridgepad.core.log import parse_log
 from bridgepad.core.model import Contract, Hand, Revoke, Seat, Side, Strain
@@ -49,8 +51,8 @@ def _log(text: str, settings: Settings | None = None) -> Game:
     return state.game
 
 
-# Seed 000's worked rubber, exactly as the rules work it: N-S 1,830, E-W 510.
-WORKED = "players N=Ann E=Bob S=Cy W=Di\nN 3S 10\nE 4HX -2\nN 2C 8\nE 3NT 9 honors EW 150\nN 4SX 9\nE 2H 8\nN 6D 12\n"
+# The rules' worked rubber: N-S 1,830, E-W 510.
+WORKED = WORKED_LOG
 
 # Ended early: N 4S 10 (N-S 120 below, a game), E 1NT 8 (E-W 40 below, 30 above), and a
 # revoke hand: S 2H 7 as played with E-W revoking and winning 2 tricks after it: two

@@ -6,18 +6,11 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from bridgepad.core.entry import read_form
+from builders import hand
+
 from bridgepad.core.game import Game, Mode
-from bridgepad.core.model import Hand
 from bridgepad.core.serialize import SCHEMA, game_to_json
 from bridgepad.game_store import GameStore, StoredGame
-
-
-def hand(contract: str, declarer: str = "", result: str = "", honors: str = "") -> Hand:
-    reading = read_form({"contract": contract, "declarer": declarer, "result": result, "honors": honors})
-    assert reading.ok and reading.hand is not None, reading.errors
-    return reading.hand
-
 
 GOOD_GAMES: tuple[Game, ...] = (
     Game(hands=(hand("3S", "N", "10"), hand("4HX", "E", "8")), players=("Ann", "Bob", "Cy", "Di")),

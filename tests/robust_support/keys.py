@@ -2,13 +2,16 @@
 
 ``Pilot.press`` waits for the app to go idle after every key (some 40 ms or more a
 key); a person typing, or keys arriving while the app is busy saving, come faster
-than that.  ``burst`` posts the keys to the app's driver one after the other, as a
-terminal's read would deliver them, and only then waits for the app to settle.
+than that.  ``burst`` posts the keys to the app one after the other, as a terminal's
+read would deliver them, and only then waits for the app to settle.
 """
 
 from __future__ import annotations
 
 from textual import events
+
+# Private, kept: the name Textual gives the key of a typed character ("+" is "plus").
+# Textual's public API has only the other way (key_to_character); Pilot.press uses this one.
 from textual.keys import _character_to_key
 from textual.pilot import Pilot
 
@@ -35,20 +38,23 @@ NAMED: dict[str, str | None] = {
 }
 
 
+def key_name(character: str) -> str:
+    """The key Textual names for one typed character: ``a`` for a, ``plus`` for +."""
+    return character if character.isalnum() else _character_to_key(character)
+
+
 def key_event(key: str) -> events.Key:
     """The Key event Textual's terminal parser makes for ``key``: a name from NAMED, or one character."""
     if key in NAMED:
         return events.Key(key, NAMED[key])
     assert len(key) == 1, key
-    return events.Key(_character_to_key(key), key)
+    return events.Key(key_name(key), key)
 
 
 async def burst(pilot: Pilot, keys: list[str]) -> None:  # type: ignore[type-arg]
     app = pilot.app
-    driver = app._driver
-    assert driver is not None
     for key in keys:
         event = key_event(key)
         event.set_sender(app)
-        driver.send_message(event)
+        app.post_message(event)
     await pilot.pause()

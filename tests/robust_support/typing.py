@@ -15,7 +15,8 @@ import re
 import time
 from collections.abc import Callable
 
-from bridgepad.core.entry import read_form
+from builders import hand
+
 from bridgepad.core.model import Hand
 from robust_support.pty_app import PtyApp
 
@@ -37,10 +38,8 @@ REFUSED = r"is not a|is empty|Say who declared|has no strain|must be 1 to 7|is i
 
 
 def hand_of(fields: tuple[str, str, str]) -> Hand:
-    contract, declarer, result = fields
-    reading = read_form({"contract": contract, "declarer": declarer, "result": result})
-    assert reading.ok and reading.hand is not None, reading.errors
-    return reading.hand
+    """The hand the form records for ``fields`` (contract, declarer, result)."""
+    return hand(*fields)
 
 
 def type_hand(

@@ -10,8 +10,8 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 
+from robust_support.keys import key_name
 from textual import events
-from textual.keys import _character_to_key
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -33,10 +33,10 @@ async def keyboard(pilot: Pilot, keys: Sequence[str]) -> None:  # type: ignore[t
     for key in keys:
         in_field = isinstance(app.focused, Input)
         if len(key) == 1 and in_field:
-            app.post_message(events.Key(key if key.isalnum() else _character_to_key(key), key))
+            app.post_message(events.Key(key_name(key), key))
             continue
         char = key if len(key) == 1 else _CONTROL.get(key)
-        name = key if len(key) > 1 or key.isalnum() else _character_to_key(key)
+        name = key if len(key) > 1 else key_name(key)
         before = app.focused
         app.post_message(events.Key(name, char))
         if key == "tab" and in_field:

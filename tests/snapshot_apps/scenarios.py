@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from builders import WORKED_LOG
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -25,16 +26,11 @@ from bridgepad.tui.app import BridgepadApp
 SIZE = (80, 24)
 SMALL = (60, 20)
 
-# The worked rubber of seed 000 (We 1,830, They 510): contract, declarer, tricks, honors.
+# The worked rubber (We 1,830, They 510) as typed in the form: contract, declarer, tricks, honors.
 # North deals the first hand and the deal passes to the left.
-WORKED_RUBBER: tuple[tuple[str, str, str, str], ...] = (
-    ("3S", "N", "10", ""),
-    ("4HX", "E", "8", ""),
-    ("2C", "S", "8", ""),
-    ("3NT", "W", "9", "EW 150"),
-    ("4SX", "N", "9", ""),
-    ("2H", "E", "8", ""),
-    ("6D", "S", "12", ""),
+WORKED_RUBBER: tuple[tuple[str, str, str, str], ...] = tuple(
+    (contract, declarer, tricks, " ".join(honors))
+    for declarer, contract, tricks, *honors in (line.replace("honors ", "").split() for line in WORKED_LOG.splitlines()[1:])
 )
 
 
@@ -143,15 +139,9 @@ PAIRS_SESSION: tuple[tuple[str, str, str, str, str], ...] = (
 
 
 # An evening of three rubbers with partners changing, at fixed times so the pictures keep still.
-EVENING = """\
-players N=Ann E=Bob S=Cy W=Di
-N 3S 10
-E 4HX 8
-S 2C 8
-W 3NT 9 honors EW 150
-N 4SX 9
-E 2H 8
-S 6D 12
+EVENING = (
+    WORKED_LOG
+    + """\
 players N=Ann E=Eve S=Bob W=Cy
 N 4S 10
 E 3NT 9
@@ -162,6 +152,7 @@ E 3NT 10
 S 2S 8
 W 4H 10
 """
+)
 
 
 def light(setup: Callable[[Path], None] | None = None) -> Callable[[Path], None]:

@@ -98,6 +98,8 @@ def visible_text(widget: Widget) -> str:
 
 def screen_lines(app: App) -> list[str]:  # type: ignore[type-arg]
     """The screen as plain text, one string a row, as the compositor draws it."""
+    # Private, kept: Textual's public API gives the composed screen only as an SVG
+    # (App.export_screenshot, itself built on the compositor); widgets' render_lines miss overlays.
     return [strip.text for strip in app.screen._compositor.render_strips()]
 
 

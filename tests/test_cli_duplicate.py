@@ -1,7 +1,7 @@
 """Duplicate on the command line: ``bridgepad replay`` of a log of boards (JSON and the board
 table), ``--scoring``, and ``bridgepad new duplicate --scoring``.
 
-Every figure is worked by hand in the comments from the duplicate scoring of seed 000 and
+Every figure is worked by hand in the comments from the duplicate scoring of the rule book and
 the board schedule (board 1 none vulnerable, 2 N-S, 3 E-W).
 """
 

@@ -51,7 +51,7 @@ def test_new_on_an_empty_folder_leaves_one_game_and_nothing_in_the_trash(tmp_pat
     assert not (root / "trash").exists()  # opening the folder wrote no rubber for the Chicago to replace
 
 
-def test_new_rubber_with_no_flags_uses_the_rules_of_seed_000(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_new_rubber_with_no_flags_uses_the_rule_books_defaults(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     root = tmp_path / "data"  # not there yet: bridgepad new makes it
     assert new_game(root, "rubber") == 0
     out, err = capsys.readouterr()

@@ -1,7 +1,7 @@
 """``bridgepad replay FILE [--json] [--no-honors] [--chicago-vulnerable ...] [--chicago-partscore ...]``.
 
 The JSON shape is the one the issue specifies; every figure is worked by hand from
-seed 000's tables in the comments.
+the rule book's tables in the comments.
 """
 
 from __future__ import annotations
@@ -227,7 +227,7 @@ def chicago_json(ns_game_bonus: int) -> dict:
 @pytest.mark.parametrize(
     "flags, ns_game_bonus",
     [
-        ([], 500),  # seed 000: deal 2 (East deals), East's opponents N-S are vulnerable: 500
+        ([], 500),  # the rule book: deal 2 (East deals), East's opponents N-S are vulnerable: 500
         (["--chicago-vulnerable", "opponents"], 500),
         (["--chicago-vulnerable", "dealer"], 300),  # East's side vulnerable, N-S not: 300
         (["--chicago-vulnerable", "dealer-then-opponents"], 300),  # deal 2: the dealer's side, E-W

@@ -1,5 +1,5 @@
 """``bridgepad score CONTRACT RESULT [--vul] [--json]``: one hand, rubber figures and
-the duplicate score. Expected figures are worked from seed 000's tables."""
+the duplicate score. Expected figures are worked from the rule book's tables."""
 
 from __future__ import annotations
 

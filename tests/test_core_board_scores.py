@@ -1,6 +1,6 @@
 """Other tables' scores: only scores some result gives on that board at its vulnerability.
 
-The figures are worked from seed 000's duplicate scoring (trick score, 300/500 for a game,
+The figures are worked from the rule book's duplicate scoring (trick score, 300/500 for a game,
 50 for a part score, slam bonuses, undertricks 50/100 undoubled, 100-200-200-300 not
 vulnerable and 200-300 vulnerable doubled, twice that redoubled) and the board schedule
 (board 1 nobody vulnerable, 2 N-S, 3 E-W, 4 both).

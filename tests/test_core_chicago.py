@@ -3,7 +3,7 @@
 Vulnerability on deals 2 and 3 (deal 1 nobody, deal 4 both), North dealing first so
 that East deals deal 2 and South deals deal 3:
 
-    opponents (seed 000):              deal 2 N-S (East's opponents), deal 3 E-W
+    opponents (the rule book):              deal 2 N-S (East's opponents), deal 3 E-W
     dealer (000's "other tables"):     deal 2 E-W (East's side),      deal 3 N-S
     dealer-then-opponents (003, 004):  deal 2 E-W (East's side),      deal 3 E-W (South's opponents)
 

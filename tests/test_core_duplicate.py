@@ -1,7 +1,7 @@
 """Duplicate: each board alone, a game 300/500 or a part score 50 at once, no rubber,
 no honors; boards' dealer and vulnerability; the IMP scale.
 
-The IMP scale and the 16-board vulnerability cycle are not printed in seed 000 (seed 003
+The IMP scale and the 16-board vulnerability cycle are not printed in the rule book (the fuller rule books
 names both); the figures below are the standard WBF scale and board cycle.
 """
 

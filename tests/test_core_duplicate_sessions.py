@@ -1,7 +1,7 @@
 """Duplicate sessions against several other results: matchpoints, tops, cross-IMPs, the board
 schedule, and random sessions checked against the rules worked out independently here.
 
-The rules (seed 003, section 7): a pair earns 2 matchpoints for each other result it beats
+The rules (the duplicate chapter of the rule books): a pair earns 2 matchpoints for each other result it beats
 on a board and 1 for each tie; the top is 2 for each other result. IMPs turn the point
 difference into 0 to 24 on the standard scale; against several results, cross-IMPs: the
 IMPs against each, averaged to two decimals (half up).

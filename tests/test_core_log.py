@@ -59,7 +59,7 @@ def test_score_the_worked_rubber() -> None:
     (st,) = parse_log(WORKED_LOG).games()
     assert st.game.hands == WORKED  # the shared worked rubber, spelt with comments, = and -1
     assert st.status is Status.WON
-    assert (st.total(NS), st.total(EW)) == (1830, 510)  # as worked in seed 000
+    assert (st.total(NS), st.total(EW)) == (1830, 510)  # as worked in the rule book
     assert st.game.players == ("Ann", "Bob", "Cy", "Di")
     assert st.game.name(Seat.W) == "Di"
 

@@ -1,6 +1,6 @@
 """The one derived record of a game, and the schema 3 inputs it is built from.
 
-Every expected figure is worked by hand in the comments, from seed 000's tables.
+Every expected figure is worked by hand in the comments, from the rule book's tables.
 """
 
 from __future__ import annotations

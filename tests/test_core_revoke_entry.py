@@ -5,7 +5,7 @@ offending side to the other, or one trick if the offending side won only one tri
 after the revoke; a revoke on trick 12 is not established and costs one trick
 regardless. The result field takes the tricks as played; the hand is scored on the
 tricks after the transfer. Every figure below is worked by hand from the scoring
-tables of seed 000.
+tables of the rule book.
 """
 
 from __future__ import annotations

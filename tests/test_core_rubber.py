@@ -1,4 +1,4 @@
-"""Rubber bridge through ``derive``: seed 000's worked rubber hand by hand, and its
+"""Rubber bridge through ``derive``: the rule book's worked rubber hand by hand, and its
 common questions. Every figure is worked from the seed's tables in a comment."""
 
 from __future__ import annotations

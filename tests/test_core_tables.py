@@ -1,4 +1,4 @@
-"""Every row of every scoring table of seed 000, worked by hand.
+"""Every row of every scoring table of the rule book, worked by hand.
 
 Each expected figure below is computed from the seed's tables in the comment beside
 it, never copied from the program's output.

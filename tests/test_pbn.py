@@ -184,7 +184,7 @@ def test_endplay_reads_the_worked_rubber(tmp_path: Path) -> None:
         (2, Denom.hearts, none, E, 0, E, Vul.both),
         (6, Denom.diamonds, none, S, 0, S, Vul.both),
     ]
-    # The pad's figures, deal by deal (seed 000's worked rubber): 3S+1 writes 90 below and
+    # The pad's figures, deal by deal (the rule book's worked rubber): 3S+1 writes 90 below and
     # 30 above; 4HX-2 300 above for N-S; 2C 40 below (game); 3NT 100 below and honors 150
     # for E-W (game); 4SX-1 vulnerable 200 for E-W; 2H 60 below E-W; 6D 120 below and 750
     # slam, and the rubber 500 to N-S with the last deal.

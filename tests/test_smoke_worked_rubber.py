@@ -1,4 +1,4 @@
-"""The worked rubber of seed 000, hand by hand: We 1,830, They 510."""
+"""The worked rubber of the rule book, hand by hand: We 1,830, They 510."""
 
 from builders import WORKED
 

@@ -1,7 +1,7 @@
 """The tally of an evening, by hand-worked figures: three rubbers, five players, the
 partnerships changing from one rubber to the next.
 
-Rubber 1 is seed 000's worked rubber: N-S 1,830, E-W 510 (N-S by 1,320).
+Rubber 1 is the rule book's worked rubber: N-S 1,830, E-W 510 (N-S by 1,320).
 Rubber 2: N 3NT =, E 1C -1, N 3NT =: N-S 100 + 50 + 100 + 700 = 950, E-W 0 (by 950).
 Rubber 3: N 2H =, E 4S =, E 4S -1, E 4S +1: N-S 60 + 100 = 160,
           E-W 120 + 120 + 30 + 700 = 970 (E-W by 810).

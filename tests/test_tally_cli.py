@@ -14,7 +14,7 @@ from bridgepad.core.log import parse_log
 from bridgepad.game_store import GameStore, StoredGame
 from bridgepad.preferences_file import PreferencesFile
 
-# Two rubbers: Ann and Cy (N-S) beat Bob and Di by 1,320 (seed 000's rubber), then
+# Two rubbers: Ann and Cy (N-S) beat Bob and Di by 1,320 (the rule book's rubber), then
 # N 3NT 9, S 3NT 9: N-S by 100 + 100 + 700 = 900.
 LOG = WORKED + "N 3NT 9\nS 3NT 9\n"
 

@@ -5,7 +5,7 @@ opponents on the second and third, both sides on the fourth; a game earns 300 or
 at once; part scores carry until a game and one still open after deal 4 earns 100; a
 passed-out deal is dealt again by the same dealer and does not count. Its table of
 "other tables" gives the dealer's side vulnerable on deals 2 and 3 and part scores of
-50 at once, nothing carried; seeds 003/004 give the dealer's side on deal 2 and the
+50 at once, nothing carried; some rule books give the dealer's side on deal 2 and the
 opponents on deal 3. ``bridgepad new chicago --chicago-vulnerable ... --chicago-partscore
 ...`` chooses among them, and each choice must change exactly those figures.
 

@@ -1,4 +1,4 @@
-"""The worked rubber of seed 000, typed hand by hand through the entry form, and read back after a restart."""
+"""The worked rubber of the rule book, typed hand by hand through the entry form, and read back after a restart."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from bridgepad.tui.explanation import Explanation
 
 HEADLINE = "We win the rubber 2–1, 1,830 to 510, by 1,320"
 
-# Who dealt each hand, who was vulnerable, and the games after it: the seed's story.
+# Who dealt each hand, who was vulnerable, and the games after it: the rule book's story.
 DEALERS = [Seat.N, Seat.E, Seat.S, Seat.W, Seat.N, Seat.E, Seat.S]
 VULNERABLE = [set(), set(), set(), {Side.NS}, {Side.NS, Side.EW}, {Side.NS, Side.EW}, {Side.NS, Side.EW}]
 GAMES_AFTER = [(0, 0), (0, 0), (1, 0), (1, 1), (1, 1), (1, 1), (2, 1)]

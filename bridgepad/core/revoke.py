@@ -1,7 +1,7 @@
 """An established revoke: the tricks it moves from the side that revoked to the other.
 
-The rule, as the rule books for home play give it (seed 000 says nothing of revokes;
-seeds 003 and 004 do): an established revoke transfers two tricks from the offending
+The rule, as the rule books for home play give it (the rule book says nothing of revokes;
+the fuller rule books do): an established revoke transfers two tricks from the offending
 side to the non-offending side, or one trick if the offending side won only one trick
 after the revoke; a revoke on the twelfth trick is not established and costs one
 trick regardless. A side that won no trick after its revoke has none to give up.

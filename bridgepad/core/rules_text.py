@@ -32,7 +32,7 @@ def _under_row(label: str, d: Doubling, first: int, last: int) -> tuple[str, str
 
 
 def revoke_table() -> RuleTable:
-    """The revoke's transfer (seeds 003 and 004), and how the result field takes it."""
+    """The revoke's transfer (the fuller rule books), and how the result field takes it."""
     return RuleTable(
         "A revoke: tricks moved to the side that did not revoke",
         ("", "Tricks"),

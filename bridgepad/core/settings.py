@@ -1,7 +1,7 @@
-"""The house rules a game is played under, seed 000's reading being the default.
+"""The house rules a game is played under, the rule book's reading being the default.
 
-Every choice here is a difference between seed 000 and its own table of how other
-tables play, or a place where seeds 003 and 004 read the rules differently.
+Every choice here is a difference between the rule book and its own table of how other
+tables play, or a place where the fuller rule books read the rules differently.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from bridgepad.core.model import Side
 class ChicagoVulnerable(str, Enum):
     """Who is vulnerable on Chicago deals 2 and 3 (deal 1 nobody, deal 4 both)."""
 
-    OPPONENTS = "opponents"  # seed 000: the dealer's opponents on both
-    DEALER = "dealer"  # seed 000's "other tables": the dealer's side on both
-    DEALER_THEN_OPPONENTS = "dealer-then-opponents"  # seeds 003, 004: dealer's side on 2, opponents on 3
+    OPPONENTS = "opponents"  # the rule book: the dealer's opponents on both
+    DEALER = "dealer"  # the rule book's table of how other tables play: the dealer's side on both
+    DEALER_THEN_OPPONENTS = "dealer-then-opponents"  # some rule books: dealer's side on 2, opponents on 3
 
     @property
     def description(self) -> str:
@@ -30,7 +30,7 @@ class ChicagoVulnerable(str, Enum):
 
 
 class ChicagoPartScore(str, Enum):
-    CARRY = "carry"  # seed 000: carried until a game; 100 for one still open after deal 4
+    CARRY = "carry"  # the rule book: carried until a game; 100 for one still open after deal 4
     FIFTY = "fifty"  # other tables: 50 at once for each part score made, nothing carried
 
     @property
@@ -49,8 +49,8 @@ class PassWord(str, Enum):
 class NextDealer(str, Enum):
     """Who deals the first hand of the next rubber."""
 
-    PASSES_ON = "passes-on"  # seed 000: the deal simply passes to the left, across rubbers
-    ROTATES = "rotates"  # seed 002: each rubber's first dealer is left of the last rubber's first dealer
+    PASSES_ON = "passes-on"  # the rule book: the deal simply passes to the left, across rubbers
+    ROTATES = "rotates"  # some tables: each rubber's first dealer is left of the last rubber's first dealer
 
 
 class DuplicateScoring(str, Enum):

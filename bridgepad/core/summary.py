@@ -99,7 +99,7 @@ def shuffler(dealer: Seat) -> Seat:
 
 
 def _carries(st: GameState) -> bool:
-    """Whether part scores add up towards game: rubber, and Chicago as seed 000 plays it."""
+    """Whether part scores add up towards game: rubber, and Chicago as the rule book plays it."""
     if st.mode is Mode.RUBBER:
         return True
     return st.mode is Mode.CHICAGO and st.game.settings.chicago_part_score is ChicagoPartScore.CARRY

@@ -1,4 +1,4 @@
-"""The scoring tables of seed 000, one function a table.
+"""The scoring tables of the rule book, one function a table.
 
 Each function is a row lookup and nothing more; how a hand's entries are put together
 from them lives in ``bridgepad.core.scoring``.

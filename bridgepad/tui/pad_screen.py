@@ -96,8 +96,9 @@ class PadScreen(Screen[None]):
         if self._numbered != self.session.stored.id:  # the games folder is listed once a game
             self._number = self.game_number()
             self._numbered = self.session.stored.id
-        self.query_one(StatusBar).show(st, self._number, self.session)
-        self.game_view.show(st, select_last=select_last)
+        with self.app.batch_update():  # one frame for the status, the hands, the pad and the explanation
+            self.query_one(StatusBar).show(st, self._number, self.session)
+            self.game_view.show(st, select_last=select_last)
 
     # Changes ----------------------------------------------------------------
     def _apply(self, change: str, fn, *args) -> bool:  # type: ignore[no-untyped-def]

@@ -110,6 +110,7 @@ def main() -> int:
     p = argparse.ArgumentParser()
     p.add_argument("--reps", type=int, default=3)
     p.add_argument("--top", type=int, default=15)
+    p.add_argument("--startup-only", action="store_true", help="profile startup alone")
     p.add_argument("--child", choices=("keys", "startup"))
     p.add_argument("--data")
     p.add_argument("--out")
@@ -129,7 +130,8 @@ def main() -> int:
         bench.add_current(keys_dir, bench.twenty_hand_rubber(datetime(2025, 6, 1, 20, 0, tzinfo=UTC)))
         out_dir = work / "out"
         out_dir.mkdir()
-        for args, data in ((["keys", "--reps", str(ns.reps)], keys_dir), (["startup"], work / "empty")):
+        children = [(["keys", "--reps", str(ns.reps)], keys_dir), (["startup"], work / "empty")]
+        for args, data in children if not ns.startup_only else children[1:]:
             data.mkdir(exist_ok=True)
             cmd = [sys.executable, __file__, "--child", *args, "--data", str(data), "--out", str(out_dir)]
             proc, master = bench._spawn(cmd, bench.pty_env(data))
@@ -161,6 +163,8 @@ def main() -> int:
             st = pstats.Stats(str(path))
             print(f"### startup to the first frame: CPU {st.total_tt * 1000:.0f} ms (profiler on)\n\n```")  # type: ignore[attr-defined]
             print(_top(st, ns.top))
+            print("```\n\nbridgepad's own:\n\n```")
+            print(_top(pstats.Stats(str(path)), 12, OWN))
             print("```\n")
     return 0
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -181,11 +182,21 @@ class EntryForm(FieldForm[Hand | None]):
         """Updates a label only when its words change: a repaint per keystroke is what costs.
         ``plain``: a label with no hint or error style (the title)."""
         key = (text, error, hint)
-        if self._shown.get(selector) == key:
+        before = self._shown.get(selector)
+        if before == key:
             return
         self._shown[selector] = key
         widget = self.query_one(selector, Static)
-        widget.update(Text(text))
+        # As many lines as before, none of them wrapped: the form keeps its height, and only
+        # this label is painted again, not the form laid out anew (most keys typed).
+        width = widget.content_size.width
+        same_height = (
+            before is not None
+            and width > 0
+            and before[0].count("\n") == text.count("\n")
+            and all(cell_len(line) <= width for line in (*before[0].split("\n"), *text.split("\n")))
+        )
+        widget.update(Text(text), layout=not same_height)
         if plain:
             return
         widget.set_class(error, "field-error")

@@ -57,9 +57,19 @@ def read_only_message(holder: Holder | None) -> str:
     )
 
 
+# Every style is loaded by the app: Textual's stylesheet is one for all screens (a screen's
+# CSS_PATH joins it the first time the screen is shown, and restyles every widget then).
+# The pad's files before the first paint; every other file beside the screens just after it.
+PAD_CSS = (_HERE / "app.tcss", _HERE / "game_view.tcss")
+
+
+def later_css() -> list[Path]:
+    return [p for p in sorted(_HERE.glob("*.tcss")) if p not in PAD_CSS]
+
+
 class BridgepadApp(App[None]):
     TITLE = "bridgepad"
-    CSS_PATH: ClassVar[CSSPathType | None] = [_HERE / "app.tcss", _HERE / "game_view.tcss"]
+    CSS_PATH: ClassVar[CSSPathType | None] = list(PAD_CSS)
     ENABLE_COMMAND_PALETTE = True
     # Every way out is action_quit: these keys (q, ctrl+q, ctrl+c, from the one list in
     # keys.py), and the palette's Quit.
@@ -114,6 +124,19 @@ class BridgepadApp(App[None]):
             self.watchdog.attach(self._end_soon, on_loop)
         if self.session.read_only and self.lock is not None and self.unwritable is None:
             self._take_over_timer = self.set_interval(TAKE_OVER_POLL, self._try_take_over)
+        self.call_after_refresh(self.load_later_css)
+
+    def load_later_css(self) -> None:
+        """The styles of the forms and the other screens, once the pad is painted: read now,
+        each once, the stylesheet is worked out again once, instead of at each screen's first showing."""
+        read = False
+        for path in later_css():
+            if not self.stylesheet.has_source(str(path), ""):
+                self.stylesheet.read(path)
+                read = True
+        if read:
+            self.stylesheet.reparse()
+            self.stylesheet.update(self)
 
     # The end ----------------------------------------------------------------------
     async def action_quit(self) -> None:

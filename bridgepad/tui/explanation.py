@@ -16,8 +16,14 @@ from bridgepad.core.summary import (
 
 
 class Explanation(Static):
+    _shown: Text | None = None
+
     def show(self, state: GameState, index: int | None) -> None:
-        self.update(render_explanation(state, index))
+        # Painted again only when its words change: each update lays the screen out again.
+        text = render_explanation(state, index)
+        if text != self._shown:
+            self._shown = text
+            self.update(text)
 
 
 def render_explanation(state: GameState, index: int | None) -> Text:

@@ -1,4 +1,5 @@
-"""The new-game dialog (``n``) and the settings screen (``s``): typed fields, like the entry form.
+"""The new-game dialog (``n``, ``NewGameForm``) and the rules for new games (``s``,
+``RulesForm``): typed fields, like the entry form, on the same base (``GameForm``).
 
 The new-game dialog offers tonight's players as a name is typed (→ takes the offer),
 flags a name that cannot be as it is typed, and proposes the next rubber's seats
@@ -7,8 +8,10 @@ flags a name that cannot be as it is typed, and proposes the next rubber's seats
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Callable, Sequence
 from functools import partial
+from typing import TypeVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -30,7 +33,9 @@ from bridgepad.core.rotation import NextRubber, RotationError
 from bridgepad.core.settings import Settings
 from bridgepad.tui import keys
 from bridgepad.tui.closing import close
-from bridgepad.tui.form import FormField, FormScreen
+from bridgepad.tui.form import FieldForm
+
+ResultT = TypeVar("ResultT")
 
 NAME_FIELDS = tuple(seat.value for seat in SEATS) + ("out",)
 
@@ -77,15 +82,97 @@ class NameSuggester(Suggester):
         return complete_name(value, [n for n in self.names if n not in taken], several=self.several)
 
 
-class GameForm(FormScreen[NewGameReading | Settings | None]):
-    """``new``: returns a NewGameReading with the game to start; ``settings``: the new defaults."""
+class GameForm(FieldForm[ResultT]):
+    """What the new-game dialog and the rules share: a titled grid of fields, each with its
+    hint, the errors the core words shown in the hints' place, and Enter that saves."""
 
-    CSS_PATH = "game_form.tcss"
+    BINDINGS = keys.bindings("form")
+    FIELDS: tuple[str, ...] = ()
+
+    def __init__(self, title: str, values: dict[str, str]) -> None:
+        super().__init__()
+        self.form_title = title
+        self.values = values
+        self.fields = self.FIELDS
+
+    def compose(self) -> ComposeResult:
+        # The title, the proposal and the keys stay in view; the fields scroll between them on a short terminal.
+        with Vertical(id="game-form", classes="form-box"):
+            yield Label(self.form_title, id="game-form-title", classes="form-title", markup=False)
+            yield from self.compose_head()
+            with (
+                VerticalScroll(id="game-fields-scroll", classes="form-body", can_focus=False),
+                Grid(id="game-fields", classes="form-fields"),
+            ):
+                for name in self.fields:
+                    yield from self.field_row(
+                        LABELS[name],
+                        HINTS[name],
+                        self.values.get(name, ""),
+                        field_id=f"f-{name}",
+                        hint_id=f"m-{name}",
+                        suggester=self.suggester(name),
+                    )
+            yield Label(self.keys_line("saves") + self.keys_more(), id="game-form-keys", classes="form-keys", markup=False)
+
+    def compose_head(self) -> ComposeResult:
+        """What stands under the title, above the fields: nothing, unless a form says otherwise."""
+        yield from ()
+
+    def suggester(self, name: str) -> Suggester | None:
+        return None
+
+    def keys_more(self) -> str:
+        return ""
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one(f"#f-{self.fields[0]}", Input).focus()
+
+    def field_values(self) -> dict[str, str]:
+        return {name: self.query_one(f"#f-{name}", Input).value for name in self.fields}
+
+    @abstractmethod
+    def read(self) -> tuple[ResultT | None, dict[str, str]]:
+        """What the fields say (None when they say nothing usable), and the error of each field that is wrong."""
+
+    def _show_errors(self, errors: dict[str, str], fields: Sequence[str]) -> None:
+        for name in fields:
+            self.show_message(self.query_one(f"#m-{name}", Label), errors.get(name, ""), HINTS[name])
+
+    def action_submit(self) -> None:
+        result, errors = self.read()
+        self._show_errors(errors, self.fields)
+        if result is not None and not errors:
+            close(self, result)
+            return
+        for name in self.fields:
+            if name in errors:
+                self.query_one(f"#f-{name}", Input).focus()
+                break
+
+
+class RulesForm(GameForm[Settings]):
+    """The rules new games start with (``s``): returns the new defaults, or None on Escape."""
+
+    FIELDS = RULE_FIELDS
+    DISCARD_QUESTION = "Throw away the changes to the rules?"
+
+    def read(self) -> tuple[Settings | None, dict[str, str]]:
+        errors: dict[str, str] = {}
+        settings = read_rules(self.field_values(), errors)
+        return settings, errors
+
+
+class NewGameForm(GameForm[NewGameReading]):
+    """The new game (``n``): returns a NewGameReading with the game to start, or None on Escape."""
+
+    FIELDS = GAME_FIELDS
     BINDINGS = keys.bindings("form") + keys.bindings("new_game")
+    DISCARD_QUESTION = "Throw away the changes to this game?"
 
     def __init__(
         self,
-        kind: str,
         title: str,
         values: dict[str, str],
         *,
@@ -93,35 +180,20 @@ class GameForm(FormScreen[NewGameReading | Settings | None]):
         proposal: NextRubber | RotationError | None = None,
     ) -> None:
         """``names``: tonight's players, offered as a name is typed; ``proposal``: the next rubber's seats."""
-        super().__init__()
-        self.kind = kind
-        self.form_title = title
-        self.values = values
-        self.fields = GAME_FIELDS if kind == "new" else RULE_FIELDS
+        super().__init__(title, values)
         self.names = names
         self.proposal = proposal
-        self.DISCARD_QUESTION = (
-            "Throw away the changes to this game?" if kind == "new" else "Throw away the changes to the rules?"
-        )
 
-    def compose(self) -> ComposeResult:
-        # The title, the proposal and the keys stay in view; the fields scroll between them on a short terminal.
-        with Vertical(id="game-form"):
-            yield Label(self.form_title, id="game-form-title", markup=False)
-            if self.kind == "new":
-                yield Label(self._proposal_text(), id="game-form-next", markup=False)
-            with VerticalScroll(id="game-fields-scroll", can_focus=False), Grid(id="game-fields"):
-                for name in self.fields:
-                    yield Label(LABELS[name], classes="field-label")
-                    suggester = None
-                    if name in NAME_FIELDS and self.names:
-                        suggester = NameSuggester(self.names, partial(self._taken, name), several=name == "out")
-                    yield FormField(value=self.values.get(name, ""), id=f"f-{name}", suggester=suggester)
-                    yield Label(HINTS[name], id=f"m-{name}", classes="field-hint", markup=False)
-            line = self.keys_line("saves")
-            if self.kind == "new" and self.names:
-                line += " · → takes a name offered"
-            yield Label(line, id="game-form-keys", markup=False)
+    def compose_head(self) -> ComposeResult:
+        yield Label(self._proposal_text(), id="game-form-next", markup=False)
+
+    def suggester(self, name: str) -> Suggester | None:
+        if name in NAME_FIELDS and self.names:
+            return NameSuggester(self.names, partial(self._taken, name), several=name == "out")
+        return None
+
+    def keys_more(self) -> str:
+        return " · → takes a name offered" if self.names else ""
 
     def _proposal_text(self) -> str:
         key = keys.key_text(keys.keys_of(keys.KEYS_BY_ID["new_game.next_rubber"], keys.keymap_of(self.app)))
@@ -140,52 +212,19 @@ class GameForm(FormScreen[NewGameReading | Settings | None]):
                 taken.update(n.strip() for n in widget.value.split(","))
         return taken
 
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.query_one(f"#f-{self.fields[0]}", Input).focus()
-
-    def field_values(self) -> dict[str, str]:
-        return {name: self.query_one(f"#f-{name}", Input).value for name in self.fields}
-
-    def _read(self) -> tuple[NewGameReading | Settings | None, dict[str, str]]:
-        values = self.field_values()
-        if self.kind == "new":
-            reading = read_new_game(values)
-            return (reading if reading.game else None), reading.errors
-        errors: dict[str, str] = {}
-        settings = read_rules(values, errors)
-        return settings, errors
-
-    def _show_errors(self, errors: dict[str, str], fields: Sequence[str]) -> None:
-        for name in fields:
-            label = self.query_one(f"#m-{name}", Label)
-            msg = errors.get(name, "")
-            label.update(msg or HINTS[name])
-            label.set_class(bool(msg), "field-error")
-            label.set_class(not msg, "field-hint")
+    def read(self) -> tuple[NewGameReading | None, dict[str, str]]:
+        reading = read_new_game(self.field_values())
+        return (reading if reading.game else None), reading.errors
 
     @on(Input.Changed)
     def _changed(self, event: Input.Changed) -> None:
         # A name is checked as it is typed (too long, on two seats, both seated and waiting);
         # the other fields, which take a word, only on Enter: half a word is not yet wrong.
-        if self.kind == "new" and event.input.id and event.input.id[2:] in NAME_FIELDS:
-            self._show_errors(self._read()[1], NAME_FIELDS)
-
-    def action_submit(self) -> None:
-        result, errors = self._read()
-        self._show_errors(errors, self.fields)
-        if result is not None and not errors:
-            close(self, result)
-            return
-        for name in self.fields:
-            if name in errors:
-                self.query_one(f"#f-{name}", Input).focus()
-                break
+        if event.input.id and event.input.id[2:] in NAME_FIELDS:
+            self._show_errors(self.read()[1], NAME_FIELDS)
 
     def action_next_rubber(self) -> None:
         """Fills in the proposed seats for the next rubber (nothing else changes)."""
-        if self.kind != "new":
-            return
         if not isinstance(self.proposal, NextRubber):
             self.notify(self._proposal_text(), severity="warning", markup=False)
             return

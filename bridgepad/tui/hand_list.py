@@ -108,11 +108,14 @@ class HandList(DataTable[Text]):
         self._columns_for: tuple[object, ...] = ()
         self._state: GameState | None = None
         self._room = 0
+        self._rows: list[tuple[Text, ...]] = []  # the hands' rows as written, to add only what is new
+        self._bonus: tuple[Text, ...] | None = None
         # Suit colours are the theme's: when it changes the rows are written again in the new one.
         self.app.theme_changed_signal.subscribe(self, lambda _: self._redraw())
 
     def _redraw(self) -> None:
         if self._state is not None:
+            self._columns_for = ()  # the rows are written again in the theme's colours
             self.show(self._state)
 
     def _columns(self, state: GameState) -> list[Column]:
@@ -126,22 +129,48 @@ class HandList(DataTable[Text]):
         return (state.mode, state.game.settings.duplicate_scoring, tuple((c.key, c.width) for c in shown))
 
     def show(self, state: GameState) -> None:
+        """Writes the game's rows; when the hands before are unchanged (a hand added, the
+        usual Enter) only the new rows are added, the rest of the table left as it is."""
         self._state = state
         keep = self.cursor_row
-        game = state.game
-        we = game.settings.we
         shown = self._columns(state)
         key = self._columns_key(state, shown)
-        if key == self._columns_for:
-            self.clear()  # the same columns: only the rows are written again
+        rows = self._hand_rows(state, shown)
+        bonus = self._bonus_row(state, shown)
+        old = self._rows
+        if key == self._columns_for and rows == old and bonus == self._bonus:
+            new, add_bonus = [], False  # nothing changed: not a cell is written again
+        elif key == self._columns_for and rows[: len(old)] == old:
+            if self._bonus is not None:  # it stays the last row
+                self.remove_row("bonus")
+            new, add_bonus = rows[len(old) :], True
         else:
-            self.clear(columns=True)
-            self._columns_for = key
-            for c in shown:
-                self.add_column(c.header, width=c.width, key=c.key)
+            if key == self._columns_for:
+                self.clear()  # the same columns: only the rows are written again
+            else:
+                self.clear(columns=True)
+                self._columns_for = key
+                for c in shown:
+                    self.add_column(c.header, width=c.width, key=c.key)
+            old, new, add_bonus = [], rows, True
+        for index, cells in enumerate(new, start=len(old)):
+            # Plain Text, never markup: a player's name may hold brackets.
+            self.add_row(*cells, key=f"hand-{index}")
+        if bonus is not None and add_bonus:
+            self.add_row(*bonus, key="bonus")
+        self._rows, self._bonus = rows, bonus
+        if self.row_count:
+            row = min(keep, self.row_count - 1) if keep >= 0 else self.row_count - 1
+            self.move_cursor(row=row, animate=False)
+
+    @staticmethod
+    def _hand_rows(state: GameState, shown: list[Column]) -> list[tuple[Text, ...]]:
+        game = state.game
+        we = game.settings.we
         red, faint, strong = (looks.rich_style(r) for r in (looks.RED_SUIT, looks.FAINT, looks.STRONG))
         pass_word = game.settings.pass_word.value
         widths = {c.key: c.width for c in shown} | {"by": next((c.width for c in shown if c.key == "by"), 2)}
+        rows = []
         for h in state.hands:
             if state.mode is Mode.RUBBER:
                 first = str(h.number)
@@ -160,18 +189,20 @@ class HandList(DataTable[Text]):
             else:
                 cells["we"] = _points(h.points(we))
                 cells["they"] = _points(h.points(we.other))
-            # Plain Text, never markup: a player's name may hold brackets.
-            self.add_row(*(_text(cells[c.key]) for c in shown))
-        if state.bonuses and state.mode is not Mode.DUPLICATE:
-            # The bonuses that belong to the game, not to a hand: a row of their own.
-            bonus = {"contract": Text("Bonus", style=looks.rich_style(looks.HINT))}
-            bonus.update(we=Text(_points(state.bonus(we))), they=Text(_points(state.bonus(we.other))))
-            if "contract" not in {c.key for c in shown}:
-                bonus["first"] = bonus["contract"]
-            self.add_row(*(bonus.get(c.key, Text("")) for c in shown))
-        if self.row_count:
-            row = min(keep, self.row_count - 1) if keep >= 0 else self.row_count - 1
-            self.move_cursor(row=row, animate=False)
+            rows.append(tuple(_text(cells[c.key]) for c in shown))
+        return rows
+
+    @staticmethod
+    def _bonus_row(state: GameState, shown: list[Column]) -> tuple[Text, ...] | None:
+        """The bonuses that belong to the game, not to a hand: a row of their own."""
+        if not state.bonuses or state.mode is Mode.DUPLICATE:
+            return None
+        we = state.game.settings.we
+        bonus = {"contract": Text("Bonus", style=looks.rich_style(looks.HINT))}
+        bonus.update(we=Text(_points(state.bonus(we))), they=Text(_points(state.bonus(we.other))))
+        if "contract" not in {c.key for c in shown}:
+            bonus["first"] = bonus["contract"]
+        return tuple(bonus.get(c.key, Text("")) for c in shown)
 
     def on_resize(self, event: events.Resize) -> None:
         # Narrower or wider: the columns are chosen again. Shorter (the explanation under the

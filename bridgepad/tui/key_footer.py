@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from textual import events
 from textual.app import ComposeResult
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 
@@ -26,12 +27,28 @@ def _width(key: Widget, compact: bool) -> int:
     return len(getattr(key, "key_display", "")) + len(getattr(key, "description", "")) + pad
 
 
+def _shown_keys(screen: Screen) -> tuple[object, ...]:
+    """What the footer shows of the screen's keys: each key, its words, whether it is enabled."""
+    return tuple((b.key, b.description, b.action, on, tip) for _, b, on, tip in screen.active_bindings.values() if b.show)
+
+
 class KeyFooter(Footer):
     def __init__(self) -> None:
         super().__init__(show_command_palette=False)
         self._width = 0  # the room the keys were last chosen for
+        self._shown: tuple[object, ...] | None = None  # the keys composed last
+
+    def bindings_changed(self, screen: Screen) -> None:
+        # Textual composes the footer again whenever the screen's keys may have changed:
+        # each time a form opens over the pad or closes, which made a tenth of ``+`` and of
+        # Enter. Only keys that really changed (a key, its words, enabled or not) do it now.
+        if screen is self.screen and self._bindings_ready and _shown_keys(screen) == self._shown:
+            return
+        super().bindings_changed(screen)
 
     def compose(self) -> ComposeResult:
+        if self._bindings_ready:
+            self._shown = _shown_keys(self.screen)
         items: list[Widget] = list(super().compose())
         keys = [w for w in items if _is_key(w)]
         section = getattr(self.screen, "KEY_SECTION", "")

@@ -24,6 +24,7 @@ from bridgepad.tui.telling import tell, tell_each
 
 if TYPE_CHECKING:
     from bridgepad.history import History
+    from bridgepad.tui.entry_form import EntryForm
 
 
 class PadScreen(Screen[None]):
@@ -40,6 +41,7 @@ class PadScreen(Screen[None]):
         self._retry_timer: Timer | None = None
         self._follow_timer: Timer | None = None
         self._history: History | None = None  # tonight's games for the new-game dialog, read from the index
+        self._entry_form: EntryForm | None = None  # composed once, shown for every hand
 
     # Layout -----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -84,8 +86,9 @@ class PadScreen(Screen[None]):
         if self._numbered != self.session.stored.id:  # the games folder is listed once a game
             self._number = self.session.game_number()
             self._numbered = self.session.stored.id
-        self.query_one(StatusBar).show(st, self._number, self.session)
-        self.game_view.show(st, select_last=select_last)
+        with self.app.batch_update():  # one frame for the status, the hands, the pad and the explanation
+            self.query_one(StatusBar).show(st, self._number, self.session)
+            self.game_view.show(st, select_last=select_last)
 
     # Changes ----------------------------------------------------------------
     def _apply(self, change: str, fn, *args) -> bool:  # type: ignore[no-untyped-def]
@@ -122,11 +125,18 @@ class PadScreen(Screen[None]):
             return False
         return True
 
+    def entry_form(self) -> EntryForm:
+        """The entry form, made the first time and kept (installed) for every hand after."""
+        if self._entry_form is None:
+            from bridgepad.tui.entry_form import EntryForm
+
+            self._entry_form = EntryForm()
+            self.app.install_screen(self._entry_form, name="entry-form")
+        return self._entry_form
+
     def action_add(self) -> None:
         if not self._writable():
             return
-        from bridgepad.tui.entry_form import EntryForm
-
         st = self.session.state
         game = self.session.game
         before = self.session.before()  # this game, or the next one's start when this one is over
@@ -144,17 +154,15 @@ class PadScreen(Screen[None]):
                     dealer = seat_label(self.session.game, self.session.state.next_dealer)
                     self.say(f"Passed out: {dealer} deals again, and the deal does not count.")
 
-        self.app.push_screen(
-            EntryForm(
-                title,
-                self.session.preview,
-                we=game.settings.we,
-                honors_on=game.settings.honors and game.mode is not Mode.DUPLICATE,
-                others_on=game.mode is Mode.DUPLICATE,
-                before=before,
-            ),
-            done,
+        form = self.entry_form().open(
+            title,
+            self.session.preview,
+            we=game.settings.we,
+            honors_on=game.settings.honors and game.mode is not Mode.DUPLICATE,
+            others_on=game.mode is Mode.DUPLICATE,
+            before=before,
         )
+        self.app.push_screen(form, done)
 
     def _where(self, deal: int) -> str:
         return deal_label(self.session.game.mode, deal)
@@ -162,8 +170,6 @@ class PadScreen(Screen[None]):
     def action_edit(self) -> None:
         if not self._writable():
             return
-        from bridgepad.tui.entry_form import EntryForm
-
         index = self.selected()
         if index is None:
             self.say(self._no_hand("edit"))
@@ -179,18 +185,16 @@ class PadScreen(Screen[None]):
             if hand is not None and self._apply("The edit", self.session.replace_hand, index, hand):
                 self.refresh_all()
 
-        self.app.push_screen(
-            EntryForm(
-                title,
-                lambda hand: self.session.preview(hand, index),
-                values=form_values(h.hand, game.settings.we),
-                we=game.settings.we,
-                honors_on=game.settings.honors and game.mode is not Mode.DUPLICATE,
-                others_on=game.mode is Mode.DUPLICATE,
-                before=self.session.before(index),
-            ),
-            done,
+        form = self.entry_form().open(
+            title,
+            lambda hand: self.session.preview(hand, index),
+            values=form_values(h.hand, game.settings.we),
+            we=game.settings.we,
+            honors_on=game.settings.honors and game.mode is not Mode.DUPLICATE,
+            others_on=game.mode is Mode.DUPLICATE,
+            before=self.session.before(index),
         )
+        self.app.push_screen(form, done)
 
     def _no_hand(self, verb: str) -> str:
         if self.session.state.hands:
@@ -264,7 +268,7 @@ class PadScreen(Screen[None]):
             return
         from bridgepad.core.new_game import NewGameReading, game_values, rule_values
         from bridgepad.evening import tonight
-        from bridgepad.tui.game_form import GameForm
+        from bridgepad.tui.game_form import NewGameForm
 
         st = self.session.state
         values = game_values(self.session.game, st.next_first_dealer)
@@ -286,8 +290,7 @@ class PadScreen(Screen[None]):
                 self.refresh_all()
                 self.say(f"New {game.mode.word} started. The last one stays saved.")
 
-        form = GameForm(
-            "new",
+        form = NewGameForm(
             "New game · the game on the pad stays saved",
             values,
             names=evening.names,
@@ -299,7 +302,7 @@ class PadScreen(Screen[None]):
         if not self._writable():
             return
         from bridgepad.core.new_game import rule_values
-        from bridgepad.tui.game_form import GameForm
+        from bridgepad.tui.game_form import RulesForm
 
         defaults = self.session.defaults()
         tell_each(self.app, defaults.problems)
@@ -308,7 +311,7 @@ class PadScreen(Screen[None]):
             if isinstance(result, Settings) and self._save_defaults(result, defaults.players):
                 self.say("Saved. New games use these rules; the game on the pad keeps the rules it started with.")
 
-        self.app.push_screen(GameForm("settings", "Rules for new games", rule_values(defaults.settings)), done)
+        self.app.push_screen(RulesForm("Rules for new games", rule_values(defaults.settings)), done)
 
     def _save_defaults(self, settings: Settings, players: tuple[str, str, str, str]) -> bool:
         try:

@@ -24,14 +24,23 @@ Part = tuple[str, str]  # text and its style: a role of ``looks``, or ""
 class PadView(Static):
     """Draws the layout the core computes; the selected hand's figures stand out."""
 
+    _shown: tuple[object, ...] = ()  # what is painted: Content's == compares the text alone, not its colours
+
     def show(self, state: GameState, selected: int | None) -> None:
         if state.mode is Mode.DUPLICATE:
-            self.update(render_boards(state, selected))
+            self._paint(render_boards(state, selected))
             return
         pad = layout(state, state.game.settings.we)
         if selected is not None and selected >= len(state.hands):
             selected = -1  # the bonus row: light up the game's own bonuses
-        self.update(render_pad(pad, state, selected))
+        self._paint(render_pad(pad, state, selected))
+
+    def _paint(self, content: Content) -> None:
+        """Painted again only when a cell changes: each update lays the screen out again."""
+        shown = (content.plain, *content.spans)
+        if shown != self._shown:
+            self._shown = shown
+            self.update(content)
 
 
 def _cell(entry: Entry | None, selected: int | None, align: str, col: int) -> Part:

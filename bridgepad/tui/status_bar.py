@@ -27,8 +27,15 @@ Part = tuple[str, str]
 
 
 class StatusBar(Static):
+    _shown: tuple[object, ...] = ()  # what is painted: Content's == compares the text alone, not its colours
+
     def show(self, state: GameState, number: int, session: Session | None = None, review: str = "") -> None:
-        self.update(render_status(state, number, session, review))
+        # Painted again only when its words or colours change: each update lays the screen out again.
+        content = render_status(state, number, session, review)
+        shown = (content.plain, *content.spans)
+        if shown != self._shown:
+            self._shown = shown
+            self.update(content)
 
 
 def _where(state: GameState) -> list[Part]:

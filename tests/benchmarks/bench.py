@@ -12,8 +12,9 @@ How each row is measured, and why that way:
 
 Startup to the first painted pad
     The real app (``python -m bridgepad``) and ``bare_app.py`` (a Textual app with a
-    Static and a Footer) are each started in a pseudo-terminal of 80x24 with
-    TERM=xterm-256color and BRIDGEPAD_DATA_DIR set to a fresh folder. The clock runs
+    Static and a Footer of the same keys as the pad's) are each started in a
+    pseudo-terminal of 80x24 with TERM=xterm-256color and BRIDGEPAD_DATA_DIR set to a
+    fresh folder. The clock runs
     from just before the process is spawned until the terminal output, escape codes
     removed, holds both "We (N-S)" (the pad's heading) and "Add" (the footer): the
     pad is painted. The two are run alternately, after a warm-up run of each, so that
@@ -26,7 +27,8 @@ Startup with history
     the history.
 
 Key to screen
-    The app's own work per key, as CPU time. A child process runs the real app in a
+    The app's own work per key, as CPU time, against the issue's budgets: ``+`` 20 ms,
+    Enter 25 ms, Tab and a typed key 5 ms. A child process runs the real app in a
     pseudo-terminal (Textual's real driver, so every frame is really rendered and
     written) under ``App.run_test(headless=False)``, on a rubber of 20 hands with
     2,000 games in the folder, and types a hand ``+ 4 s Tab n Tab 9 Enter`` (four
@@ -504,10 +506,10 @@ def bench_startup(work: Path, hist: Path, n: int) -> list[Row]:
     ratio = median(xs) / median(ys)
     rows = [
         Row(
-            "Startup to the first painted pad, against a bare Textual app (Static + Footer)",
-            "≤ 1.2×",
+            "Startup to the first painted pad, against a bare Textual app (Static + the pad's footer)",
+            "≤ 1.3×",
             f"{ms(median(xs))} vs {ms(median(ys))} = {ratio:.2f}× (medians of {n})",
-            verdict(ratio <= 1.2),
+            verdict(ratio <= 1.3),
         )
     ]
     hist_dir = work / "startup-history"
@@ -541,18 +543,34 @@ def bench_keys(work: Path, hist: Path, reps: int) -> list[Row]:
     per_key = [median(cpu[i::n]) for i in range(n)]  # by place in the hand typed: + 4 s Tab n Tab 9 Enter
     shown = {"plus": "+", "tab": "Tab", "enter": "Enter"}
     label = [shown.get(k, k) for k in HAND_KEYS]
-    worst = max(range(n), key=lambda i: per_key[i])
     detail = ", ".join(f"{label[i]} {per_key[i] * 1000:.1f}" for i in range(n))
     note = "" if got.get("recorded") == reps else f"; only {got.get('recorded')} of {reps} hands were recorded"
-    return [
-        Row(
-            "Key to screen: the app's own CPU work per key, typing a hand and recording it (20-hand rubber, 2,000 games)",
-            "< 8 ms",
-            f"worst key {label[worst]} {ms(per_key[worst])}, median key {ms(median(cpu))}; "
-            f"per key in ms: {detail} (medians of {reps} hands; bare Textual's {ms(baseline)} a key taken off{note})",
-            verdict(per_key[worst] < 0.008 and not note),
+    rows = []
+    # The budgets: opening the form and recording the hand do the most; a key typed
+    # into a field, or Tab, only a little.
+    for what, budget, places in (
+        ("`+`, the entry form opened", 0.020, [0]),
+        ("Enter, the hand recorded and the pad shown", 0.025, [n - 1]),
+        ("Tab and a typed key, the worst of them", 0.005, list(range(1, n - 1))),
+    ):
+        worst = max(places, key=lambda i: per_key[i])
+        rows.append(
+            Row(
+                f"Key to screen, the app's own CPU per key (20-hand rubber, 2,000 games): {what}",
+                f"≤ {budget * 1000:.0f} ms",
+                f"{label[worst]} {ms(per_key[worst])} (median of {reps} hands{note})",
+                verdict(per_key[worst] <= budget and not note),
+            )
         )
-    ]
+    rows.append(
+        Row(
+            "Key to screen, every key of the hand typed",
+            "(for reference)",
+            f"per key in ms: {detail}; median key {ms(median(cpu))} (bare Textual's {ms(baseline)} a key taken off)",
+            verdict(None),
+        )
+    )
+    return rows
 
 
 def bench_save(work: Path, hist: Path, reps: int) -> list[Row]:

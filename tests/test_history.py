@@ -19,7 +19,7 @@ from bridgepad.core.log import parse_log
 from bridgepad.core.model import Hand, Side
 from bridgepad.core.serialize import game_to_json
 from bridgepad.core.tally import tally
-from bridgepad.history import INDEX_NAME, History
+from bridgepad.history import INDEX_NAME, History, column
 from bridgepad.store import Store
 
 WORKED = parse_log(
@@ -167,7 +167,7 @@ def test_a_damaged_row_costs_only_that_game(store: Store, loads: list[str]) -> N
     path = store.root / INDEX_NAME
     data = json.loads(path.read_text(encoding="utf-8"))
     row = next(r for r in data["games"] if r[0] == gid(42))
-    row[16] = "nonsense status"
+    row[column("status")] = "nonsense status"
     path.write_text(json.dumps(data), encoding="utf-8")
     loads.clear()
     out = History(store).summaries()
@@ -250,3 +250,21 @@ def test_no_data_folder_lists_nothing_and_creates_nothing(tmp_path: Path) -> Non
     store = Store(tmp_path / "none")
     assert History(store).summaries() == []
     assert not (tmp_path / "none").exists()
+
+
+def test_the_index_row_is_declared_by_the_summary_fields(store: Store) -> None:
+    """Every field of GameSummary has its cells in a row, and a row read back is the summary."""
+    from dataclasses import fields
+
+    from bridgepad.history import _from_rows, _row
+
+    (s, *_) = History(store).summaries()
+    row = _row((1, 2, 3), s)
+    assert row[column("id")] == s.id and row[column("mtime_ns") : column("ino") + 1] == [1, 2, 3]
+    for f in fields(s):
+        value = getattr(s, f.name)
+        cell = row[column(f.name)]
+        assert cell == (value[0] if isinstance(value, tuple) and value else getattr(value, "value", value)) or isinstance(
+            value, tuple
+        )
+    assert _from_rows([row]) == [s]

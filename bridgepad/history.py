@@ -398,27 +398,47 @@ class History:
         self._index_stat: tuple[int, int, int] | None = None
         self._sorted: list[GameSummary] | None = None  # the last answer, while nothing changes
         self._results: list[GameResult] | None = None
+        self._unwritten = False  # a look-only call found changes the index does not hold yet
         self._lock = threading.RLock()
 
-    def summaries(self, progress: Progress | None = None) -> list[GameSummary]:
+    def summaries(self, progress: Progress | None = None, *, look_only: bool = False) -> list[GameSummary]:
         """Every readable game, newest first (by start time, then by id, both descending).
 
         Updates ``problems`` with one sentence per game file skipped. ``progress`` is
         told how many of the game files to read have been read, while any are (all of
-        them when the index is rebuilt). The list returned is shared: not to be changed.
+        them when the index is rebuilt). ``look_only``: write nothing and set nothing
+        aside, as a read-only window would (for a dialog that only offers names); what
+        it finds is written at the next call that may write. The list returned is
+        shared: not to be changed.
         """
         with self._lock:
-            return self._summaries(progress)
+            return self._summaries(progress, look_only or self.read_only)
 
     def results(self, progress: Progress | None = None) -> list[GameResult]:
         """Every game as the tally takes it (see ``bridgepad.core.tally``), newest first."""
         with self._lock:
-            summaries = self._summaries(progress)
+            summaries = self._summaries(progress, self.read_only)
             if self._results is None:
                 self._results = [s.result() for s in summaries]
             return self._results
 
-    def _summaries(self, progress: Progress | None) -> list[GameSummary]:
+    def quick(self, at_most: int = 500) -> bool:
+        """Whether the next call is quick enough to make on a key: the index is in memory
+        already, or the folder holds at most ``at_most`` game files (one listing, no stat)."""
+        with self._lock:
+            if self._entries is not None and self._index_stat is not None:
+                try:
+                    if _stat_key(os.lstat(self.index_path)) == self._index_stat:
+                        return True
+                except OSError:
+                    pass
+        try:
+            with os.scandir(self.store.games_dir) as scan:
+                return sum(1 for _ in itertools.islice(scan, at_most + 1)) <= at_most
+        except OSError:
+            return True  # nothing to read: the call says why
+
+    def _summaries(self, progress: Progress | None, look_only: bool) -> list[GameSummary]:
         self.problems = []
         entries, from_disk = self._read_index()
         changed = not from_disk
@@ -437,7 +457,7 @@ class History:
         for k, game_id in enumerate(to_read):
             if progress is not None and k % PROGRESS_EVERY == 0:
                 progress(k, len(to_read))
-            entry = self._read_game(game_id)
+            entry = self._read_game(game_id, look_only)
             changed = True
             if entry is not None:
                 seen[game_id] = entry
@@ -446,8 +466,10 @@ class History:
         if len(seen) != len(entries):
             changed = True
         self._entries = seen
-        if changed and not self.read_only and (listed is not None or os.path.lexists(self.index_path)):
+        self._unwritten = self._unwritten or changed
+        if self._unwritten and not look_only and (listed is not None or os.path.lexists(self.index_path)):
             self._write_index(seen)
+            self._unwritten = False
         if changed or self._sorted is None:
             out = [e.summary for e in seen.values() if e.summary is not None]
             out.sort(key=_newest_first, reverse=True)
@@ -538,17 +560,18 @@ class History:
             self.problems.append(f"Could not write the history index {shown_path(self.index_path)}: {e.strerror or e}.")
 
     # One game file ---------------------------------------------------------
-    def _read_game(self, game_id: str) -> _Entry | None:
-        """Reads one game into an entry; None if it is gone or has been set aside."""
+    def _read_game(self, game_id: str, look_only: bool) -> _Entry | None:
+        """Reads one game into an entry; None if it is gone, unreadable (set aside unless
+        ``look_only``) or cannot be read yet."""
         path = self.store.path(game_id)
         self.loads += 1
         try:
             before = _stat_key(os.lstat(path))
-            stored = self.store.read(game_id) if self.read_only else self.store.load(game_id)
+            stored = self.store.read(game_id) if look_only else self.store.load(game_id)
         except FileNotFoundError:
             return None
         except UnreadableGame as e:
-            self.problems.append(str(e) if e.kept or not self.read_only else f"{str(e)[:-1]}; it was left as it is.")
+            self.problems.append(str(e) if e.kept or not look_only else f"{str(e)[:-1]}; it was left as it is.")
             return None
         try:
             summary = GameSummary.of_state(derive(stored.game), stored.id, stored.created, stored.updated)

@@ -9,7 +9,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App, CSSPathType, SystemCommand
 from textual.driver import Driver
@@ -23,6 +23,9 @@ from bridgepad.store import Store, data_dir
 from bridgepad.tui import keys
 from bridgepad.tui.pad_screen import PadScreen
 from bridgepad.tui.watchdog import Watchdog
+
+if TYPE_CHECKING:
+    from bridgepad.history import History
 
 _HERE = Path(__file__).parent
 TAKE_OVER_POLL = 1.0  # seconds between a read-only window's looks at the lock
@@ -79,11 +82,29 @@ class BridgepadApp(App[None]):
         self._take_over_timer: Timer | None = None
         self._take_over_failed = False
         self._ending: object = None  # the task that ends the app, once the watchdog asks
+        self._history: History | None = None
         self.unwritable = unwritable
         if unwritable is not None:
             session.read_only_reason = unwritable
         elif session.read_only and lock is not None:
             session.read_only_reason = read_only_message(lock.holder())
+
+    @property
+    def history(self) -> History:
+        """The games of the data folder, for the app's life: the pad's new-game dialog, the
+        history and the tally all ask this one, which reads again only what changed."""
+        if self._history is None:
+            from bridgepad.history import History  # not needed to paint the pad
+
+            self._history = History(self.session.store, read_only=self.session.read_only)
+        return self._history
+
+    def _read_history_ahead(self) -> None:
+        """After the first paint, the summary index read into memory in a worker, so that the
+        first h or t finds it there; only an index already built (a rebuild waits for h or t,
+        which show its progress), and only looked at: nothing is written or set aside here."""
+        if (self.session.store.root / "index.json").is_file():
+            self.run_worker(lambda: self.history.summaries(look_only=True), thread=True, group="history-ahead")
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's terminal driver, with the fixes for a terminal that closes (bridgepad.tui.terminal)."""
@@ -104,6 +125,7 @@ class BridgepadApp(App[None]):
         from bridgepad.tui.preferences import apply_preferences
 
         apply_preferences(self, self.session)
+        self.set_timer(0.5, self._read_history_ahead)
         if self.watchdog is not None:
             loop = asyncio.get_running_loop()
 
@@ -231,6 +253,8 @@ class BridgepadApp(App[None]):
             self._take_over_timer.stop()
         self.session = session
         self.pad.session = session
+        if self._history is not None:
+            self._history.read_only = False  # this window may write the index now
         self.pad.refresh_all(select_last=True)
         self.pad.say("The other window has closed: this window keeps the score now.", title="Taken over", timeout=10)
         for problem in session.problems:

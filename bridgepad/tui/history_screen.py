@@ -20,6 +20,7 @@ from bridgepad.store import UnreadableGame
 from bridgepad.tui import keys
 from bridgepad.tui.closing import close
 from bridgepad.tui.key_footer import KeyFooter
+from bridgepad.tui.reading import Progressed, Read, Reading, read_in_background
 
 STATE_WORDS = {Status.IN_PLAY: "in play", Status.WON: "won", Status.FINISHED: "finished", Status.ENDED: "ended early"}
 
@@ -89,11 +90,13 @@ class HistoryScreen(Screen[str | None]):
     KEY_SECTION = "history"
     BINDINGS = keys.bindings(KEY_SECTION)
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, history: History | None = None) -> None:
+        """``history``: the app's, kept for its life (read again, it reads only what changed)."""
         super().__init__()
         self.session = session
         self.store = session.store
         self.read_only = session.read_only
+        self._history = history
         self.rows: list[GameSummary] = []
         self.loaded = 0
         self.columns: list[Column] = list(COLUMNS)
@@ -104,8 +107,16 @@ class HistoryScreen(Screen[str | None]):
     def current_id(self) -> str:
         return self.session.stored.id
 
+    @property
+    def history(self) -> History:
+        if self._history is None:
+            kept = getattr(self.app, "history", None)
+            self._history = kept if isinstance(kept, History) else History(self.store, read_only=self.read_only)
+        return self._history
+
     def compose(self) -> ComposeResult:
         yield Label("History", id="history-title", markup=False)
+        yield Reading(id="history-reading")
         yield DataTable(id="history", cursor_type="row", zebra_stripes=True)
         yield KeyFooter()
 
@@ -117,8 +128,23 @@ class HistoryScreen(Screen[str | None]):
     PAGE = 100
 
     def fill(self) -> None:
-        history = History(self.store, read_only=self.read_only)
-        self.rows = history.summaries()
+        """The rows, read on the spot when that is quick, else in the background (reading.py)."""
+        if self.history.quick():
+            rows = self.history.summaries()
+            self.show_rows(rows, list(self.history.problems))
+        else:
+            self.query_one("#history-title", Label).update("History · reading the games…")
+            read_in_background(self, self.history, lambda h, progress: h.summaries(progress))
+
+    def on_progressed(self, message: Progressed) -> None:
+        self.query_one("#history-reading", Reading).show(message.done, message.total)
+
+    def on_read(self, message: Read) -> None:
+        self.query_one("#history-reading", Reading).display = False
+        self.show_rows(message.result, message.problems)
+
+    def show_rows(self, rows: list[GameSummary], problems: list[str]) -> None:
+        self.rows = rows
         table = self.query_one("#history", DataTable)
         keep = table.cursor_row
         table.clear(columns=True)
@@ -139,7 +165,7 @@ class HistoryScreen(Screen[str | None]):
         if self.rows:
             table.move_cursor(row=max(0, min(keep, self.loaded - 1)), animate=False)
         table.focus()
-        for problem in history.problems:
+        for problem in problems:
             self.app.notify(problem, title="A data file could not be read", severity="error", timeout=20, markup=False)
         n = len(self.rows)
         title = f"History · {n:,} game{'s' if n != 1 else ''}, newest first · Enter opens · d deletes · t the trash"

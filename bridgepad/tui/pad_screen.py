@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.timer import Timer
@@ -20,9 +18,6 @@ from bridgepad.tui.key_footer import KeyFooter
 from bridgepad.tui.names import seat_label
 from bridgepad.tui.status_bar import StatusBar
 
-if TYPE_CHECKING:
-    from bridgepad.history import History
-
 
 class PadScreen(Screen[None]):
     """Its keys are the pad's alone: under the history, the tally or a form they do nothing."""
@@ -37,7 +32,6 @@ class PadScreen(Screen[None]):
         self._numbered = ""
         self._retry_timer: Timer | None = None
         self._follow_timer: Timer | None = None
-        self._history: History | None = None  # tonight's games for the new-game dialog, read from the index
 
     # Layout -----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -280,7 +274,6 @@ class PadScreen(Screen[None]):
             return
         from bridgepad.core.new_game import NewGameReading, game_values, rule_values
         from bridgepad.evening import tonight
-        from bridgepad.history import History
         from bridgepad.tui.game_form import GameForm
 
         st = self.session.state
@@ -288,10 +281,7 @@ class PadScreen(Screen[None]):
         # The rules are those new games start with (the s screen), not the old game's.
         values.update(rule_values(self.session.store.load_defaults()[0]))
         self._report_store_problems()
-        if self._history is None:
-            # Read-only: opening a dialog writes nothing; kept, so the next ``n`` reads only what changed.
-            self._history = History(self.session.store, read_only=True)
-        evening = tonight(self._history, self.session.stored.id, self.session.game)
+        evening = tonight(self.app.history, self.session.stored.id, self.session.game)  # type: ignore[attr-defined]
 
         def done(result: object) -> None:
             if not isinstance(result, NewGameReading) or result.game is None or result.settings is None:

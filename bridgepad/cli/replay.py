@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
+from collections.abc import Iterator
 from typing import Any
 
-from bridgepad.cli.files import empty_file, read_text
-from bridgepad.core.log import LogError, parse_log
+from bridgepad.cli.files import TextLines, empty_file
+from bridgepad.core.game import GameState
+from bridgepad.core.log import LogError, stream_games
 from bridgepad.core.settings import (
     ChicagoPartScore,
     ChicagoVulnerable,
@@ -41,25 +42,36 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
 
 def run(args: argparse.Namespace) -> int:
     name = "<stdin>" if args.file == "-" else args.file
-    text = read_text(args.file, "replay")
+    lines = TextLines(args.file, "replay")
+    settings = settings_from_args(args)
+    # The command line reads the session its own way, over the log's scoring line.
+    scoring = DuplicateScoring(args.scoring) if args.scoring is not None else None
+
+    def games() -> Iterator[GameState]:
+        return stream_games(lines, settings, scoring)
+
+    # Read through once before anything is shown: a log refused shows its problems and
+    # nothing else, as it always has. The log and its games are never held whole, so a
+    # log of a million lines takes no more memory than one of ten.
+    mode = None
+    played = False
     try:
-        log = parse_log(text)
-        if args.scoring is not None:
-            log.scoring = DuplicateScoring(args.scoring)  # the command line reads the session its own way
-        games = log.games(settings_from_args(args))
+        for st in games():
+            mode = st.mode
+            played = played or bool(st.hands)
     except LogError as e:
         for line in e.lines(name):
             print(line, file=sys.stderr)
         return 2
-    if not any(st.hands for st in games):
+    if not played or mode is None:
         raise empty_file(name, "replay")
     if args.json:
-        from bridgepad.formats.json_format import replay_json
+        from bridgepad.formats.json_format import write_replay_json
 
-        print(json.dumps(replay_json(log.mode, games)))
+        write_replay_json(mode, games(), sys.stdout.write)
     else:
         from bridgepad.cli.render import print_games
         from bridgepad.core.record import record_of
 
-        print_games([record_of(st) for st in games])
+        print_games(record_of(st) for st in games())
     return 0

@@ -150,3 +150,10 @@ def test_a_refused_log_prints_nothing_of_its_games(tmp_path: Path, capsys: pytes
     assert main(["replay", str(path)]) == 2
     out, err = capsys.readouterr()
     assert out == "" and ":42: " in err
+
+
+@pytest.mark.parametrize("chunk", [1, 3, 1 << 16])
+def test_lines_of_a_text_are_its_splitlines(monkeypatch: pytest.MonkeyPatch, chunk: int) -> None:
+    monkeypatch.setattr(files, "CHUNK", chunk)
+    for text in ("", "\n", "a", "a\r", "a\r\nb\n\nc\x85d\u2029", "rubber\r\rN 4S 10\r\n"):
+        assert list(files.lines_of(text)) == text.splitlines()

@@ -15,7 +15,7 @@ import os
 import stat
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
@@ -106,10 +106,13 @@ class TextLines:
         self._copy = copy
 
     def _lines(self, source: IO[bytes], copy: IO[bytes] | None) -> Iterator[str]:
+        yield from split_lines(self._pieces(source, copy))
+
+    def _pieces(self, source: IO[bytes], copy: IO[bytes] | None) -> Iterator[str]:
+        """The text, a piece at a time; an empty piece at the end."""
         shown = visible(self.path)
         decoder = codecs.getincrementaldecoder("utf-8")()
         size = 0
-        pending = ""
         while True:
             try:
                 chunk = source.read(CHUNK)
@@ -123,18 +126,32 @@ class TextLines:
             if copy is not None:
                 copy.write(chunk)
             try:
-                pending += decoder.decode(chunk, final=not chunk)
+                yield decoder.decode(chunk, final=not chunk)
             except UnicodeDecodeError:
                 raise UsageError(f"bridgepad {self.command}: {shown}: is not UTF-8 text.") from None
-            parts = pending.splitlines(keepends=True)
-            # The last part may go on in the next chunk (a "\r" too: its "\n" may follow).
-            pending = (
-                parts.pop() if parts and chunk and (parts[-1][-1:] == "\r" or parts[-1].splitlines()[0] == parts[-1]) else ""
-            )
-            for part in parts:
-                yield part.splitlines()[0]
             if not chunk:
                 return
+
+
+def split_lines(pieces: Iterable[str]) -> Iterator[str]:
+    """The lines of the text whose pieces these are, as ``str.splitlines`` splits the whole."""
+    pending = ""
+    for piece in pieces:
+        pending += piece
+        parts = pending.splitlines(keepends=True)
+        pending = ""
+        # The last part may go on in the next piece (a "\r" too: its "\n" may follow).
+        if parts and (parts[-1][-1:] == "\r" or parts[-1].splitlines()[0] == parts[-1]):
+            pending = parts.pop()
+        for part in parts:
+            yield part.splitlines()[0]
+    if pending:
+        yield pending.splitlines()[0]
+
+
+def lines_of(text: str) -> Iterator[str]:
+    """``text.splitlines()``, a line at a time rather than a list of them all."""
+    return split_lines(text[i : i + CHUNK] for i in range(0, len(text), CHUNK))
 
 
 def check_output(path: str, force: bool, command: str = "export") -> None:

@@ -399,6 +399,7 @@ class History:
         self._sorted: list[GameSummary] | None = None  # the last answer, while nothing changes
         self._results: list[GameResult] | None = None
         self._unwritten = False  # a look-only call found changes the index does not hold yet
+        self._looked: set[str] = set()  # games read by a look-only call, not yet by one that may write
         self._lock = threading.RLock()
 
     def summaries(self, progress: Progress | None = None, *, look_only: bool = False) -> list[GameSummary]:
@@ -448,7 +449,9 @@ class History:
         if listed is not None:
             for game_id, key in listed:
                 old = entries.get(game_id)
-                if old is not None and old.stat == key:
+                # A game only looked at is read again by the next call that may write, which
+                # brings an older file up to date or sets a damaged one aside (Store.load).
+                if old is not None and old.stat == key and (look_only or game_id not in self._looked):
                     seen[game_id] = old
                     if old.summary is None:
                         self.problems.append(old.problem)
@@ -458,6 +461,10 @@ class History:
             if progress is not None and k % PROGRESS_EVERY == 0:
                 progress(k, len(to_read))
             entry = self._read_game(game_id, look_only)
+            if look_only:
+                self._looked.add(game_id)
+            else:
+                self._looked.discard(game_id)
             changed = True
             if entry is not None:
                 seen[game_id] = entry
@@ -468,8 +475,7 @@ class History:
         self._entries = seen
         self._unwritten = self._unwritten or changed
         if self._unwritten and not look_only and (listed is not None or os.path.lexists(self.index_path)):
-            self._write_index(seen)
-            self._unwritten = False
+            self._unwritten = not self._write_index(seen)  # a failed write is tried again next time
         if changed or self._sorted is None:
             out = [e.summary for e in seen.values() if e.summary is not None]
             out.sort(key=_newest_first, reverse=True)
@@ -504,14 +510,16 @@ class History:
 
     # The index file --------------------------------------------------------
     def _read_index(self) -> tuple[dict[str, _Entry], bool]:
-        """The entries of index.json, and whether it could be read at all."""
+        """The entries of index.json (or those in memory, while it has not changed), and whether
+        they are current: False when it could not be read at all."""
         try:
             key: tuple[int, int, int] | None = _stat_key(os.lstat(self.index_path))
         except OSError:
             key = None
         if self._entries is not None and key == self._index_stat:
-            # What this instance last read or wrote (or, read-only, last built): still current.
-            return self._entries, key is not None
+            # What this instance last read or wrote (or, only looking, last built): still current;
+            # ``_unwritten`` says whether the file is yet to be written.
+            return self._entries, True
         self._index_stat = None
         self._sorted = None
         if key is None:
@@ -540,7 +548,7 @@ class History:
         self._index_stat = key
         return entries, True
 
-    def _write_index(self, entries: dict[str, _Entry]) -> None:
+    def _write_index(self, entries: dict[str, _Entry]) -> bool:
         rows = [_row(e.stat, e.summary) for _, e in sorted(entries.items()) if e.summary is not None]
         problems = [[k, *e.stat, e.problem] for k, e in sorted(entries.items()) if e.summary is None]
         # One row a line: compact, yet a person can still read it.
@@ -555,9 +563,11 @@ class History:
         try:
             atomic_write(self.index_path, text.encode("utf-8"))
             self._index_stat = _stat_key(os.stat(self.index_path))
+            return True
         except OSError as e:
             self._index_stat = None
             self.problems.append(f"Could not write the history index {shown_path(self.index_path)}: {e.strerror or e}.")
+            return False
 
     # One game file ---------------------------------------------------------
     def _read_game(self, game_id: str, look_only: bool) -> _Entry | None:

@@ -268,3 +268,33 @@ def test_the_index_row_is_declared_by_the_summary_fields(store: Store) -> None:
             value, tuple
         )
     assert _from_rows([row]) == [s]
+
+
+def test_a_look_only_call_writes_nothing_and_leaves_loading_to_the_next(store: Store, loads: list[str]) -> None:
+    """The new-game dialog only looks: no index written, no file set aside; the history's
+    next call then reads those games through Store.load, which may bring them up to date."""
+    h = History(store)
+    first = h.summaries(look_only=True)
+    assert len(first) == 300 and loads == [] and not (store.root / INDEX_NAME).exists()
+    assert h.summaries(look_only=True) is first  # nothing changed: the same list, nothing read
+    assert h.summaries() == first
+    assert len(loads) == 300 and (store.root / INDEX_NAME).exists()
+    loads.clear()
+    assert h.summaries() == first and loads == []
+
+
+def test_a_kept_history_gives_its_last_list_and_results_while_nothing_changes(store: Store) -> None:
+    h = History(store)
+    out, results = h.summaries(), h.results()
+    assert h.summaries() is out and h.results() is results
+    store.discard(gid(3))
+    assert len(h.summaries()) == 299 and len(h.results()) == 299
+
+
+def test_progress_is_told_while_the_index_is_rebuilt(store: Store) -> None:
+    told: list[tuple[int, int]] = []
+    History(store).summaries(progress=lambda n, m: told.append((n, m)))
+    assert told[0] == (0, 300) and told[-1] == (300, 300) and len(told) > 2
+    told.clear()
+    History(store).summaries(progress=lambda n, m: told.append((n, m)))
+    assert told == []  # the index kept: nothing to read

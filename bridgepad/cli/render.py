@@ -5,6 +5,7 @@ total of several games. Every figure is the record's; nothing is added up here."
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import IO
 
 from rich.cells import cell_len
 from rich.console import Console
@@ -48,10 +49,19 @@ class Printer:
             self._pending = []
 
 
-def print_games(records: Iterable[GameRecord]) -> None:
+def plain_console(file: IO[str]) -> Console | None:
+    """A console writing to ``file`` exactly what one on standard output would write, when that
+    is plain text (no terminal, no colours); None otherwise."""
+    here = Console(highlight=False)
+    if here.is_terminal or here.color_system is not None:
+        return None
+    return Console(highlight=False, file=file, width=here.width, color_system=None)
+
+
+def print_games(records: Iterable[GameRecord], console: Console | None = None) -> None:
     """Each game as it comes (a log of a million lines is drawn as it is read), then the
-    grand total of several rubbers or Chicagos."""
-    out = Printer(Console(highlight=False))
+    grand total of several rubbers or Chicagos; to ``console``, or standard output."""
+    out = Printer(console or Console(highlight=False))
     n = 0
     ns = ew = 0  # the grand total so far (``grand_total`` of the games drawn)
     duplicate = False

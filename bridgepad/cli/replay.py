@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import itertools
+import shutil
 import sys
+import tempfile
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bridgepad.cli.files import TextLines, empty_file
 from bridgepad.core.game import GameState
@@ -16,6 +19,9 @@ from bridgepad.core.settings import (
     DuplicateScoring,
     Settings,
 )
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def configure(sub: Any) -> None:
@@ -50,28 +56,54 @@ def run(args: argparse.Namespace) -> int:
     def games() -> Iterator[GameState]:
         return stream_games(lines, settings, scoring)
 
-    # Read through once before anything is shown: a log refused shows its problems and
-    # nothing else, as it always has. The log and its games are never held whole, so a
-    # log of a million lines takes no more memory than one of ten.
-    mode = None
-    played = False
-    try:
-        for st in games():
-            mode = st.mode
-            played = played or bool(st.hands)
-    except LogError as e:
-        for line in e.lines(name):
-            print(line, file=sys.stderr)
-        return 2
-    if not played or mode is None:
-        raise empty_file(name, "replay")
-    if args.json:
-        from bridgepad.formats.json_format import write_replay_json
+    # A log refused shows its problems and nothing else, as it always has, so nothing is
+    # shown until the log has been read to its end. The log and its games are never
+    # held whole, so a log of a million lines takes no more memory than one of ten:
+    # what is to be shown waits in a temporary file (plain text or JSON), or, drawn
+    # for a terminal by rich, the log is read through twice.
+    spool = tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8", newline="")  # noqa: SIM115
+    with spool:
+        console = None
+        if not args.json:
+            from bridgepad.cli.render import plain_console
 
-        write_replay_json(mode, games(), sys.stdout.write)
-    else:
-        from bridgepad.cli.render import print_games
-        from bridgepad.core.record import record_of
+            console = plain_console(spool)
+        played = False
 
-        print_games(record_of(st) for st in games())
+        def noting(states: Iterator[GameState]) -> Iterator[GameState]:
+            nonlocal played
+            for st in states:
+                played = played or bool(st.hands)
+                yield st
+
+        try:
+            if args.json:
+                from bridgepad.formats.json_format import write_replay_json
+
+                states = noting(games())
+                first = next(states)  # a log always has a game, if only an empty one
+                write_replay_json(first.mode, itertools.chain([first], states), spool.write)
+            elif console is not None:
+                _print(noting(games()), console)
+            else:
+                for _ in noting(games()):
+                    pass
+        except LogError as e:
+            for line in e.lines(name):
+                print(line, file=sys.stderr)
+            return 2
+        if not played:
+            raise empty_file(name, "replay")
+        if args.json or console is not None:
+            spool.seek(0)
+            shutil.copyfileobj(spool, sys.stdout)
+        else:
+            _print(games(), None)
     return 0
+
+
+def _print(states: Iterator[GameState], console: Console | None) -> None:
+    from bridgepad.cli.render import print_games
+    from bridgepad.core.record import record_of
+
+    print_games((record_of(st) for st in states), console)

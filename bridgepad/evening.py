@@ -34,8 +34,10 @@ def tonight(history: History, current_id: str, current: Game, now: datetime | No
     """The evening so far: tonight's games from ``history``'s index, then ``current``, the game on the pad.
 
     A game with no hand is not counted as played (a rubber just started and not begun).
+    The history is only looked at: a dialog that offers names writes nothing and sets
+    nothing aside.
     """
-    summaries = history.summaries()
+    summaries = history.summaries(look_only=True)
     # Tonight as the tally has it: the evening, not the calendar day (bridgepad.core.windows).
     start = window_start(Window.TONIGHT, now, [s.result() for s in summaries])
     earlier = [s for s in summaries if s.id != current_id and _tonight(s, start)]

@@ -27,7 +27,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -54,50 +54,66 @@ class Plan:
     problems: tuple[str, ...] = ()  # game files of the folder that could not be read to compare
 
 
+class Matcher:
+    """The games of the folder, by their inputs, for matching incoming games one for one;
+    and the ids taken, so that each new game gets one of its own."""
+
+    def __init__(self, store: GameStore) -> None:
+        self.counts: Counter[str] = Counter()
+        self.key_of: dict[str, str] = {}
+        self.problems: list[str] = []  # game files of the folder that could not be read to compare
+        self.taken = set(store.ids())
+        self.already = 0
+        for game_id in sorted(self.taken):
+            try:
+                key = inputs_key(store.load(game_id).game)
+            except FileNotFoundError:
+                continue
+            except UnreadableGame as e:
+                self.problems.append(str(e))
+                continue
+            self.counts[key] += 1
+            self.key_of[game_id] = key
+
+    def claim(self, key: str, game_id: str | None = None) -> bool:
+        """Whether a game of these inputs is there still unmatched (under ``game_id``, if given); it is now matched."""
+        if self.counts[key] <= 0 or (game_id is not None and self.key_of.get(game_id) != key):
+            return False
+        self.counts[key] -= 1
+        self.already += 1
+        return True
+
+    def stored(self, inc: Incoming) -> StoredGame:
+        """A new game as it will be stored: its own id and times, unless its id is taken."""
+        created = inc.created or datetime.now().astimezone().isoformat(timespec="seconds")
+        game_id = inc.id if inc.id is not None and inc.id not in self.taken else id_at(created)
+        while game_id in self.taken:
+            game_id = id_at(created)
+        self.taken.add(game_id)
+        return StoredGame(game_id, inc.game, created, inc.updated or created)
+
+
 def plan(store: GameStore, incoming: Sequence[Incoming]) -> Plan:
     """Matches ``incoming`` against the games of ``store``; ids and times are kept when they do not clash."""
-    counts: Counter[str] = Counter()
-    key_of: dict[str, str] = {}
-    problems: list[str] = []
-    taken = set(store.ids())
-    for game_id in sorted(taken):
-        try:
-            key = inputs_key(store.load(game_id).game)
-        except FileNotFoundError:
-            continue
-        except UnreadableGame as e:
-            problems.append(str(e))
-            continue
-        counts[key] += 1
-        key_of[game_id] = key
+    m = Matcher(store)
     keys = [inputs_key(i.game) for i in incoming]
     there = [False] * len(incoming)
     # A game found under its own id first: an export brought back to the folder it left.
     for k, (inc, key) in enumerate(zip(incoming, keys)):
-        if inc.id is not None and key_of.get(inc.id) == key and counts[key] > 0:
-            counts[key] -= 1
+        if inc.id is not None and m.claim(key, inc.id):
             there[k] = True
     for k, key in enumerate(keys):
-        if not there[k] and counts[key] > 0:
-            counts[key] -= 1
+        if not there[k] and m.claim(key):
             there[k] = True
-    new = []
-    for inc, found in zip(incoming, there):
-        if found:
-            continue
-        created = inc.created or datetime.now().astimezone().isoformat(timespec="seconds")
-        game_id = inc.id if inc.id is not None and inc.id not in taken else id_at(created)
-        while game_id in taken:
-            game_id = id_at(created)
-        taken.add(game_id)
-        new.append(StoredGame(game_id, inc.game, created, inc.updated or created))
-    return Plan(tuple(new), sum(there), tuple(problems))
+    new = [m.stored(inc) for inc, found in zip(incoming, there) if not found]
+    return Plan(tuple(new), m.already, tuple(m.problems))
 
 
-def commit(store: GameStore, games: Sequence[StoredGame]) -> Path:
+def commit(store: GameStore, games: Iterable[StoredGame]) -> Path:
     """Writes ``games`` into a staging folder and commits it with one rename; returns the committed folder.
 
     On any failure before the rename the staging folder is removed and nothing is imported.
+    ``games`` may be a generator: they are written as they come, never all held at once.
     """
     store.ensure()
     token = f"{os.getpid()}-{os.urandom(4).hex()}"

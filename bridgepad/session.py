@@ -86,6 +86,7 @@ class Session:
         # A fresh game, made because there was none in progress, is written with its first
         # change: opening a folder writes no game, so one replaced at once leaves no trace.
         self.fresh = fresh
+        self._history: History | None = None
         self.save_error: SaveError | None = None  # the last save that failed, until one succeeds
 
     # Opening ----------------------------------------------------------------
@@ -165,12 +166,19 @@ class Session:
         """Another game of the folder, read without moving anything (None if it cannot be)."""
         return self._store.load_quietly(game_id)
 
-    def history(self, *, looking_only: bool | None = None) -> History:
-        """The history of the folder's games; ``looking_only`` (a read-only window's
-        default) reads without setting aside files that cannot be read."""
-        from bridgepad.history import History
+    def history(self) -> History:
+        """The folder's games, one History for the session's life: the new-game dialog, the
+        history and the tally all ask this one, which reads again only what changed. A
+        read-only window's only looks (sets nothing aside, writes no index)."""
+        if self._history is None:
+            from bridgepad.history import History  # not needed to paint the pad
 
-        return History(self._store, read_only=self.read_only if looking_only is None else looking_only)
+            self._history = History(self._store, read_only=self.read_only)
+        return self._history
+
+    def history_is_indexed(self) -> bool:
+        """Whether the folder has a summary index to read ahead (a rebuild waits to be asked)."""
+        return self.history().index_path.is_file()
 
     # Preferences --------------------------------------------------------------
     def defaults(self) -> NewGameDefaults:

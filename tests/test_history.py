@@ -21,7 +21,7 @@ from bridgepad.core.model import Hand, Side
 from bridgepad.core.serialize import game_to_json
 from bridgepad.core.tally import tally
 from bridgepad.game_store import GameStore
-from bridgepad.history import INDEX_NAME, History
+from bridgepad.history import INDEX_NAME, History, column
 
 WORKED = parse_log(WORKED_LOG).games()[0]
 SHORT = parse_log("N 3NT 9\nN 3NT 9\n").games()[0]  # N-S 900 to 0, won 2-0
@@ -158,7 +158,7 @@ def test_a_damaged_row_costs_only_that_game(store: GameStore, loads: list[str]) 
     path = store.root / INDEX_NAME
     data = json.loads(path.read_text(encoding="utf-8"))
     row = next(r for r in data["games"] if r[0] == gid(42))
-    row[16] = "nonsense status"
+    row[column("status")] = "nonsense status"
     path.write_text(json.dumps(data), encoding="utf-8")
     loads.clear()
     out = History(store).summaries()
@@ -241,3 +241,51 @@ def test_no_data_folder_lists_nothing_and_creates_nothing(tmp_path: Path) -> Non
     store = GameStore(tmp_path / "none")
     assert History(store).summaries() == []
     assert not (tmp_path / "none").exists()
+
+
+def test_the_index_row_is_declared_by_the_summary_fields(store: GameStore) -> None:
+    """Every field of GameSummary has its cells in a row, and a row read back is the summary."""
+    from dataclasses import fields
+
+    from bridgepad.history import _from_rows, _row
+
+    (s, *_) = History(store).summaries()
+    row = _row((1, 2, 3), s)
+    assert row[column("id")] == s.id and row[column("mtime_ns") : column("ino") + 1] == [1, 2, 3]
+    for f in fields(s):
+        value = getattr(s, f.name)
+        cell = row[column(f.name)]
+        assert cell == (value[0] if isinstance(value, tuple) and value else getattr(value, "value", value)) or isinstance(
+            value, tuple
+        )
+    assert _from_rows([row]) == [s]
+
+
+def test_a_look_only_call_writes_nothing_and_leaves_loading_to_the_next(store: GameStore, loads: list[str]) -> None:
+    """The new-game dialog only looks: no index written, no file set aside; the history's
+    next call then reads those games through Store.load, which may bring them up to date."""
+    h = History(store)
+    first = h.summaries(look_only=True)
+    assert len(first) == 300 and loads == [] and not (store.root / INDEX_NAME).exists()
+    assert h.summaries(look_only=True) is first  # nothing changed: the same list, nothing read
+    assert h.summaries() == first
+    assert len(loads) == 300 and (store.root / INDEX_NAME).exists()
+    loads.clear()
+    assert h.summaries() == first and loads == []
+
+
+def test_a_kept_history_gives_its_last_list_and_results_while_nothing_changes(store: GameStore) -> None:
+    h = History(store)
+    out, results = h.summaries(), h.results()
+    assert h.summaries() is out and h.results() is results
+    store.discard(gid(3))
+    assert len(h.summaries()) == 299 and len(h.results()) == 299
+
+
+def test_progress_is_told_while_the_index_is_rebuilt(store: GameStore) -> None:
+    told: list[tuple[int, int]] = []
+    History(store).summaries(progress=lambda n, m: told.append((n, m)))
+    assert told[0] == (0, 300) and told[-1] == (300, 300) and len(told) > 2
+    told.clear()
+    History(store).summaries(progress=lambda n, m: told.append((n, m)))
+    assert told == []  # the index kept: nothing to read

@@ -344,7 +344,7 @@ def test_a_full_standard_output_is_one_line_and_status_1(
 @pytest.fixture
 def log_file(tmp_path: Path) -> Path:
     f = tmp_path / "evening.log"
-    f.write_text(EVENING * 40, encoding="utf-8")  # 40 rubbers: far more than a pipe holds
+    f.write_text(EVENING * 400, encoding="utf-8")  # 400 rubbers: drawn, far more than a pipe holds
     return f
 
 

@@ -9,12 +9,16 @@ anything but a regular file, and never writable by others.
 
 from __future__ import annotations
 
+import codecs
+import io
 import os
 import stat
 import sys
+import tempfile
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 from bridgepad.cli.errors import UsageError
 from bridgepad.core.text import visible
@@ -56,6 +60,100 @@ def read_text(path: str, command: str) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
         raise UsageError(f"bridgepad {command}: {shown}: is not UTF-8 text.") from None
+
+
+CHUNK = 1 << 16  # bytes read at a time by ``TextLines``
+
+
+class TextLines:
+    """The lines of a log, as ``read_text(path, command).splitlines()`` gives them, read a
+    piece at a time so that a long log is never held whole; the same refusals, raised
+    as the reading meets them. It may be read through more than once: what is not a
+    regular file (standard input, a pipe) is copied as it is read the first time into
+    a temporary file, which the next readings read.
+    """
+
+    def __init__(self, path: str, command: str) -> None:
+        self.path = path
+        self.command = command
+        self._copy: IO[bytes] | None = None  # standard input or a pipe, as read the first time
+
+    def __iter__(self) -> Iterator[str]:
+        if self._copy is not None:
+            self._copy.seek(0)
+            yield from self._lines(self._copy, None)
+            return
+        shown = visible(self.path)
+        try:
+            if self.path == "-":
+                source: IO[bytes] | None = getattr(sys.stdin, "buffer", None)
+                if source is None:  # a text stand-in (as tests give): its text as UTF-8
+                    source = io.BytesIO(sys.stdin.read(MAX_DATA_BYTES + 1).encode("utf-8", "surrogatepass"))
+                regular = False
+            else:
+                source = open(self.path, "rb")  # noqa: SIM115 (closed below, after the lines)
+                regular = stat.S_ISREG(os.fstat(source.fileno()).st_mode)
+        except FileNotFoundError:
+            raise UsageError(f"bridgepad {self.command}: {shown}: no such file.") from None
+        except IsADirectoryError:
+            raise UsageError(f"bridgepad {self.command}: {shown}: is a folder, not a log file.") from None
+        except OSError as e:
+            raise UsageError(f"bridgepad {self.command}: {shown}: {e.strerror or e}.") from None
+        copy = None if regular else tempfile.TemporaryFile()  # noqa: SIM115 (kept for the next reading)
+        try:
+            yield from self._lines(source, copy)
+        finally:
+            if source is not getattr(sys.stdin, "buffer", None):
+                source.close()
+        self._copy = copy
+
+    def _lines(self, source: IO[bytes], copy: IO[bytes] | None) -> Iterator[str]:
+        yield from split_lines(self._pieces(source, copy))
+
+    def _pieces(self, source: IO[bytes], copy: IO[bytes] | None) -> Iterator[str]:
+        """The text, a piece at a time; an empty piece at the end."""
+        shown = visible(self.path)
+        decoder = codecs.getincrementaldecoder("utf-8")()
+        size = 0
+        while True:
+            try:
+                chunk = source.read(CHUNK)
+            except OSError as e:
+                raise UsageError(f"bridgepad {self.command}: {shown}: {e.strerror or e}.") from None
+            size += len(chunk)
+            if size > MAX_DATA_BYTES:
+                raise UsageError(
+                    f"bridgepad {self.command}: {shown}: is larger than {MAX_DATA_TEXT}, more than any log bridgepad reads."
+                )
+            if copy is not None:
+                copy.write(chunk)
+            try:
+                yield decoder.decode(chunk, final=not chunk)
+            except UnicodeDecodeError:
+                raise UsageError(f"bridgepad {self.command}: {shown}: is not UTF-8 text.") from None
+            if not chunk:
+                return
+
+
+def split_lines(pieces: Iterable[str]) -> Iterator[str]:
+    """The lines of the text whose pieces these are, as ``str.splitlines`` splits the whole."""
+    pending = ""
+    for piece in pieces:
+        pending += piece
+        parts = pending.splitlines(keepends=True)
+        pending = ""
+        # The last part may go on in the next piece (a "\r" too: its "\n" may follow).
+        if parts and (parts[-1][-1:] == "\r" or parts[-1].splitlines()[0] == parts[-1]):
+            pending = parts.pop()
+        for part in parts:
+            yield part.splitlines()[0]
+    if pending:
+        yield pending.splitlines()[0]
+
+
+def lines_of(text: str) -> Iterator[str]:
+    """``text.splitlines()``, a line at a time rather than a list of them all."""
+    return split_lines(text[i : i + CHUNK] for i in range(0, len(text), CHUNK))
 
 
 def check_output(path: str, force: bool, command: str = "export") -> None:

@@ -12,18 +12,21 @@ how many were there already. How the new games are stored at once is
 from __future__ import annotations
 
 import argparse
+import itertools
 import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from bridgepad.cli.errors import UsageError
 from bridgepad.cli.files import empty_file, holding_folder, open_store, read_text
 from bridgepad.cli.rule_flags import add_rule_flags, given_flags, read_rule_flags
+from bridgepad.core.settings import Settings
 
 if TYPE_CHECKING:
     from bridgepad.formats.incoming import Incoming
-    from bridgepad.game_store import GameStore
-    from bridgepad.import_batch import Plan
+    from bridgepad.game_store import GameStore, StoredGame
 
 # The rules a log is scored by; an export keeps its own.
 LOG_RULES = ("honors", "chicago_vulnerable", "chicago_part_score")
@@ -50,6 +53,7 @@ def run(args: argparse.Namespace) -> int:
     name = "<stdin>" if args.file == "-" else args.file
     text = read_text(args.file, "import")
     store = open_store(args)
+    incoming: list[Incoming] | LogGames
     try:
         if json_format.is_export(text):
             _no_rule_flags(args, "a JSON export")
@@ -63,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
         for line in e.lines(name):
             print(line, file=sys.stderr)
         return 2
-    if not incoming:
+    if not (incoming.count if isinstance(incoming, LogGames) else incoming):
         raise empty_file(name, "import")
     # The folder's lock, held from the plan to the commit, so nothing else writes games between.
     with holding_folder(store, "import"):
@@ -76,45 +80,88 @@ def _no_rule_flags(args: argparse.Namespace, what: str) -> None:
         raise UsageError(f"bridgepad import: {given[0]} is for a log; {what} keeps the rules its games were played under.")
 
 
-def read_log(text: str, name: str, args: argparse.Namespace, store: GameStore) -> list[Incoming]:
-    """The games of a log with hands, dated now a second apart so that they keep their order."""
-    from bridgepad.core.log import LogError, parse_log
-    from bridgepad.formats.incoming import FileRefused, Incoming
+@dataclass(frozen=True, slots=True)
+class LogGames:
+    """A log's games with hands, ``count`` of them, read again one at a time to be stored:
+    a log of a million lines is never held as games."""
+
+    text: str
+    settings: Settings
+    count: int
+    now: datetime
+
+    def __iter__(self) -> Iterator[Incoming]:
+        """Each game dated now, a second apart, so that they keep their order."""
+        from bridgepad.cli.files import lines_of
+        from bridgepad.core.log import stream_games
+        from bridgepad.formats.incoming import Incoming
+
+        k = 0
+        for st in stream_games(lines_of(self.text), self.settings):
+            if st.hands:
+                yield Incoming(st.game, created=(self.now - timedelta(seconds=self.count - 1 - k)).isoformat(timespec="seconds"))
+                k += 1
+
+
+def read_log(text: str, name: str, args: argparse.Namespace, store: GameStore) -> LogGames:
+    """The games of a log with hands, read through once to count them and to refuse a bad log whole."""
+    from bridgepad.cli.files import lines_of
+    from bridgepad.core.log import LogError, stream_games
+    from bridgepad.formats.incoming import FileRefused
     from bridgepad.preferences_file import PreferencesFile
 
     defaults = PreferencesFile(store.root).new_game_defaults()
     settings = read_rule_flags(args, defaults.settings, "import")
     try:
-        states = parse_log(text).games(settings)
+        count = sum(1 for st in stream_games(lines_of(text), settings) if st.hands)
     except LogError as e:
         raise FileRefused(list(e.errors)) from None
-    games = [st.game for st in states if st.hands]
-    now = datetime.now().astimezone().replace(microsecond=0)
-    return [
-        Incoming(g, created=(now - timedelta(seconds=len(games) - 1 - k)).isoformat(timespec="seconds"))
-        for k, g in enumerate(games)
-    ]
+    return LogGames(text, settings, count, datetime.now().astimezone().replace(microsecond=0))
 
 
-def import_locked(store: GameStore, incoming: list[Incoming], name: str) -> int:
-    """Plans and commits the import; to run with the data folder's lock held (see ``run``)."""
+def import_locked(store: GameStore, incoming: list[Incoming] | LogGames, name: str) -> int:
+    """Plans and commits the import; to run with the data folder's lock held (see ``run``).
+
+    An export's games are matched under their own ids first, so all are planned before
+    any is written; a log's games (no ids) are matched and written one at a time."""
     from bridgepad.cli.errors import warn
-    from bridgepad.import_batch import commit, finish, plan, recover
+    from bridgepad.core.sameness import inputs_key
+    from bridgepad.import_batch import Matcher, commit, finish, plan, recover
 
     try:
         store.ensure()
         for said in recover(store):  # an earlier import killed part way, finished or cleaned first
             warn("import", said)
-        the_plan = plan(store, incoming)
+        if isinstance(incoming, LogGames):
+            m = Matcher(store)
+            problems = m.problems
+            new: Iterator[StoredGame] = (m.stored(i) for i in incoming if not m.claim(inputs_key(i.game)))
+            already: Callable[[], int] = lambda: m.already
+        else:
+            the_plan = plan(store, incoming)
+            problems = list(the_plan.problems)
+            new = iter(the_plan.new)
+            already = lambda: the_plan.already
     except OSError as e:
         raise UsageError(
             f"bridgepad import: cannot use the data folder {store.root}: {e.strerror or e}; nothing was imported."
         ) from None
-    for problem in the_plan.problems:
+    for problem in problems:
         warn("import", problem)
-    if the_plan.new:
+    shown: list[tuple[str, str]] = []  # each new game's id and headline, for the report
+
+    def noted(games: Iterator[StoredGame]) -> Iterator[StoredGame]:
+        from bridgepad.core.record import make_record
+
+        for g in games:
+            shown.append((g.id, make_record(g.game).headline))
+            yield g
+
+    games = noted(new)
+    first = next(games, None)
+    if first is not None:
         try:
-            committed = commit(store, the_plan.new)
+            committed = commit(store, itertools.chain([first], games))
         except OSError as e:
             raise UsageError(
                 f"bridgepad import: cannot write to {store.root}: {e.strerror or e}; nothing was imported."
@@ -126,20 +173,19 @@ def import_locked(store: GameStore, incoming: list[Incoming], name: str) -> int:
                 f"bridgepad import: the games were stored, but moving them into {store.games_dir} stopped "
                 f"({e.strerror or e}); bridgepad finishes it at its next start."
             ) from None
-    report(store, the_plan, name)
+    report(store, shown, already(), name)
     return 0
 
 
-def report(store: GameStore, the_plan: Plan, name: str) -> None:
-    from bridgepad.core.record import make_record
+def report(store: GameStore, new: list[tuple[str, str]], there: int, name: str) -> None:
     from bridgepad.core.text import visible
 
-    n, there = len(the_plan.new), the_plan.already
+    n = len(new)
     games = f"{n} game{'s' if n != 1 else ''}"
     if not n:
         print(f"Imported no games: all {there} in {visible(name)} were already in {store.games_dir}.")
         return
     already = f"; {there} {'was' if there == 1 else 'were'} already there" if there else ""
     print(f"Imported {games} into {store.games_dir}{already}:")
-    for stored in the_plan.new:
-        print(f"{stored.id}  {visible(make_record(stored.game).headline)}")
+    for game_id, headline in new:
+        print(f"{game_id}  {visible(headline)}")

@@ -4,8 +4,10 @@ total of several games. Every figure is the record's; nothing is added up here."
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
+from typing import IO
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
@@ -14,30 +16,76 @@ from bridgepad.core.game import Mode
 from bridgepad.core.labels import game_title, side_heading
 from bridgepad.core.model import Side
 from bridgepad.core.pad import layout, text_lines
-from bridgepad.core.record import GameRecord, grand_total
+from bridgepad.core.record import GameRecord, sum_figures
 
 _RULE = set("─┼═╪│┴ ")
 
 
-def print_games(records: Sequence[GameRecord]) -> None:
-    console = Console(highlight=False)
+class Printer:
+    """``Console.print`` of lines of text, without rich's work where it would change nothing.
+
+    Rich measures the terminal, wraps and styles every line it prints, which was most of
+    the time of a long replay. Printed to a file or a pipe (no terminal, no colours), a
+    line of printable text narrower than the console comes out as the line and a new
+    line: such lines are written so, the rest (colours, a long line) by rich.
+    """
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.plain = not console.is_terminal and console.color_system is None
+        self.width = console.width
+        self._pending: list[str] = []
+
+    def print(self, text: Text | None = None) -> None:
+        line = "" if text is None else text.plain
+        if self.plain and line.isprintable() and cell_len(line) <= self.width:
+            self._pending.append(line)
+            return
+        self.flush()
+        self.console.print(text if text is not None else "")
+
+    def flush(self) -> None:
+        if self._pending:
+            self.console.file.write("\n".join(self._pending) + "\n")
+            self._pending = []
+
+
+def plain_console(file: IO[str]) -> Console | None:
+    """A console writing to ``file`` exactly what one on standard output would write, when that
+    is plain text (no terminal, no colours); None otherwise."""
+    here = Console(highlight=False)
+    if here.is_terminal or here.color_system is not None:
+        return None
+    return Console(highlight=False, file=file, width=here.width, color_system=None)
+
+
+def print_games(records: Iterable[GameRecord], console: Console | None = None) -> None:
+    """Each game as it comes (a log of a million lines is drawn as it is read), then the
+    grand total of several rubbers or Chicagos; to ``console``, or standard output."""
+    out = Printer(console or Console(highlight=False))
+    n = 0
+    ns = ew = 0  # the grand total so far (``grand_total`` of the games drawn)
+    duplicate = False
     for n, r in enumerate(records, 1):
-        console.print(Text(game_title(r.mode, n), style="bold"))
+        out.print(Text(game_title(r.mode, n), style="bold"))
         if r.mode is Mode.DUPLICATE:
-            print_boards(console, r)
-            continue
-        pad, we = layout(r.state), r.game.settings.we
-        for line in text_lines(pad, side_heading(pad.we, we), side_heading(pad.they, we)):
-            console.print(Text(line, style="dim" if set(line.strip()) <= _RULE else ""))
-        console.print(Text(r.headline, style="bold green" if r.state.complete else "yellow"))
-        console.print()
-    if len(records) > 1 and all(r.mode is not Mode.DUPLICATE for r in records):
-        total = grand_total(records)
-        ns, ew = total.total(Side.NS), total.total(Side.EW)
-        console.print(Text(f"All {len(records)}: We {ns:,}, They {ew:,}", style="bold"))
+            duplicate = True
+            print_boards(out, r)
+        else:
+            pad, we = layout(r.state), r.game.settings.we
+            for line in text_lines(pad, side_heading(pad.we, we), side_heading(pad.they, we)):
+                out.print(Text(line, style="dim" if set(line.strip()) <= _RULE else ""))
+            out.print(Text(r.headline, style="bold green" if r.state.complete else "yellow"))
+            out.print()
+            f = sum_figures(r.lines)
+            ns, ew = ns + f.total(Side.NS), ew + f.total(Side.EW)
+        out.flush()  # a game at a time: never the whole log in memory
+    if n > 1 and not duplicate:
+        out.print(Text(f"All {n}: We {ns:,}, They {ew:,}", style="bold"))
+    out.flush()
 
 
-def print_boards(console: Console, r: GameRecord) -> None:
+def print_boards(console: Printer, r: GameRecord) -> None:
     """A duplicate session: its table of boards (the core lays it out), then how it stands."""
     table = board_table(r.state)
     console.print(Text(table.header, style="bold"))

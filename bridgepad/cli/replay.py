@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import argparse
-import json
+import itertools
+import shutil
 import sys
-from typing import Any
+import tempfile
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
-from bridgepad.cli.files import empty_file, read_text
+from bridgepad.cli.files import TextLines, empty_file
 from bridgepad.cli.rule_flags import add_rule_flags, read_rule_flags
-from bridgepad.core.log import LogError, parse_log
+from bridgepad.core.game import GameState
+from bridgepad.core.log import LogError, stream_games
 from bridgepad.core.settings import Settings
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def configure(sub: Any) -> None:
@@ -22,26 +29,62 @@ def configure(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     name = "<stdin>" if args.file == "-" else args.file
+    lines = TextLines(args.file, "replay")
     settings = read_rule_flags(args, Settings(), "replay")
-    text = read_text(args.file, "replay")
-    try:
-        log = parse_log(text)
-        if args.duplicate_scoring is not None:
-            log.scoring = settings.duplicate_scoring  # over the log's own scoring line
-        games = log.games(settings)
-    except LogError as e:
-        for line in e.lines(name):
-            print(line, file=sys.stderr)
-        return 2
-    if not any(st.hands for st in games):
-        raise empty_file(name, "replay")
-    if args.json:
-        from bridgepad.formats.json_format import replay_json
+    # The command line reads the session its own way, over the log's scoring line.
+    scoring = settings.duplicate_scoring if args.duplicate_scoring is not None else None
 
-        print(json.dumps(replay_json(log.mode, games)))
-    else:
-        from bridgepad.cli.render import print_games
-        from bridgepad.core.record import record_of
+    def games() -> Iterator[GameState]:
+        return stream_games(lines, settings, scoring)
 
-        print_games([record_of(st) for st in games])
+    # A log refused shows its problems and nothing else, as it always has, so nothing is
+    # shown until the log has been read to its end. The log and its games are never
+    # held whole, so a log of a million lines takes no more memory than one of ten:
+    # what is to be shown waits in a temporary file (plain text or JSON), or, drawn
+    # for a terminal by rich, the log is read through twice.
+    spool = tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8", newline="")  # noqa: SIM115
+    with spool:
+        console = None
+        if not args.json:
+            from bridgepad.cli.render import plain_console
+
+            console = plain_console(spool)
+        played = False
+
+        def noting(states: Iterator[GameState]) -> Iterator[GameState]:
+            nonlocal played
+            for st in states:
+                played = played or bool(st.hands)
+                yield st
+
+        try:
+            if args.json:
+                from bridgepad.formats.json_format import write_replay_json
+
+                states = noting(games())
+                first = next(states)  # a log always has a game, if only an empty one
+                write_replay_json(first.mode, itertools.chain([first], states), spool.write)
+            elif console is not None:
+                _print(noting(games()), console)
+            else:
+                for _ in noting(games()):
+                    pass
+        except LogError as e:
+            for line in e.lines(name):
+                print(line, file=sys.stderr)
+            return 2
+        if not played:
+            raise empty_file(name, "replay")
+        if args.json or console is not None:
+            spool.seek(0)
+            shutil.copyfileobj(spool, sys.stdout)
+        else:
+            _print(games(), None)
     return 0
+
+
+def _print(states: Iterator[GameState], console: Console | None) -> None:
+    from bridgepad.cli.render import print_games
+    from bridgepad.core.record import record_of
+
+    print_games((record_of(st) for st in states), console)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 import shlex
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
 from bridgepad.core.board_scores import others_problem
@@ -92,11 +93,7 @@ class Log:
         ``settings`` are the rules to score it by; a ``scoring`` line of the log sets
         the duplicate scoring form over theirs.
         """
-        rules = settings or Settings()
-        if self.scoring is not None:
-            rules = rules.with_(duplicate_scoring=self.scoring)
-        template = Game(mode=self.mode, settings=rules, first_dealer=self.first_dealer)
-        return play_items(template, self.items)
+        return play_items(_template(self, settings, None), self.items)
 
 
 def parse_players(words: list[str]) -> Players:
@@ -177,68 +174,139 @@ def parse_board(words: list[str]) -> Board:
 _SHLEX_SPECIAL = re.compile(r"[\"'\\\x00-\x08\x0a-\x1f\x7f]")
 
 
-def parse_log(text: str) -> Log:
-    log = Log()
-    errors: list[tuple[int, str]] = []
-    text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors write at the top of a file
-    played = False
-    just_ended = False
-    for n, raw in enumerate(text.splitlines(), 1):
+class LogReader:
+    """Reads a log one line at a time: the header lines into ``log`` (mode, first dealer,
+    scoring), each other line into an item, and the problems into ``errors``.
+
+    ``parse_log`` reads a whole text with it; ``stream_games`` reads and plays as it goes,
+    so that a log of a million lines is never held whole.
+    """
+
+    def __init__(self) -> None:
+        self.log = Log()
+        self.errors: list[tuple[int, str]] = []
+        self._played = False
+        self._just_ended = False
+
+    def read(self, n: int, raw: str) -> tuple[int, LogItem] | None:
+        """Line ``n``'s item, or None (a blank line, a header line, or a problem put in ``errors``)."""
+        if n == 1:
+            raw = raw.removeprefix("\ufeff")  # a byte-order mark, as some editors write at the top of a file
         line = raw.split("#", 1)[0].strip()
         if not line:
-            continue
+            return None
         try:
             # shlex is exact but slow; a plain line (no quotes, no backslash) splits the same.
             words = line.split() if line.isascii() and _SHLEX_SPECIAL.search(line) is None else shlex.split(line)
         except ValueError:
-            errors.append((n, "A quotation mark is not closed."))
-            continue
-        head = words[0].lower()
-        duplicate = log.mode is Mode.DUPLICATE
+            self.errors.append((n, "A quotation mark is not closed."))
+            return None
         try:
-            if head in ("rubber", "chicago", "duplicate") and len(words) == 1:
-                if played:
-                    raise NotationError("the mode is set once, before the first hand.")
-                log.mode = Mode(head)
-            elif head == "dealer":
-                if duplicate:
-                    raise NotationError("at duplicate the dealer follows the board number; leave out the dealer line.")
-                if len(words) != 2:
-                    raise NotationError("dealer takes one seat: dealer N, E, S or W.")
-                if played:
-                    raise NotationError("the first dealer is set once, before the first hand.")
-                log.first_dealer = parse_seat(words[1])
-            elif head == "scoring":
-                if not duplicate:
-                    raise NotationError("scoring belongs to duplicate boards: write it after a line duplicate.")
-                if played:
-                    raise NotationError("the scoring form is set once, before the first board.")
-                if len(words) != 2:
-                    raise NotationError("scoring takes one form: scoring imps or scoring matchpoints.")
-                log.scoring = parse_scoring(words[1])
-            elif head == "board":
-                if not duplicate:
-                    raise NotationError("board lines belong to duplicate boards: start the log with a line duplicate.")
-                log.items.append((n, parse_board(words[1:])))
-                continue
-            elif head == "players":
-                log.items.append((n, parse_players(words[1:])))
-            elif head == "end" and len(words) == 1:
-                if not played or just_ended:
-                    raise NotationError("end comes after the hands of the game it ends.")
-                log.items.append((n, End()))
-                just_ended = True
-                continue
-            else:
-                log.items.append((n, parse_hand_line(words, duplicate)))
-                played = True
-                just_ended = False
+            return self._item(n, words)
         except NotationError as e:
             msg = str(e)
-            errors.append((n, msg[:1].upper() + msg[1:]))
-    if errors:
-        raise LogError(errors)
-    return log
+            self.errors.append((n, msg[:1].upper() + msg[1:]))
+            return None
+
+    def _item(self, n: int, words: list[str]) -> tuple[int, LogItem] | None:
+        log = self.log
+        head = words[0].lower()
+        duplicate = log.mode is Mode.DUPLICATE
+        if head in ("rubber", "chicago", "duplicate") and len(words) == 1:
+            if self._played:
+                raise NotationError("the mode is set once, before the first hand.")
+            log.mode = Mode(head)
+            return None
+        if head == "dealer":
+            if duplicate:
+                raise NotationError("at duplicate the dealer follows the board number; leave out the dealer line.")
+            if len(words) != 2:
+                raise NotationError("dealer takes one seat: dealer N, E, S or W.")
+            if self._played:
+                raise NotationError("the first dealer is set once, before the first hand.")
+            log.first_dealer = parse_seat(words[1])
+            return None
+        if head == "scoring":
+            if not duplicate:
+                raise NotationError("scoring belongs to duplicate boards: write it after a line duplicate.")
+            if self._played:
+                raise NotationError("the scoring form is set once, before the first board.")
+            if len(words) != 2:
+                raise NotationError("scoring takes one form: scoring imps or scoring matchpoints.")
+            log.scoring = parse_scoring(words[1])
+            return None
+        if head == "board":
+            if not duplicate:
+                raise NotationError("board lines belong to duplicate boards: start the log with a line duplicate.")
+            return (n, parse_board(words[1:]))
+        if head == "players":
+            return (n, parse_players(words[1:]))
+        if head == "end" and len(words) == 1:
+            if not self._played or self._just_ended:
+                raise NotationError("end comes after the hands of the game it ends.")
+            self._just_ended = True
+            return (n, End())
+        hand = parse_hand_line(words, duplicate)
+        self._played = True
+        self._just_ended = False
+        return (n, hand)
+
+
+def parse_log(text: str) -> Log:
+    reader = LogReader()
+    for n, raw in enumerate(text.splitlines(), 1):
+        item = reader.read(n, raw)
+        if item is not None:
+            reader.log.items.append(item)
+    if reader.errors:
+        raise LogError(reader.errors)
+    return reader.log
+
+
+def stream_games(
+    lines: Iterable[str], settings: Settings | None = None, scoring: DuplicateScoring | None = None
+) -> Iterator[GameState]:
+    """The games of a log, each as soon as it is over: ``Log.games`` of ``parse_log`` of the lines
+    joined, one game at a time, never holding the log or its games.
+
+    ``scoring`` is the duplicate scoring form over the log's own line (as the command line
+    gives it). LogError, after the games read so far, if the log has a problem: as
+    ``parse_log`` and ``Log.games`` would, the lines that cannot be read if there are any,
+    else the items that cannot be played; so a caller that must show nothing of a log
+    refused reads it through once before it shows anything.
+    """
+    reader = LogReader()
+    waiting: list[tuple[int, LogItem]] = []  # the items before the first hand: the header is complete at it
+    player: _Player | None = None
+    for n, raw in enumerate(lines, 1):
+        item = reader.read(n, raw)
+        if item is None or reader.errors:
+            continue  # once a line is refused nothing more is played: the log is refused whole
+        if player is None:
+            waiting.append(item)
+            if not isinstance(item[1], Hand):
+                continue
+            player = _Player(_template(reader.log, settings, scoring))
+            item = waiting.pop()
+            for early in waiting:
+                yield from player.add(*early)
+            waiting = []
+        yield from player.add(*item)
+    if reader.errors:
+        raise LogError(reader.errors)
+    if player is None:
+        player = _Player(_template(reader.log, settings, scoring))
+        for early in waiting:
+            yield from player.add(*early)
+    yield from player.finish()
+
+
+def _template(log: Log, settings: Settings | None, scoring: DuplicateScoring | None) -> Game:
+    rules = settings or Settings()
+    form = scoring if scoring is not None else log.scoring
+    if form is not None:
+        rules = rules.with_(duplicate_scoring=form)
+    return Game(mode=log.mode, settings=rules, first_dealer=log.first_dealer)
 
 
 def play_items(template: Game, items: list[tuple[int, LogItem]]) -> list[GameState]:
@@ -250,62 +318,84 @@ def play_items(template: Game, items: list[tuple[int, LogItem]]) -> list[GameSta
     sets where the game starts, and one that is not the next board ends the game so
     far (a game's boards are consecutive) and starts the next at its number.
     """
+    player = _Player(template)
     states: list[GameState] = []
-    errors: list[tuple[int, str]] = []
-    game = template
-    r = Replayer(game)
-    hands: list[Hand] = []
-    board: int | None = None  # a board line waiting for the next hand
-
-    def close() -> None:
-        # The state's game is the one its hands were played into, as ``derive`` would give it.
-        g = game
-        r.game = Game(g.mode, g.settings, g.first_dealer, tuple(hands), r.status is Status.ENDED, g.players, g.first_board)
-        states.append(r.state())
-
     for n, item in items:
+        states += player.add(n, item)
+    states += player.finish()
+    return states
+
+
+class _Player:
+    """Plays log items one at a time into consecutive games (see ``play_items``); each game
+    is given back as soon as the next begins, and the problems are raised at the end."""
+
+    def __init__(self, template: Game) -> None:
+        self.errors: list[tuple[int, str]] = []
+        self.game = template
+        self.r = Replayer(template)
+        self.hands: list[Hand] = []
+        self.board: int | None = None  # a board line waiting for the next hand
+        self.last: GameState | None = None  # the game closed last
+
+    def _close(self) -> GameState:
+        # The state's game is the one its hands were played into, as ``derive`` would give it.
+        g, r = self.game, self.r
+        r.game = Game(g.mode, g.settings, g.first_dealer, tuple(self.hands), r.status is Status.ENDED, g.players, g.first_board)
+        self.last = r.state()
+        return self.last
+
+    def add(self, n: int, item: LogItem) -> list[GameState]:
+        """Plays one item; the game it closed, if it closed one."""
+        out: list[GameState] = []
+        r = self.r
         if isinstance(item, End):
             if r.status is not Status.IN_PLAY:
-                errors.append((n, f"An end comes after a {game.mode.word} that is already over."))
+                self.errors.append((n, f"An end comes after a {self.game.mode.word} that is already over."))
             else:
                 r.end()
-            continue
+            return out
         if isinstance(item, Board):
-            board = item.number
-            continue
+            self.board = item.number
+            return out
+        board = self.board
         if isinstance(item, Hand) and board is not None and r.status is Status.IN_PLAY:
-            if not hands:
-                game = replace(game, first_board=board)  # the game starts at this board
-                r = Replayer(game)
+            if not self.hands:
+                self.game = replace(self.game, first_board=board)  # the game starts at this board
+                self.r = r = Replayer(self.game)
             elif board != r.deal:
                 r.end()  # a jump: the session so far ends, and the next starts at this board
         if r.status is not Status.IN_PLAY:
-            close()
-            prev = states[-1]
-            g = game
+            prev = self._close()
+            out.append(prev)
+            g = self.game
             # Only duplicate numbers its boards; a rubber or a Chicago starts at 1, as it is saved.
             first_board = (
                 1 if g.mode is not Mode.DUPLICATE else board if board is not None and isinstance(item, Hand) else prev.next_deal
             )
-            game = Game(g.mode, g.settings, prev.next_first_dealer, (), False, g.players, first_board)
-            r = Replayer(game)
-            hands = []
+            self.game = Game(g.mode, g.settings, prev.next_first_dealer, (), False, g.players, first_board)
+            self.r = r = Replayer(self.game)
+            self.hands = []
         if isinstance(item, Players):
-            if hands:
-                errors.append((n, "A players line comes before the first hand of a game, not in the middle of one."))
+            if self.hands:
+                self.errors.append((n, "A players line comes before the first hand of a game, not in the middle of one."))
             else:
-                game = replace(game, players=item.names)
-                r.game = game
-            continue
-        board = None
-        if game.mode is Mode.DUPLICATE:
+                self.game = replace(self.game, players=item.names)
+                r.game = self.game
+            return out
+        self.board = None
+        if self.game.mode is Mode.DUPLICATE:
             problem = others_problem(item.others, r.deal)
             if problem is not None:
-                errors.append((n, problem))
+                self.errors.append((n, problem))
         r.play(item)
-        hands.append(item)
-    if errors:
-        raise LogError(errors)
-    if hands or r.status.over or not states:
-        close()
-    return states
+        self.hands.append(item)
+        return out
+
+    def finish(self) -> list[GameState]:
+        """The last game, as it stands; LogError if any item could not be played."""
+        if self.errors:
+            raise LogError(self.errors)
+        if self.hands or self.r.status.over or self.last is None:
+            return [self._close()]
+        return []

@@ -57,6 +57,7 @@ Money
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -165,6 +166,12 @@ def entities(players: Sequence[str]) -> dict[Side, tuple[Who, ...]]:
         else:
             out[side] = tuple(Who(person_key(n), n, 1) for n in named)
     return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _sides(players: tuple[str, ...]) -> tuple[tuple[Side, tuple[Who, ...]], ...]:
+    """``entities`` as pairs, kept: a few tables of names fill a lifetime of games."""
+    return tuple(entities(players).items())
 
 
 # Output --------------------------------------------------------------------
@@ -378,7 +385,7 @@ def tally(results: Iterable[GameResult], round_to: int | None = None, stake: Dec
     nets_after: list[dict[str, int]] = []
     for r in games:
         margin = round_margin(r.margin, round_to)
-        for side, who in entities(r.players).items():
+        for side, who in _sides(tuple(r.players)):
             net = margin if side is Side.NS else -margin
             for w in who:
                 row = rows.setdefault(w.key, _Row(w.name, w.pair))
@@ -391,7 +398,7 @@ def tally(results: Iterable[GameResult], round_to: int | None = None, stake: Dec
 
     dup: dict[str, _Row] = {}
     for r in sessions:
-        for side, who in entities(r.players).items():
+        for side, who in _sides(tuple(r.players)):
             for w in who:
                 row = dup.setdefault(w.key, _Row(w.name, w.pair))
                 row.played += 1

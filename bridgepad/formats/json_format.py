@@ -14,7 +14,7 @@ reads an export back into the same games. ``replay_json`` is the shape of
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -228,26 +228,74 @@ def replay_json(mode: Mode, games: list[GameState]) -> dict[str, Any]:
     return {"mode": mode.value, "scoring": scoring, "boards": boards, "totals": totals}
 
 
+def write_replay_json(mode: Mode, games: Iterable[GameState], write: Callable[[str], object]) -> None:
+    """``json.dumps(replay_json(mode, games))`` and a new line, written a game at a time: the
+    same bytes, without holding every game (a log of a million lines is read as it goes)."""
+    dump = json.dumps
+    if mode is not Mode.DUPLICATE:
+        write(f'{{"mode": {dump(mode.value)}, "rubbers": [')
+        for k, g in enumerate(games):
+            write((", " if k else "") + dump(state_json(g)))
+        write("]}\n")
+        return
+    totals = _Totals()
+    first: GameRecord | None = None
+    boards = 0
+    for g in games:
+        r = record_of(g)
+        if first is None:
+            first = r
+            scoring = dump(g.game.settings.duplicate_scoring.value)
+            write(f'{{"mode": {dump(mode.value)}, "scoring": {scoring}, "boards": [')
+        for line in r.hand_lines:
+            write((", " if boards else "") + dump(board_json(line)))
+            boards += 1
+        totals.add(r)
+    if first is None:
+        write(f'{{"mode": {dump(mode.value)}, "scoring": null, "boards": [')
+    final = duplicate_totals(first) if first is not None and totals.records == 1 else totals.json()
+    write(f'], "totals": {dump(final)}}}\n')
+
+
 def _sum_totals(records: list[GameRecord]) -> dict[str, Any]:
+    totals = _Totals()
+    for r in records:
+        totals.add(r)
+    return totals.json()
+
+
+class _Totals:
     """Several sessions of one log (an end, or a board line that jumps, between them): their figures
     added up, the percentage over all the tops, and the VPs of each match added as a round robin adds them."""
-    compared = [r for r in records if r.matchpoints]
-    if not compared:
+
+    def __init__(self) -> None:
+        self.records = 0
+        self.ns_score = 0
+        self.compared = 0
+        self.matchpoints = 0
+        self.top = 0
+        self.imps = Decimal(0)
+        self.vp = Decimal(0)
+
+    def add(self, r: GameRecord) -> None:
+        self.records += 1
+        self.ns_score += r.state.ns_total
+        if r.matchpoints:
+            self.compared += 1
+            self.matchpoints += r.matchpoints[0]
+            self.top += r.matchpoints[1]
+            self.imps += r.imps or Decimal(0)
+            if r.vp:
+                self.vp += r.vp[0]
+
+    def json(self) -> dict[str, Any]:
+        if not self.compared:
+            return {"ns_score": self.ns_score, "imps": None, "vp": None, "matchpoints": None, "top": None, "pct": None}
         return {
-            "ns_score": sum(r.state.ns_total for r in records),
-            "imps": None,
-            "vp": None,
-            "matchpoints": None,
-            "top": None,
-            "pct": None,
+            "ns_score": self.ns_score,
+            "imps": decimal(self.imps),
+            "vp": decimal(self.vp),
+            "matchpoints": self.matchpoints,
+            "top": self.top,
+            "pct": decimal(percent(self.matchpoints, self.top)),
         }
-    mp = sum(r.matchpoints[0] for r in compared if r.matchpoints)
-    top = sum(r.matchpoints[1] for r in compared if r.matchpoints)
-    return {
-        "ns_score": sum(r.state.ns_total for r in records),
-        "imps": decimal(sum((r.imps or Decimal(0) for r in compared), Decimal(0))),
-        "vp": decimal(sum((r.vp[0] for r in compared if r.vp), Decimal(0))),
-        "matchpoints": mp,
-        "top": top,
-        "pct": decimal(percent(mp, top)),
-    }

@@ -96,6 +96,14 @@ class BridgepadApp(App[None]):
         elif session.read_only and lock is not None:
             session.read_only_reason = read_only_message(lock.holder())
 
+    def _read_history_ahead(self) -> None:
+        """After the first paint, the summary index read into memory in a worker, so that the
+        first h or t finds it there; only an index already built (a rebuild waits for h or t,
+        which show its progress), and only looked at: nothing is written or set aside here."""
+        session = self.session
+        if session.history_is_indexed():
+            self.run_worker(lambda: session.history().summaries(look_only=True), thread=True, group="history-ahead")
+
     def get_driver_class(self) -> type[Driver]:
         """Textual's terminal driver, with the fixes for a terminal that closes (bridgepad.tui.terminal)."""
         driver = super().get_driver_class()
@@ -115,6 +123,7 @@ class BridgepadApp(App[None]):
         from bridgepad.tui.preferences import apply_preferences
 
         apply_preferences(self, self.session)
+        self.set_timer(0.5, self._read_history_ahead)
         if self.watchdog is not None:
             loop = asyncio.get_running_loop()
 

@@ -17,11 +17,12 @@ from bridgepad.core.model import Side
 from bridgepad.core.settings import DuplicateScoring
 from bridgepad.core.text import fit
 from bridgepad.errors import Problem
-from bridgepad.history import GameSummary
+from bridgepad.history import GameSummary, History
 from bridgepad.session import Session
 from bridgepad.tui import keys
 from bridgepad.tui.closing import close
 from bridgepad.tui.key_footer import KeyFooter
+from bridgepad.tui.reading import Progressed, Read, Reading, read_in_background
 from bridgepad.tui.telling import tell, tell_each
 
 STATE_WORDS = {Status.IN_PLAY: "in play", Status.WON: "won", Status.FINISHED: "finished", Status.ENDED: "ended early"}
@@ -99,8 +100,13 @@ class HistoryScreen(Screen[str | None]):
     def current_id(self) -> str:
         return self.session.stored.id
 
+    @property
+    def history(self) -> History:
+        return self.session.history()
+
     def compose(self) -> ComposeResult:
         yield Label("History", id="history-title", markup=False)
+        yield Reading(id="history-reading")
         yield DataTable(id="history", cursor_type="row", zebra_stripes=True)
         yield KeyFooter()
 
@@ -112,8 +118,23 @@ class HistoryScreen(Screen[str | None]):
     PAGE = 100
 
     def fill(self) -> None:
-        history = self.session.history()
-        self.rows = history.summaries()
+        """The rows, read on the spot when that is quick, else in the background (reading.py)."""
+        if self.history.quick():
+            rows = self.history.summaries()
+            self.show_rows(rows, list(self.history.problems))
+        else:
+            self.query_one("#history-title", Label).update("History · reading the games…")
+            read_in_background(self, self.history, lambda h, progress: h.summaries(progress))
+
+    def on_progressed(self, message: Progressed) -> None:
+        self.query_one("#history-reading", Reading).show(message.done, message.total)
+
+    def on_read(self, message: Read) -> None:
+        self.query_one("#history-reading", Reading).display = False
+        self.show_rows(message.result, message.problems)
+
+    def show_rows(self, rows: list[GameSummary], problems: list[str]) -> None:
+        self.rows = rows
         table = self.query_one("#history", DataTable)
         keep = table.cursor_row
         table.clear(columns=True)
@@ -134,7 +155,7 @@ class HistoryScreen(Screen[str | None]):
         if self.rows:
             table.move_cursor(row=max(0, min(keep, self.loaded - 1)), animate=False)
         table.focus()
-        tell_each(self.app, history.problems, timeout=20)
+        tell_each(self.app, problems, timeout=20)
         n = len(self.rows)
         title = f"History · {n:,} game{'s' if n != 1 else ''}, newest first · Enter opens · d deletes · t the trash"
         self.query_one("#history-title", Label).update(title if self.rows else "History · no games yet")

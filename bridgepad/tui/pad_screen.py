@@ -23,7 +23,6 @@ from bridgepad.tui.status_bar import StatusBar
 from bridgepad.tui.telling import tell, tell_each
 
 if TYPE_CHECKING:
-    from bridgepad.history import History
     from bridgepad.tui.entry_form import EntryForm
 
 
@@ -40,7 +39,6 @@ class PadScreen(Screen[None]):
         self._numbered = ""
         self._retry_timer: Timer | None = None
         self._follow_timer: Timer | None = None
-        self._history: History | None = None  # tonight's games for the new-game dialog, read from the index
         self._entry_form: EntryForm | None = None  # composed once, shown for every hand
 
     # Layout -----------------------------------------------------------------
@@ -276,10 +274,8 @@ class PadScreen(Screen[None]):
         defaults = self.session.defaults()
         values.update(rule_values(defaults.settings))
         tell_each(self.app, defaults.problems)
-        if self._history is None:
-            # Read-only: opening a dialog writes nothing; kept, so the next ``n`` reads only what changed.
-            self._history = self.session.history(looking_only=True)
-        evening = tonight(self._history, self.session.stored.id, self.session.game)
+        # The session's one history, only looked at: opening a dialog writes nothing.
+        evening = tonight(self.session.history(), self.session.stored.id, self.session.game)
 
         def done(result: object) -> None:
             if not isinstance(result, NewGameReading) or result.game is None or result.settings is None:

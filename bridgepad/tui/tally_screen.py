@@ -16,14 +16,16 @@ from textual.widgets import DataTable, Input, Label, Static
 
 from bridgepad.core.duplicate import imps_figure
 from bridgepad.core.settlement import read_stake
-from bridgepad.core.tally import Tally, notes, tally
+from bridgepad.core.tally import GameResult, Tally, notes, tally
 from bridgepad.core.windows import Window, since, window_start
 from bridgepad.errors import SaveError
+from bridgepad.history import History
 from bridgepad.session import Session
 from bridgepad.tui import keys, looks
 from bridgepad.tui.closing import close
 from bridgepad.tui.key_footer import KeyFooter
 from bridgepad.tui.net_chart import NetChart
+from bridgepad.tui.reading import Progressed, Read, Reading, read_in_background
 from bridgepad.tui.telling import tell_each
 
 NAME_WIDTH = 24  # a longer name is cut: the figures beside it matter more
@@ -58,7 +60,7 @@ class TallyScreen(Screen[None]):
             self.stake = read_stake(self.prefs.stake)
         except ValueError:
             self.stake = None
-        self.results = session.history().results()
+        self.results: list[GameResult] = []  # read when mounted (reading.py)
 
     def compose(self) -> ComposeResult:
         yield Label("", id="tally-title")
@@ -66,6 +68,7 @@ class TallyScreen(Screen[None]):
             yield Label("Stake per 100 points ", classes="field-label")
             yield Input(value="" if self.stake is None else str(self.stake), id="stake", placeholder="none")
         yield Label("", id="stake-error", markup=False)
+        yield Reading(id="tally-reading")
         # The whole page scrolls, from the players down to the chart's axis and legend.
         with VerticalScroll(id="tally-body"):
             yield TallyTable(id="tally", zebra_stripes=True, show_cursor=False)
@@ -74,11 +77,28 @@ class TallyScreen(Screen[None]):
             yield NetChart(id="chart")
         yield KeyFooter()
 
+    @property
+    def history(self) -> History:
+        return self.session.history()
+
     def on_mount(self) -> None:
         tell_each(self.app, self.prefs.problems)
         self.query_one("#tally-body", VerticalScroll).focus()
-        self.refresh_tally()
+        if self.history.quick():
+            self.results = self.history.results()
+            self.refresh_tally()
+        else:
+            self.query_one("#tally-title", Label).update(Text(" Tally · reading the games… ", style="bold"))
+            read_in_background(self, self.history, lambda h, progress: h.results(progress))
         self.app.theme_changed_signal.subscribe(self, lambda _: self.refresh_tally())
+
+    def on_progressed(self, message: Progressed) -> None:
+        self.query_one("#tally-reading", Reading).show(message.done, message.total)
+
+    def on_read(self, message: Read) -> None:
+        self.query_one("#tally-reading", Reading).display = False
+        self.results = message.result
+        self.refresh_tally()
 
     def compute(self) -> Tally:
         start = window_start(self.window, datetime.now().astimezone(), self.results)

@@ -25,9 +25,20 @@ from bridgepad.core.text import visible
 from bridgepad.data_files import MAX_DATA_BYTES, MAX_DATA_TEXT, kind_problem
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
-
     from bridgepad.game_store import GameStore
+
+
+@contextmanager
+def refusing(command: str, shown: str) -> Iterator[None]:
+    """A file that cannot be opened or read, refused in one line that names it."""
+    try:
+        yield
+    except FileNotFoundError:
+        raise UsageError(f"bridgepad {command}: {shown}: no such file.") from None
+    except IsADirectoryError:
+        raise UsageError(f"bridgepad {command}: {shown}: is a folder, not a log file.") from None
+    except OSError as e:
+        raise UsageError(f"bridgepad {command}: {shown}: {e.strerror or e}.") from None
 
 
 def read_text(path: str, command: str) -> str:
@@ -36,7 +47,7 @@ def read_text(path: str, command: str) -> str:
     Pipes are read (``<(...)`` and ``-`` are pipes), but never more than the limit.
     """
     shown = visible(path)
-    try:
+    with refusing(command, shown):
         if path == "-":
             # Bytes, read as UTF-8 whatever the locale says; a text stand-in (as tests give) as it is.
             source = getattr(sys.stdin, "buffer", None)
@@ -48,12 +59,6 @@ def read_text(path: str, command: str) -> str:
         else:
             with open(path, "rb") as f:
                 raw = f.read(MAX_DATA_BYTES + 1)
-    except FileNotFoundError:
-        raise UsageError(f"bridgepad {command}: {shown}: no such file.") from None
-    except IsADirectoryError:
-        raise UsageError(f"bridgepad {command}: {shown}: is a folder, not a log file.") from None
-    except OSError as e:
-        raise UsageError(f"bridgepad {command}: {shown}: {e.strerror or e}.") from None
     if len(raw) > MAX_DATA_BYTES:
         raise UsageError(f"bridgepad {command}: {shown}: is larger than {MAX_DATA_TEXT}, more than any log bridgepad reads.")
     try:
@@ -84,7 +89,7 @@ class TextLines:
             yield from self._lines(self._copy, None)
             return
         shown = visible(self.path)
-        try:
+        with refusing(self.command, shown):
             if self.path == "-":
                 source: IO[bytes] | None = getattr(sys.stdin, "buffer", None)
                 if source is None:  # a text stand-in (as tests give): its text as UTF-8
@@ -93,12 +98,6 @@ class TextLines:
             else:
                 source = open(self.path, "rb")  # noqa: SIM115 (closed below, after the lines)
                 regular = stat.S_ISREG(os.fstat(source.fileno()).st_mode)
-        except FileNotFoundError:
-            raise UsageError(f"bridgepad {self.command}: {shown}: no such file.") from None
-        except IsADirectoryError:
-            raise UsageError(f"bridgepad {self.command}: {shown}: is a folder, not a log file.") from None
-        except OSError as e:
-            raise UsageError(f"bridgepad {self.command}: {shown}: {e.strerror or e}.") from None
         copy = None if regular else tempfile.TemporaryFile()  # noqa: SIM115 (kept for the next reading)
         try:
             yield from self._lines(source, copy)

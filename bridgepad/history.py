@@ -37,7 +37,7 @@ from enum import Enum
 from typing import Any
 
 from bridgepad.atomic_file import atomic_write
-from bridgepad.core.game import GameState, Mode, Status, derive
+from bridgepad.core.game import GameOverError, GameState, Mode, Status, derive
 from bridgepad.core.model import Seat, Side
 from bridgepad.core.notation import NotationError, check_name
 from bridgepad.core.people import MAX_WAITING
@@ -581,7 +581,7 @@ class History:
             return None
         try:
             summary = GameSummary.of_state(derive(stored.game), stored.id, stored.created, stored.updated)
-        except ValueError as e:
+        except GameOverError as e:
             problem = f"Could not replay {path.name}: {visible(str(e))}; it was left as it is."
             self.problems.append(problem)
             return _Entry(before, None, problem)

@@ -8,6 +8,7 @@ that runs at import time, or a package ``__init__`` that pulls a screen in.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -60,3 +61,14 @@ def test_the_probe_sees_a_user_interface_module() -> None:
     # The probe itself can fail: a screen module is seen loading Textual.
     done = subprocess.run([sys.executable, "-c", PROBE, "bridgepad.tui.keys"], capture_output=True, text=True, timeout=60)
     assert "bridgepad.tui.keys" in done.stdout.split()
+
+
+def test_the_readme_layout_names_every_module() -> None:
+    # The layout section is the map a newcomer reads: a module it does not name is one
+    # they cannot find, and a name it keeps after a module is gone sends them looking.
+    readme = (PACKAGE.parent / "README.md").read_text(encoding="utf-8")
+    layout = readme[readme.index("## Layout\n") : readme.index("## Tests\n")]
+    files = {p.name for p in PACKAGE.rglob("*.py") if p.name != "__init__.py"}
+    assert sorted(f for f in files if f"`{f}`" not in layout and f"/{f}`" not in layout) == []
+    named = {n for n in re.findall(r"([a-z_]+\.py)`", layout) if not n.startswith("test_")}
+    assert sorted(named - files) == []

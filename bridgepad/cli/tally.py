@@ -59,19 +59,19 @@ def parse_round(text: str | None) -> int | None:
 def parse_stake(text: str) -> Decimal | None:
     """``--stake``: read as the tally screen reads its field (``--stake ""`` is no stake, over
     the one saved), a refusal in the same sentence after the text given."""
-    from bridgepad.core.settlement import read_stake
+    from bridgepad.core.settlement import StakeError, read_stake
     from bridgepad.core.text import visible
 
     try:
         return read_stake(text)
-    except ValueError as e:
+    except StakeError as e:
         raise UsageError(f"bridgepad tally: --stake '{visible(text)}': {e}") from None
 
 
 def run(args: argparse.Namespace) -> int:
     from datetime import date, datetime
 
-    from bridgepad.core.settlement import read_stake
+    from bridgepad.core.settlement import StakeError, read_stake
     from bridgepad.core.tally import tally
     from bridgepad.core.text import visible
     from bridgepad.core.windows import Window, local_midnight, since, window_start
@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
         if args.stake is None:
             try:
                 stake = read_stake(saved)
-            except ValueError:
+            except StakeError:
                 warn("tally", f"the stake saved in settings.json ('{visible(saved)}') is not an amount; none is used.")
     history = History(store)
     summaries = history.summaries()

@@ -288,7 +288,7 @@ class Replayer:
 
     def play(self, hand: Hand) -> HandOutcome:
         if self.status is not Status.IN_PLAY:
-            raise ValueError("this game is over; a new hand starts the next game")
+            raise GameOverError("this game is over; a new hand starts the next game")
         if self.mode is Mode.DUPLICATE:
             return self._play_board(hand)
         index = len(self.outcomes)

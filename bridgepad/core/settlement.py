@@ -117,25 +117,29 @@ STAKE_NOT_ABOVE_ZERO = "A stake must be more than 0, such as 0.10 or 1; leave it
 STAKE_TOO_LARGE = f"A stake can be at most {STAKE_LIMIT:,} per 100 points."
 
 
+class StakeError(ValueError):
+    """A stake that is not one, with the sentence that says why."""
+
+
 def check_stake(stake: Decimal) -> Decimal:
-    """``stake`` if it is one (finite, above 0, at most ``STAKE_LIMIT``); ValueError with its sentence otherwise."""
+    """``stake`` if it is one (finite, above 0, at most ``STAKE_LIMIT``); StakeError with its sentence otherwise."""
     if not stake.is_finite():
-        raise ValueError(STAKE_NOT_AN_AMOUNT)
+        raise StakeError(STAKE_NOT_AN_AMOUNT)
     if stake <= 0:
-        raise ValueError(STAKE_NOT_ABOVE_ZERO)
+        raise StakeError(STAKE_NOT_ABOVE_ZERO)
     if stake > STAKE_LIMIT:
-        raise ValueError(STAKE_TOO_LARGE)
+        raise StakeError(STAKE_TOO_LARGE)
     return stake
 
 
 def read_stake(text: str) -> Decimal | None:
     """The stake as typed (``0.10``, ``1``, ``0,25``: a comma is a decimal point); None when
-    empty. ValueError with one of the sentences above otherwise."""
+    empty. StakeError with one of the sentences above otherwise."""
     t = text.strip().replace(",", ".")
     if not t:
         return None
     try:
         stake = Decimal(t)
     except ArithmeticError:
-        raise ValueError(STAKE_NOT_AN_AMOUNT) from None
+        raise StakeError(STAKE_NOT_AN_AMOUNT) from None
     return check_stake(stake)

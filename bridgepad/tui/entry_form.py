@@ -14,7 +14,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
 from bridgepad.core.entry import FormReading, read_form
-from bridgepad.core.game import GameState, HandOutcome
+from bridgepad.core.game import GameOverError, GameState, HandOutcome
 from bridgepad.core.model import Hand, Side
 from bridgepad.core.summary import making_note, outcome_lines
 from bridgepad.tui.closing import close
@@ -173,7 +173,7 @@ class EntryForm(FieldForm[Hand | None]):
             return
         try:
             outcome, after = self.preview_fn(reading.hand)
-        except ValueError as e:
+        except GameOverError as e:
             self._show("#preview", f"This hand cannot go here: {e}.", error=True)
             return
         self._show("#preview", "\n".join(outcome_lines(outcome, after, self.we)))
@@ -207,7 +207,7 @@ class EntryForm(FieldForm[Hand | None]):
         if reading.ok:
             try:
                 self.preview_fn(reading.hand)  # type: ignore[arg-type]
-            except ValueError as e:
+            except GameOverError as e:
                 self._show("#preview", f"This hand cannot go here: {e}.", error=True)
                 return
             close(self, reading.hand)

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Label, Static
 
 from bridgepad.core.duplicate import imps_figure
-from bridgepad.core.settlement import read_stake
+from bridgepad.core.settlement import StakeError, read_stake
 from bridgepad.core.tally import GameResult, Tally, notes, tally
 from bridgepad.core.windows import Window, since, window_start
 from bridgepad.errors import SaveError
@@ -58,7 +58,7 @@ class TallyScreen(Screen[None]):
         self.rounding = self.prefs.rounding
         try:
             self.stake = read_stake(self.prefs.stake)
-        except ValueError:
+        except StakeError:
             self.stake = None
         self.results: list[GameResult] = []  # read when mounted (reading.py)
 
@@ -187,7 +187,7 @@ class TallyScreen(Screen[None]):
         error = self.query_one("#stake-error", Label)
         try:
             self.stake = read_stake(event.value)
-        except ValueError as e:
+        except StakeError as e:
             error.update(str(e))
             error.display = True
             return

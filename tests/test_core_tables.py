@@ -408,6 +408,9 @@ def test_chicago_and_duplicate_rows() -> None:
         ("4S", 9, True, Kind.UNDERTRICKS, "1 undertrick, vulnerable: 1 × 100"),
         ("4S", 8, False, Kind.UNDERTRICKS, "2 undertricks, not vulnerable: 2 × 50 = 100"),
         ("3NT", 9, False, Kind.TRICKS, "trick score: 40 + 2 × 30 = 100"),
+        ("1NT", 7, False, Kind.TRICKS, "trick score: 40"),  # one trick at notrump: no sum to show
+        ("1NTX", 7, False, Kind.TRICKS, "trick score, doubled: 40 × 2 = 80"),
+        ("1C", 7, False, Kind.TRICKS, "trick score: 1 × 20 = 20"),
         ("4SX", 10, True, Kind.TRICKS, "trick score, doubled: 4 × 30 × 2 = 240"),
         ("2SX", 8, False, Kind.INSULT, "making a doubled contract (the insult): 50"),
         ("6D", 12, True, Kind.SLAM, "small slam bid and made, vulnerable: 750"),

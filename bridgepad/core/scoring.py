@@ -101,9 +101,12 @@ class Item:
     @property
     def figure(self) -> str:
         """The working and, where it adds or multiplies more than one trick, its total."""
+        working = self.working
+        if working == _n(self.points):  # 1NT undoubled: "40", not "40 = 40"
+            return working
         if self.kind is Kind.TRICKS or (self.kind in (Kind.OVERTRICKS, Kind.UNDERTRICKS) and self.count > 1):
-            return f"{self.working} = {_n(self.points)}"
-        return self.working
+            return f"{working} = {_n(self.points)}"
+        return working
 
     @property
     def reason(self) -> str:

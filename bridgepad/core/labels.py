@@ -64,6 +64,11 @@ def match_up(named: Named) -> str:
     return " v ".join(" & ".join(named.name(s) or s.value for s in side.seats) for side in (Side.NS, Side.EW))
 
 
+def tally_name(name: str, pair: bool) -> str:
+    """A row of the tally: a player, or a side without names whose figures are each player's share."""
+    return f"{name} (each)" if pair else name
+
+
 def seat_label(named: Named, seat: Seat) -> str:
     """``North``, or ``Ann (N)`` when named."""
     name = named.name(seat)

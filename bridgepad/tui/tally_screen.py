@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Label, Static
 
 from bridgepad.core.duplicate import imps_figure
+from bridgepad.core.labels import tally_name
 from bridgepad.core.settlement import StakeError, read_stake
 from bridgepad.core.tally import GameResult, Tally, notes, tally
 from bridgepad.core.windows import Window, since, window_start
@@ -118,14 +119,14 @@ class TallyScreen(Screen[None]):
         )
         table = self.query_one("#tally", TallyTable)
         table.clear(columns=True)
-        table.add_column("Player", width=name_width(p.name + (" (each)" if p.pair else "") for p in t.players))
+        table.add_column("Player", width=name_width(tally_name(p.name, p.pair) for p in t.players))
         table.add_column("Games", width=5)
         if t.rotation:
             table.add_column("Out", width=3)
         table.add_column("Points", width=8)
         table.add_column("Money", width=10)
         for p in t.players:
-            name = p.name + (" (each)" if p.pair else "")
+            name = tally_name(p.name, p.pair)
             money = "" if p.money is None else f"{p.money:+,.2f}"
             style = table.signed(p.points)
             cells = [Text(name), Text(str(p.games))]
@@ -154,14 +155,14 @@ class TallyScreen(Screen[None]):
         table.clear(columns=True)
         if not t.sessions:
             return
-        table.add_column("Duplicate", width=name_width(d.name + (" (each)" if d.pair else "") for d in t.duplicate))
+        table.add_column("Duplicate", width=name_width(tally_name(d.name, d.pair) for d in t.duplicate))
         table.add_column("Sessions", width=8)
         if t.duplicate_rotation:
             table.add_column("Out", width=3)
         table.add_column("IMPs", width=8)
         table.add_column("Matchpoints", width=18)
         for d in t.duplicate:
-            cells = [Text(d.name + (" (each)" if d.pair else "")), Text(str(d.sessions))]
+            cells = [Text(tally_name(d.name, d.pair)), Text(str(d.sessions))]
             if t.duplicate_rotation:
                 cells.append(Text("" if d.pair else str(d.sat_out)))
             imps = "" if d.imps is None else imps_figure(d.imps)

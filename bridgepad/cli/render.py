@@ -16,7 +16,7 @@ from bridgepad.core.game import Mode
 from bridgepad.core.labels import game_title, side_heading
 from bridgepad.core.model import Side
 from bridgepad.core.pad import layout, text_lines
-from bridgepad.core.record import GameRecord, sum_figures
+from bridgepad.core.record import Figures, GameRecord, with_grand_total
 
 _RULE = set("─┼═╪│┴ ")
 
@@ -64,9 +64,9 @@ def print_games(records: Iterable[GameRecord], console: Console | None = None) -
     grand total of several rubbers or Chicagos; to ``console``, or standard output."""
     out = Printer(console or Console(highlight=False))
     n = 0
-    ns = ew = 0  # the grand total so far (``grand_total`` of the games drawn)
+    total = Figures()
     duplicate = False
-    for n, r in enumerate(records, 1):
+    for n, (r, total) in enumerate(with_grand_total(records), 1):
         out.print(Text(game_title(r.mode, n), style="bold"))
         if r.mode is Mode.DUPLICATE:
             duplicate = True
@@ -77,11 +77,9 @@ def print_games(records: Iterable[GameRecord], console: Console | None = None) -
                 out.print(Text(line, style="dim" if set(line.strip()) <= _RULE else ""))
             out.print(Text(r.headline, style="bold green" if r.state.complete else "yellow"))
             out.print()
-            f = sum_figures(r.lines)
-            ns, ew = ns + f.total(Side.NS), ew + f.total(Side.EW)
         out.flush()  # a game at a time: never the whole log in memory
     if n > 1 and not duplicate:
-        out.print(Text(f"All {n}: We {ns:,}, They {ew:,}", style="bold"))
+        out.print(Text(f"All {n}: We {total.total(Side.NS):,}, They {total.total(Side.EW):,}", style="bold"))
     out.flush()
 
 

@@ -12,7 +12,7 @@ its own.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import Enum
@@ -55,6 +55,14 @@ class Figures:
 
     def total(self, side: Side) -> int:
         return self.below(side) + self.above(side)
+
+    def plus(self, other: Figures) -> Figures:
+        return Figures(
+            self.ns_below + other.ns_below,
+            self.ns_above + other.ns_above,
+            self.ew_below + other.ew_below,
+            self.ew_above + other.ew_above,
+        )
 
 
 def figures_of(entries: tuple[Entry, ...] | list[Entry]) -> Figures:
@@ -244,9 +252,21 @@ def sum_figures(lines: Iterable[Line]) -> Figures:
     return Figures(ns_below, ns_above, ew_below, ew_above)
 
 
+def with_grand_total(records: Iterable[GameRecord]) -> Iterator[tuple[GameRecord, Figures]]:
+    """Each game with the grand total of it and the games before it: an evening added up
+    as it is read, so that a long log is never held whole to be totalled."""
+    total = Figures()
+    for r in records:
+        total = total.plus(sum_figures(r.lines))
+        yield r, total
+
+
 def grand_total(records: Iterable[GameRecord]) -> Figures:
     """Every figure of every game added up: an evening's grand total, N-S and E-W."""
-    return sum_figures(line for r in records for line in r.lines)
+    total = Figures()
+    for _, total in with_grand_total(records):
+        pass
+    return total
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,9 +10,9 @@ log; ``WORKED`` its seven hands. Every test that plays it takes it from here.
 
 from __future__ import annotations
 
-from bridgepad.core.log import parse_log
 from bridgepad.core.model import Hand
-from bridgepad.core.notation import parse_contract, parse_honors, parse_seat, parse_tricks
+from bridgepad.core.readers.log import parse_log
+from bridgepad.core.readers.notation import parse_contract, parse_honors, parse_seat, parse_tricks
 
 
 def hand(contract: str, declarer: str = "", result: str = "", honors: str = "", *, others: tuple[int, ...] = ()) -> Hand:

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from bridgepad.cli import main
-from bridgepad.core.settings import DuplicateScoring
-from bridgepad.game_store import GameStore
+from bridgepad.core.rules.settings import DuplicateScoring
+from bridgepad.store.game_store import GameStore
 
 SESSION = """\
 duplicate

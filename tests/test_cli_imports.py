@@ -29,7 +29,7 @@ def test_core_and_store_load_no_user_interface() -> None:
     p = run_python(
         """
         import importlib, json, pkgutil, sys
-        import bridgepad.core.game, bridgepad.core.log, bridgepad.core.serialize, bridgepad.game_store
+        import bridgepad.core.rules.game, bridgepad.core.readers.log, bridgepad.core.readers.serialize, bridgepad.store.game_store
         import bridgepad.core
         names = []
         for info in pkgutil.walk_packages(bridgepad.core.__path__, "bridgepad.core."):
@@ -41,7 +41,18 @@ def test_core_and_store_load_no_user_interface() -> None:
     assert p.returncode == 0, p.stderr
     data = json.loads(p.stdout)
     # Every core module was imported (the list grows with the core; these are the ones this suite covers).
-    for name in ("game", "log", "model", "notation", "pad", "scoring", "serialize", "settings", "summary", "tables"):
+    for name in (
+        "rules.game",
+        "readers.log",
+        "model",
+        "readers.notation",
+        "words.pad",
+        "rules.scoring",
+        "readers.serialize",
+        "rules.settings",
+        "words.summary",
+        "rules.tables",
+    ):
         assert f"bridgepad.core.{name}" in data["modules"]
     assert data["ui"] == []
 

@@ -13,16 +13,16 @@ from snapshot_apps.scenarios import make_app
 from snapshot_apps.screen import pad_text, status_text
 
 from bridgepad.cli import main
-from bridgepad.core.game import Game, Mode
 from bridgepad.core.model import Seat, Side
-from bridgepad.core.settings import (
+from bridgepad.core.rules.game import Game, Mode
+from bridgepad.core.rules.settings import (
     ChicagoPartScore,
     ChicagoVulnerable,
     NextDealer,
     PassWord,
     Settings,
 )
-from bridgepad.game_store import GameStore
+from bridgepad.store.game_store import GameStore
 
 
 def new_game(root: Path, *args: str) -> int:
@@ -78,7 +78,7 @@ def test_new_chicago_with_every_flag(tmp_path: Path, capsys: pytest.CaptureFixtu
     first_id, _, _ = current(root)
     # A hand in it, so that it is a game played: a game with nothing in it goes to the trash.
     from bridgepad.core.model import Contract, Hand, Strain
-    from bridgepad.session import Session
+    from bridgepad.services.session import Session
 
     Session.open(GameStore(root)).add_hand(Hand(Contract(1, Strain.NT), Seat.N, 7))
     capsys.readouterr()

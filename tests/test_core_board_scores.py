@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from bridgepad.core.board_scores import MAX_OTHERS, possible_scores, score_problem
-from bridgepad.core.entry import read_form
-from bridgepad.core.game import Game, Mode
-from bridgepad.core.log import LogError, parse_log
 from bridgepad.core.model import SIDES, Contract, Hand, Seat, Side, Strain
-from bridgepad.core.notation import NotationError, parse_others
-from bridgepad.core.serialize import SchemaError, game_from_json, game_to_json
+from bridgepad.core.readers.entry import read_form
+from bridgepad.core.readers.log import LogError, parse_log
+from bridgepad.core.readers.notation import NotationError, parse_others
+from bridgepad.core.readers.serialize import SchemaError, game_from_json, game_to_json
+from bridgepad.core.rules.board_scores import MAX_OTHERS, possible_scores, score_problem
+from bridgepad.core.rules.game import Game, Mode
 
 NONE: frozenset[Side] = frozenset()
 NS_VUL = frozenset({Side.NS})
@@ -156,7 +156,7 @@ def test_a_saved_game_with_an_impossible_score_is_damaged() -> None:
 
 
 def test_a_damaged_duplicate_file_is_kept_aside_and_the_others_load(tmp_path: Path) -> None:
-    from bridgepad.game_store import GameStore, UnreadableGame
+    from bridgepad.store.game_store import GameStore, UnreadableGame
 
     store = GameStore(tmp_path / "data")
     good = store.add(

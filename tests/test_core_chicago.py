@@ -17,10 +17,10 @@ from __future__ import annotations
 import pytest
 from builders import hand
 
-from bridgepad.core.game import Game, Mode, Status, chicago_vulnerable, derive
 from bridgepad.core.model import Hand, Seat, Side
-from bridgepad.core.scoring import Kind
-from bridgepad.core.settings import ChicagoPartScore, ChicagoVulnerable, Settings
+from bridgepad.core.rules.game import Game, Mode, Status, chicago_vulnerable, derive
+from bridgepad.core.rules.scoring import Kind
+from bridgepad.core.rules.settings import ChicagoPartScore, ChicagoVulnerable, Settings
 
 NS, EW = Side.NS, Side.EW
 NOBODY: frozenset[Side] = frozenset()

@@ -10,11 +10,11 @@ from __future__ import annotations
 import pytest
 from builders import hand
 
-from bridgepad.core import tables
-from bridgepad.core.game import Game, Mode, board_dealer, board_vulnerable, derive
 from bridgepad.core.model import Hand, Seat, Side
-from bridgepad.core.notation import parse_contract, parse_tricks
-from bridgepad.core.scoring import Kind, duplicate_items, duplicate_score
+from bridgepad.core.readers.notation import parse_contract, parse_tricks
+from bridgepad.core.rules import tables
+from bridgepad.core.rules.game import Game, Mode, board_dealer, board_vulnerable, derive
+from bridgepad.core.rules.scoring import Kind, duplicate_items, duplicate_score
 
 NS, EW = Side.NS, Side.EW
 

@@ -16,12 +16,12 @@ from builders import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridgepad.core.board_scores import possible_scores
-from bridgepad.core.game import Game, Mode, board_dealer, board_vulnerable, derive
-from bridgepad.core.log import parse_log
 from bridgepad.core.model import Contract, Doubling, Hand, Seat, Side, Strain
-from bridgepad.core.record import record_of
-from bridgepad.formats.json_format import replay_json
+from bridgepad.core.readers.log import parse_log
+from bridgepad.core.records.record import record_of
+from bridgepad.core.rules.board_scores import possible_scores
+from bridgepad.core.rules.game import Game, Mode, board_dealer, board_vulnerable, derive
+from bridgepad.services.formats.json_format import replay_json
 
 NS, EW = Side.NS, Side.EW
 D = Decimal

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from builders import WORKED
 
-from bridgepad.core.game import Mode, Status
-from bridgepad.core.log import (
+from bridgepad.core.model import Contract, Doubling, Hand, Honors, Seat, Side, Strain
+from bridgepad.core.readers.log import (
     End,
     LogError,
     Players,
@@ -14,9 +14,9 @@ from bridgepad.core.log import (
     parse_log,
     parse_players,
 )
-from bridgepad.core.model import Contract, Doubling, Hand, Honors, Seat, Side, Strain
-from bridgepad.core.notation import NotationError
-from bridgepad.core.settings import (
+from bridgepad.core.readers.notation import NotationError
+from bridgepad.core.rules.game import Mode, Status
+from bridgepad.core.rules.settings import (
     ChicagoPartScore,
     ChicagoVulnerable,
     NextDealer,
@@ -309,7 +309,7 @@ def test_a_pass_takes_nothing_after_it(line: str) -> None:
 def test_games_read_from_a_log_are_the_games_saved() -> None:
     # Three rubbers, each won 2-0 by N-S with 3NT twice: what the log gives is exactly what
     # a game file holds, so a game read from a log and the same game reloaded are equal.
-    from bridgepad.core.serialize import game_from_json, game_to_json
+    from bridgepad.core.readers.serialize import game_from_json, game_to_json
 
     states = parse_log("N 3NT 9\nS 3NT 9\n" * 3).games()
     assert len(states) == 3

@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 
 from bridgepad.cli import main
-from bridgepad.core.game import Mode, Status
-from bridgepad.core.log import Board, LogError, parse_hand_line, parse_log
 from bridgepad.core.model import Contract, Doubling, Hand, Seat, Strain
-from bridgepad.core.settings import DuplicateScoring, Settings
-from bridgepad.game_store import GameStore
+from bridgepad.core.readers.log import Board, LogError, parse_hand_line, parse_log
+from bridgepad.core.rules.game import Mode, Status
+from bridgepad.core.rules.settings import DuplicateScoring, Settings
+from bridgepad.store.game_store import GameStore
 
 # The issue's own example.
 SESSION = """\

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bridgepad.core.game import Game, derive
 from bridgepad.core.model import Contract, Doubling, Hand, Seat, Side, Strain
-from bridgepad.core.notation import (
+from bridgepad.core.readers.notation import (
     NotationError,
     is_pass,
     parse_contract,
@@ -14,6 +13,7 @@ from bridgepad.core.notation import (
     parse_side,
     parse_tricks,
 )
+from bridgepad.core.rules.game import Game, derive
 
 NONE, X, XX = Doubling.NONE, Doubling.DOUBLED, Doubling.REDOUBLED
 

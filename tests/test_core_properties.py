@@ -9,11 +9,6 @@ from builders import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridgepad.core import tables
-from bridgepad.core.board_scores import possible_scores
-from bridgepad.core.boards import board_vulnerable
-from bridgepad.core.game import Game, GameOverError, Mode, Replayer, Status, derive
-from bridgepad.core.log import LogError, parse_hand_line, parse_log, parse_players
 from bridgepad.core.model import (
     SEATS,
     SIDES,
@@ -25,7 +20,8 @@ from bridgepad.core.model import (
     Side,
     Strain,
 )
-from bridgepad.core.notation import (
+from bridgepad.core.readers.log import LogError, parse_hand_line, parse_log, parse_players
+from bridgepad.core.readers.notation import (
     NotationError,
     parse_contract,
     parse_honors,
@@ -33,9 +29,13 @@ from bridgepad.core.notation import (
     parse_side,
     parse_tricks,
 )
-from bridgepad.core.scoring import duplicate_score, score_contract
-from bridgepad.core.serialize import SchemaError, game_from_json, game_to_json
-from bridgepad.core.settings import (
+from bridgepad.core.readers.serialize import SchemaError, game_from_json, game_to_json
+from bridgepad.core.rules import tables
+from bridgepad.core.rules.board_scores import possible_scores
+from bridgepad.core.rules.boards import board_vulnerable
+from bridgepad.core.rules.game import Game, GameOverError, Mode, Replayer, Status, derive
+from bridgepad.core.rules.scoring import duplicate_score, score_contract
+from bridgepad.core.rules.settings import (
     ChicagoPartScore,
     ChicagoVulnerable,
     NextDealer,

@@ -10,15 +10,15 @@ from decimal import Decimal
 import pytest
 from builders import WORKED_LOG as WORKED
 
-from bridgepad.core.duplicate import compare, imps_text
-from bridgepad.core.game import Game, Mode, derive
-from bridgepad.core.log import parse_log
 from bridgepad.core.model import Contract, Hand, Revoke, Seat, Side, Strain
-from bridgepad.core.record import LineKind, make_record, record_of
-from bridgepad.core.revoke import check, scored_tricks, transfer
-from bridgepad.core.scoring import Kind
-from bridgepad.core.serialize import SCHEMA, game_from_json, game_to_json
-from bridgepad.core.settings import ChicagoPartScore, Settings
+from bridgepad.core.readers.log import parse_log
+from bridgepad.core.readers.serialize import SCHEMA, game_from_json, game_to_json
+from bridgepad.core.records.record import LineKind, make_record, record_of
+from bridgepad.core.rules.duplicate import compare, imps_text
+from bridgepad.core.rules.game import Game, Mode, derive
+from bridgepad.core.rules.revoke import check, scored_tricks, transfer
+from bridgepad.core.rules.scoring import Kind
+from bridgepad.core.rules.settings import ChicagoPartScore, Settings
 
 NS, EW = Side.NS, Side.EW
 
@@ -229,7 +229,7 @@ def test_schema_3_keeps_others_and_a_revoke() -> None:
     ],
 )
 def test_bad_revokes_are_refused_on_reading(revoke: object) -> None:
-    from bridgepad.core.serialize import SchemaError
+    from bridgepad.core.readers.serialize import SchemaError
 
     data = game_to_json(Game(hands=(Hand(Contract(4, Strain.S), Seat.N, 10),)))
     data["hands"][0]["revoke"] = revoke

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import pytest
 
-from bridgepad.core.entry import form_values, read_form
-from bridgepad.core.game import Game, derive
 from bridgepad.core.model import Revoke, Side
-from bridgepad.core.notation import NotationError, parse_contract, parse_result
-from bridgepad.core.summary import outcome_lines
+from bridgepad.core.readers.entry import form_values, read_form
+from bridgepad.core.readers.notation import NotationError, parse_contract, parse_result
+from bridgepad.core.rules.game import Game, derive
+from bridgepad.core.words.summary import outcome_lines
 
 
 def c(text: str):  # type: ignore[no-untyped-def]

@@ -1,6 +1,6 @@
 """Who plays the next rubber: partners rotating, and at five or six who cuts out and who comes in.
 
-The rule (bridgepad.core.rotation's docstring, after the laws' "cutting out"): the
+The rule (bridgepad.core.evening.rotation's docstring, after the laws' "cutting out"): the
 players who have played the most rubbers in a row go out, as many as are waiting;
 a tie goes first to the one who has played more rubbers tonight, then to the first
 seat clockwise from North. Each one waiting takes the seat of one going out; then
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from bridgepad.core.rotation import (
+from bridgepad.core.evening.rotation import (
     RotationError,
     Seating,
     in_a_row,

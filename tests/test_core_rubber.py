@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 from builders import WORKED, hand
 
-from bridgepad.core.game import Game, GameOverError, Mode, Replayer, Status, derive
 from bridgepad.core.model import Hand, Seat, Side
-from bridgepad.core.pad import layout, text_lines
-from bridgepad.core.scoring import Kind
-from bridgepad.core.settings import Settings
-from bridgepad.core.summary import headline
+from bridgepad.core.rules.game import Game, GameOverError, Mode, Replayer, Status, derive
+from bridgepad.core.rules.scoring import Kind
+from bridgepad.core.rules.settings import Settings
+from bridgepad.core.words.pad import layout, text_lines
+from bridgepad.core.words.summary import headline
 
 NS, EW = Side.NS, Side.EW
 NOBODY: frozenset[Side] = frozenset()

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from bridgepad.core.game import Game, Mode
 from bridgepad.core.model import Contract, Doubling, Hand, Honors, Seat, Side, Strain
-from bridgepad.core.serialize import (
+from bridgepad.core.readers.serialize import (
     SCHEMA,
     FutureSchemaError,
     SchemaError,
     game_from_json,
     game_to_json,
 )
-from bridgepad.core.settings import Settings
+from bridgepad.core.rules.game import Game, Mode
+from bridgepad.core.rules.settings import Settings
 
 GAME = Game(
     first_dealer=Seat.W,

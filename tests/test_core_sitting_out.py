@@ -8,18 +8,18 @@ from pathlib import Path
 
 import pytest
 
-from bridgepad.core.game import Game
 from bridgepad.core.model import Seat
-from bridgepad.core.new_game import (
+from bridgepad.core.readers.new_game import (
     complete_name,
     game_values,
     parse_sitting_out,
     read_new_game,
 )
-from bridgepad.core.notation import NotationError
-from bridgepad.core.serialize import SchemaError, game_from_json, game_to_json
-from bridgepad.game_store import GameStore
-from bridgepad.history import History
+from bridgepad.core.readers.notation import NotationError
+from bridgepad.core.readers.serialize import SchemaError, game_from_json, game_to_json
+from bridgepad.core.rules.game import Game
+from bridgepad.services.history import History
+from bridgepad.store.game_store import GameStore
 
 SEATED = ("Ann", "Bob", "Cy", "Di")
 

@@ -1,4 +1,4 @@
-"""Games on disk (bridgepad.game_store): atomic saves, private files, and a file that cannot
+"""Games on disk (bridgepad.store.game_store): atomic saves, private files, and a file that cannot
 be read moved aside byte for byte, never lost and never guessed at."""
 
 from __future__ import annotations
@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from bridgepad import game_store as store_module
-from bridgepad.atomic_file import atomic_write
-from bridgepad.core.game import Game, Mode
 from bridgepad.core.model import Contract, Hand, Honors, Seat, Side, Strain
-from bridgepad.core.serialize import SCHEMA, game_to_json
-from bridgepad.core.settings import ChicagoPartScore, Settings
-from bridgepad.game_store import GameStore, StoredGame, UnreadableGame
-from bridgepad.preferences_file import NewGameDefaults, PreferencesFile
+from bridgepad.core.readers.serialize import SCHEMA, game_to_json
+from bridgepad.core.rules.game import Game, Mode
+from bridgepad.core.rules.settings import ChicagoPartScore, Settings
+from bridgepad.store import game_store as store_module
+from bridgepad.store.atomic_file import atomic_write
+from bridgepad.store.game_store import GameStore, StoredGame, UnreadableGame
+from bridgepad.store.preferences_file import NewGameDefaults, PreferencesFile
 
 GAME = Game(
     mode=Mode.CHICAGO,
@@ -244,7 +244,7 @@ def test_data_dir_override_and_environment(tmp_path: Path, monkeypatch: pytest.M
 def test_a_games_mode_is_read_from_the_head_of_its_file(tmp_path: Path) -> None:
     import json
 
-    from bridgepad.core.game import Game, Mode
+    from bridgepad.core.rules.game import Game, Mode
 
     store = GameStore(tmp_path / "data")
     made = {m: store.add(Game(mode=m)).id for m in Mode}

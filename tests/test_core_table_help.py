@@ -14,12 +14,12 @@ from dataclasses import replace
 
 import pytest
 
-from bridgepad.core.entry import read_form
-from bridgepad.core.game import Game, Mode, derive
 from bridgepad.core.model import Seat, Side
-from bridgepad.core.notation import parse_contract
-from bridgepad.core.settings import ChicagoPartScore, Settings
-from bridgepad.core.summary import game_needs, making_note, need_text, shuffler
+from bridgepad.core.readers.entry import read_form
+from bridgepad.core.readers.notation import parse_contract
+from bridgepad.core.rules.game import Game, Mode, derive
+from bridgepad.core.rules.settings import ChicagoPartScore, Settings
+from bridgepad.core.words.summary import game_needs, making_note, need_text, shuffler
 
 
 def played(*hands: tuple[str, str, str], mode: Mode = Mode.RUBBER, settings: Settings | None = None):  # type: ignore[no-untyped-def]

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import pytest
 
-from bridgepad.core import tables
 from bridgepad.core.model import Contract, Doubling, Honors, Side, Strain
-from bridgepad.core.notation import (
+from bridgepad.core.readers.notation import (
     NotationError,
     check_honors,
     parse_contract,
     parse_honors,
 )
-from bridgepad.core.scoring import Kind, duplicate_score, honors_reason, score_contract
+from bridgepad.core.rules import tables
+from bridgepad.core.rules.scoring import Kind, duplicate_score, honors_reason, score_contract
 
 NONE, X, XX = Doubling.NONE, Doubling.DOUBLED, Doubling.REDOUBLED
 

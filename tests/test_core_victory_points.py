@@ -15,7 +15,7 @@ from decimal import Decimal
 
 import pytest
 
-from bridgepad.core.victory_points import blitz, match_vps, scale, winner_vps
+from bridgepad.core.rules.victory_points import blitz, match_vps, scale, winner_vps
 
 D = Decimal
 

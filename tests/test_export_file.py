@@ -11,11 +11,11 @@ from snapshot_apps.scenarios import evening, make_app
 from snapshot_apps.screen import Notes, screen_words
 from textual.widgets import Input
 
-from bridgepad.core.game import Game, Mode
-from bridgepad.formats.export_file import export_folder, file_name, with_format
-from bridgepad.tui.confirm import Confirm
-from bridgepad.tui.export_dialog import ExportDialog
-from bridgepad.tui.pad_screen import PadScreen
+from bridgepad.core.rules.game import Game, Mode
+from bridgepad.services.formats.export_file import export_folder, file_name, with_format
+from bridgepad.tui.forms.confirm import Confirm
+from bridgepad.tui.forms.export_dialog import ExportDialog
+from bridgepad.tui.screens.pad_screen import PadScreen
 
 NAMED = Game(players=("Ann", "Bob", "Cy", "Di"))  # N, E, S, W: Ann & Cy are N-S
 

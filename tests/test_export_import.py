@@ -18,14 +18,14 @@ from builders import WORKED_LOG
 from cli_support import one_line_refusal
 from cli_support import run_cli as run
 
-from bridgepad.core.game import derive
-from bridgepad.core.log import parse_log
 from bridgepad.core.model import Side
-from bridgepad.formats import csv_format
-from bridgepad.formats.csv_format import HEADER as CSV_HEADER
-from bridgepad.formats.markdown_format import game_markdown
-from bridgepad.formats.registry import export, record
-from bridgepad.game_store import GameStore, StoredGame
+from bridgepad.core.readers.log import parse_log
+from bridgepad.core.rules.game import derive
+from bridgepad.services.formats import csv_format
+from bridgepad.services.formats.csv_format import HEADER as CSV_HEADER
+from bridgepad.services.formats.markdown_format import game_markdown
+from bridgepad.services.formats.registry import export, record
+from bridgepad.store.game_store import GameStore, StoredGame
 
 EVENING = (
     "# Thursday at Ann's\n"
@@ -391,7 +391,7 @@ def test_tally_refusals(data_dir: Path, args: list[str], words: str) -> None:
 
 def test_the_command_line_loads_no_user_interface() -> None:
     code = (
-        "import sys, bridgepad.cli, bridgepad.history, bridgepad.formats.registry, bridgepad.formats.csv_format, bridgepad.formats.json_format, bridgepad.formats.markdown_format, bridgepad.formats.pbn_format, bridgepad.formats.pbn_reader, bridgepad.import_batch, bridgepad.core.tally, bridgepad.core.windows;"
+        "import sys, bridgepad.cli, bridgepad.services.history, bridgepad.services.formats.registry, bridgepad.services.formats.csv_format, bridgepad.services.formats.json_format, bridgepad.services.formats.markdown_format, bridgepad.services.formats.pbn_format, bridgepad.services.formats.pbn_reader, bridgepad.services.import_batch, bridgepad.core.evening.tally, bridgepad.core.evening.windows;"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))"
     )
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)

@@ -17,10 +17,10 @@ from decimal import Decimal
 import pytest
 from record_support.games import CASES, Case
 
-from bridgepad.core.game import Mode, derive
 from bridgepad.core.model import Side
-from bridgepad.core.pad import layout
-from bridgepad.formats.registry import FORMAT_NAMES, export
+from bridgepad.core.rules.game import Mode, derive
+from bridgepad.core.words.pad import layout
+from bridgepad.services.formats.registry import FORMAT_NAMES, export
 
 
 def test_every_format_is_covered() -> None:

@@ -15,13 +15,13 @@ from pathlib import Path
 import pytest
 from builders import WORKED_LOG
 
-from bridgepad.core.game import Game, Mode, Status
-from bridgepad.core.log import parse_log
+from bridgepad.core.evening.tally import tally
 from bridgepad.core.model import Hand, Side
-from bridgepad.core.serialize import game_to_json
-from bridgepad.core.tally import tally
-from bridgepad.game_store import GameStore
-from bridgepad.history import INDEX_NAME, History, column
+from bridgepad.core.readers.log import parse_log
+from bridgepad.core.readers.serialize import game_to_json
+from bridgepad.core.rules.game import Game, Mode, Status
+from bridgepad.services.history import INDEX_NAME, History, column
+from bridgepad.store.game_store import GameStore
 
 WORKED = parse_log(WORKED_LOG).games()[0]
 SHORT = parse_log("N 3NT 9\nN 3NT 9\n").games()[0]  # N-S 900 to 0, won 2-0
@@ -247,7 +247,7 @@ def test_the_index_row_is_declared_by_the_summary_fields(store: GameStore) -> No
     """Every field of GameSummary has its cells in a row, and a row read back is the summary."""
     from dataclasses import fields
 
-    from bridgepad.history import _from_rows, _row
+    from bridgepad.services.history import _from_rows, _row
 
     (s, *_) = History(store).summaries()
     row = _row((1, 2, 3), s)

@@ -16,10 +16,10 @@ from cli_support import run_cli
 from cli_support import run_cli as run
 from record_support.games import CASES, plant
 
-from bridgepad.core.game import Game, Mode
 from bridgepad.core.model import Contract, Hand, Seat, Strain
-from bridgepad.core.sameness import inputs_key
-from bridgepad.game_store import GameStore, StoredGame
+from bridgepad.core.records.sameness import inputs_key
+from bridgepad.core.rules.game import Game, Mode
+from bridgepad.store.game_store import GameStore, StoredGame
 
 
 def pbn(data: Path) -> str:

@@ -12,7 +12,7 @@ from snapshot_apps.scenarios import evening, make_app
 from textual.widgets import Input, Label
 
 from bridgepad.cli import main
-from bridgepad.tui.tally_screen import TallyScreen
+from bridgepad.tui.screens.tally_screen import TallyScreen
 
 # The stake --------------------------------------------------------------------------------
 
@@ -67,8 +67,8 @@ def test_an_empty_stake_is_none_on_the_command_line_as_on_the_screen(data_dir: P
 
 
 def test_the_core_tally_refuses_a_stake_in_the_same_sentences() -> None:
-    from bridgepad.core.settlement import read_stake
-    from bridgepad.core.tally import tally
+    from bridgepad.core.evening.tally import tally
+    from bridgepad.core.rules.settlement import read_stake
 
     for bad in ("0", "-1", "2000000", "NaN"):
         with pytest.raises(ValueError) as typed:
@@ -85,8 +85,8 @@ def test_the_command_line_and_the_export_dialog_write_through_one_function(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from bridgepad.cli.files import write_output
-    from bridgepad.formats import export_file
-    from bridgepad.tui import export_dialog
+    from bridgepad.services.formats import export_file
+    from bridgepad.tui.forms import export_dialog
 
     assert export_dialog.write_export is export_file.write_export
     calls: list[tuple[Path, bool]] = []
@@ -181,7 +181,7 @@ def test_every_scoring_item_is_worked_from_its_parts() -> None:
     import itertools
 
     from bridgepad.core.model import Contract, Doubling, Strain
-    from bridgepad.core.scoring import Kind, duplicate_items
+    from bridgepad.core.rules.scoring import Kind, duplicate_items
 
     for level, strain, dbl, tricks, vul in itertools.product(range(1, 8), list(Strain), list(Doubling), range(14), (False, True)):
         for item in duplicate_items(Contract(level, strain, dbl), tricks, vul):
@@ -214,13 +214,13 @@ def test_bridgepad_score_gives_the_parts_it_reads(capsys: pytest.CaptureFixture[
 def test_the_screen_the_command_line_and_the_export_name_a_game_and_its_deals_alike(
     mode: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    from bridgepad.core import labels
-    from bridgepad.core.game import Mode
-    from bridgepad.core.log import parse_log
-    from bridgepad.formats.registry import export
-    from bridgepad.game_store import StoredGame
-    from bridgepad.tui.hand_list import columns_for
-    from bridgepad.tui.status_bar import render_status
+    from bridgepad.core.readers.log import parse_log
+    from bridgepad.core.rules.game import Mode
+    from bridgepad.core.words import labels
+    from bridgepad.services.formats.registry import export
+    from bridgepad.store.game_store import StoredGame
+    from bridgepad.tui.widgets.hand_list import columns_for
+    from bridgepad.tui.widgets.status_bar import render_status
 
     hands = "N 4S 10\nE 3NT 9\n" if mode != "duplicate" else "N 4S 10 others 420\n"
     text = f"{mode}\nplayers N=Ann E=Bob W=Di\n{hands}"
@@ -248,8 +248,8 @@ def test_the_screen_the_command_line_and_the_export_name_a_game_and_its_deals_al
 
 
 def test_one_fit_cuts_a_name_for_every_column() -> None:
-    from bridgepad.core.labels import seat_label_fit
-    from bridgepad.core.text import fit
+    from bridgepad.core.words.labels import seat_label_fit
+    from bridgepad.core.words.text import fit
 
     assert fit("Annabelle", 5) == "Anna…" and fit("Ann", 5) == "Ann"
 
@@ -267,13 +267,13 @@ def test_the_history_the_csv_and_the_pad_name_partnerships_alike() -> None:
     import io
     from types import SimpleNamespace
 
-    from bridgepad.core import labels
-    from bridgepad.core.game import Game
-    from bridgepad.core.log import parse_log
     from bridgepad.core.model import Side
-    from bridgepad.formats.registry import export
-    from bridgepad.game_store import StoredGame
-    from bridgepad.tui.history_screen import players_text
+    from bridgepad.core.readers.log import parse_log
+    from bridgepad.core.rules.game import Game
+    from bridgepad.core.words import labels
+    from bridgepad.services.formats.registry import export
+    from bridgepad.store.game_store import StoredGame
+    from bridgepad.tui.screens.history_screen import players_text
 
     game = parse_log("players N=Ann W=Di\nN 4S 10\n").games()[0].game
     assert players_text(SimpleNamespace(players=game.players)) == labels.match_up(game) == "Ann & S v E & Di"  # type: ignore[arg-type]

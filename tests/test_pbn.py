@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 from record_support.games import CASES
 
-from bridgepad.core.game import Game, Mode
-from bridgepad.core.log import parse_log
 from bridgepad.core.model import Seat, Side
-from bridgepad.core.record import make_record
-from bridgepad.formats.registry import export, record
-from bridgepad.game_store import StoredGame
+from bridgepad.core.readers.log import parse_log
+from bridgepad.core.records.record import make_record
+from bridgepad.core.rules.game import Game, Mode
+from bridgepad.services.formats.registry import export, record
+from bridgepad.store.game_store import StoredGame
 
 endplay_pbn = pytest.importorskip("endplay.parsers.pbn")
 from endplay.types import Denom, Penalty, Player, Vul
@@ -198,7 +198,7 @@ def test_endplay_reads_the_worked_rubber(tmp_path: Path) -> None:
 
 
 def test_the_import_reads_back_what_endplay_reads(tmp_path: Path) -> None:
-    from bridgepad.formats.pbn_reader import read
+    from bridgepad.services.formats.pbn_reader import read
 
     games = all_games()
     text = export(games, "pbn")

@@ -11,11 +11,11 @@ from cli_support import run_cli as run
 from snapshot_apps.keyboard import keyboard
 from snapshot_apps.scenarios import field_keys, make_app
 
-from bridgepad.core.log import LogError, parse_log
 from bridgepad.core.model import Seat
-from bridgepad.core.new_game import read_new_game
-from bridgepad.core.people import check_players, person_key, same_name_seats
-from bridgepad.tui.game_form import GameForm
+from bridgepad.core.readers.log import LogError, parse_log
+from bridgepad.core.readers.new_game import read_new_game
+from bridgepad.core.readers.people import check_players, person_key, same_name_seats
+from bridgepad.tui.forms.game_form import GameForm
 
 SAME = "Ann already sits North: a player has one seat."
 

@@ -12,10 +12,10 @@ import pytest
 
 from bridgepad.cli import files, main
 from bridgepad.cli.files import TextLines
-from bridgepad.core.log import LogError, parse_log, stream_games
-from bridgepad.core.record import record_of
-from bridgepad.core.settings import DuplicateScoring, Settings
-from bridgepad.formats.json_format import replay_json, write_replay_json
+from bridgepad.core.readers.log import LogError, parse_log, stream_games
+from bridgepad.core.records.record import record_of
+from bridgepad.core.rules.settings import DuplicateScoring, Settings
+from bridgepad.services.formats.json_format import replay_json, write_replay_json
 
 LOGS = {
     "rubbers": "rubber\ndealer E\nplayers N=Ann E=Bob S=Cy W=Di\nN 2S 8\nE 3H 9 honors EW 100\n"
@@ -119,10 +119,10 @@ def _drawn_by_rich(records: list) -> str:  # type: ignore[type-arg]
     from rich.text import Text
 
     from bridgepad.cli.render import Printer, print_boards
-    from bridgepad.core.game import Mode
     from bridgepad.core.model import Side
-    from bridgepad.core.pad import layout, text_lines
-    from bridgepad.core.record import grand_total
+    from bridgepad.core.records.record import grand_total
+    from bridgepad.core.rules.game import Mode
+    from bridgepad.core.words.pad import layout, text_lines
 
     buffer = io.StringIO()
     console = Console(highlight=False, file=buffer)

@@ -28,9 +28,9 @@ from robust_support.data import (
 )
 from robust_support.screen import messages, status_text
 
-from bridgepad.core.game import Game
-from bridgepad.game_store import GameStore, UnreadableGame
-from bridgepad.session import Session
+from bridgepad.core.rules.game import Game
+from bridgepad.services.session import Session
+from bridgepad.store.game_store import GameStore, UnreadableGame
 from bridgepad.tui.app import BridgepadApp
 
 KINDS = list(BAD_FILES)
@@ -100,7 +100,7 @@ async def test_the_app_names_the_kept_file_in_an_error_message(tmp_path: Path, k
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_a_damaged_older_game_leaves_the_history_whole(tmp_path: Path, kind: str) -> None:
-    from bridgepad.history import History
+    from bridgepad.services.history import History
 
     h = make_history(tmp_path / "data")
     bad_id = h.games[0].id  # an older game, not the one on the pad

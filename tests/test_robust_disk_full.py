@@ -21,10 +21,10 @@ import pytest
 from robust_support.data import hand
 from robust_support.screen import messages, status_text
 
-from bridgepad.core.game import Game, derive
 from bridgepad.core.model import Side
-from bridgepad.game_store import GameStore
-from bridgepad.session import Session
+from bridgepad.core.rules.game import Game, derive
+from bridgepad.services.session import Session
+from bridgepad.store.game_store import GameStore
 from bridgepad.tui.app import BridgepadApp
 
 HAND_KEYS = ["plus", "4", "s", "tab", "n", "tab", "1", "0", "enter"]  # 4S by North, ten tricks

@@ -21,14 +21,14 @@ from cli_support import one_line_refusal as one_line
 from cli_support import run_cli as bridgepad
 from snapshot_apps.screen import status_text
 
-from bridgepad.folder_lock import FolderLock
-from bridgepad.game_store import GameStore
+from bridgepad.store.folder_lock import FolderLock
+from bridgepad.store.game_store import GameStore
 from bridgepad.tui.app import BridgepadApp, open_folder
 
 PAD = """
 import sys, time
 from pathlib import Path
-from bridgepad.folder_lock import FolderLock
+from bridgepad.store.folder_lock import FolderLock
 lock = FolderLock(Path(sys.argv[1]))  # held as the score pad holds it
 assert lock.try_acquire()
 print("held", flush=True)

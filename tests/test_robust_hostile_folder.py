@@ -20,11 +20,11 @@ from cli_support import run_cli
 from robust_support.data import hand
 from snapshot_apps.screen import screen_words
 
-from bridgepad.core.game import Game
-from bridgepad.game_store import GameStore, UnreadableGame
-from bridgepad.history import INDEX_NAME, History, column
-from bridgepad.preferences_file import PreferencesFile
-from bridgepad.session import Session
+from bridgepad.core.rules.game import Game
+from bridgepad.services.history import INDEX_NAME, History, column
+from bridgepad.services.session import Session
+from bridgepad.store.game_store import GameStore, UnreadableGame
+from bridgepad.store.preferences_file import PreferencesFile
 
 ESC = b"\x1b"
 PWNED = "\x1b]0;PWNED\x07"
@@ -86,8 +86,8 @@ def test_an_index_nested_inside_its_rows_is_rebuilt(folder: GameStore) -> None:
 
 async def test_the_history_and_tally_screens_open_over_a_nested_index(folder: GameStore) -> None:
     from bridgepad.tui.app import BridgepadApp
-    from bridgepad.tui.history_screen import HistoryScreen
-    from bridgepad.tui.tally_screen import TallyScreen
+    from bridgepad.tui.screens.history_screen import HistoryScreen
+    from bridgepad.tui.screens.tally_screen import TallyScreen
 
     (folder.root / INDEX_NAME).write_text(NESTED)
     app = BridgepadApp(Session.open(GameStore(folder.root)))
@@ -149,7 +149,7 @@ def test_a_fifo_among_the_games_is_skipped_not_waited_on(folder: GameStore, args
 
 
 START = (
-    "import sys; from pathlib import Path; from bridgepad.session import Session; from bridgepad.game_store import GameStore\n"
+    "import sys; from pathlib import Path; from bridgepad.services.session import Session; from bridgepad.store.game_store import GameStore\n"
     "s = Session.open(GameStore(Path(sys.argv[1])))\nprint(len(s.problems)); print(s.problems[0] if s.problems else '')\n"
     "print(s.stored.id, len(s.game.hands))"
 )
@@ -336,7 +336,7 @@ def test_a_bad_name_in_settings_is_reported_naming_the_file(folder: GameStore) -
     "text", ["[" * 200_000, '{"a":' * 200_000, '["]"' + "," + "[" * 200_000], ids=["brackets", "braces", "after-a-string"]
 )
 def test_json_that_opens_for_ever_is_refused_not_a_crash(folder: GameStore, text: str) -> None:
-    from bridgepad.data_files import NotReadable, parse_json
+    from bridgepad.store.data_files import NotReadable, parse_json
 
     with pytest.raises(NotReadable, match="nested more than 32 deep"):
         parse_json(text.encode())

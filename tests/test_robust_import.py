@@ -26,10 +26,10 @@ from pathlib import Path
 import pytest
 from cli_support import run_cli
 
-from bridgepad.core.log import parse_log
-from bridgepad.core.sameness import inputs_key
-from bridgepad.game_store import GameStore, StoredGame
-from bridgepad.import_batch import COMMITTED, PREFIX, STAGING, commit, recover
+from bridgepad.core.readers.log import parse_log
+from bridgepad.core.records.sameness import inputs_key
+from bridgepad.services.import_batch import COMMITTED, PREFIX, STAGING, commit, recover
+from bridgepad.store.game_store import GameStore, StoredGame
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
 
@@ -191,7 +191,7 @@ def test_the_folders_of_an_import_still_running_are_left_alone(tmp_path: Path) -
 
 
 def test_a_write_that_fails_before_the_commit_stores_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import bridgepad.import_batch as batch
+    import bridgepad.services.import_batch as batch
 
     store = GameStore(tmp_path / "data")
     calls = []

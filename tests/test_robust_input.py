@@ -24,11 +24,10 @@ from robust_support.data import hand
 from robust_support.keys import burst
 from snapshot_apps.screen import screen_lines
 
-from bridgepad.core.entry import FIELDS, read_form
-from bridgepad.core.game import Game, derive
-from bridgepad.core.log import Log, LogError, parse_log
 from bridgepad.core.model import Contract, Doubling, Honors, Seat, Side, Strain
-from bridgepad.core.new_game import (
+from bridgepad.core.readers.entry import FIELDS, read_form
+from bridgepad.core.readers.log import Log, LogError, parse_log
+from bridgepad.core.readers.new_game import (
     GAME_FIELDS,
     RULE_FIELDS,
     NewGameReading,
@@ -37,7 +36,7 @@ from bridgepad.core.new_game import (
     read_new_game,
     read_rules,
 )
-from bridgepad.core.notation import (
+from bridgepad.core.readers.notation import (
     MAX_NAME,
     NotationError,
     parse_contract,
@@ -46,9 +45,10 @@ from bridgepad.core.notation import (
     parse_side,
     parse_tricks,
 )
-from bridgepad.core.settings import Settings
-from bridgepad.game_store import GameStore
-from bridgepad.session import Session
+from bridgepad.core.rules.game import Game, derive
+from bridgepad.core.rules.settings import Settings
+from bridgepad.services.session import Session
+from bridgepad.store.game_store import GameStore
 from bridgepad.tui.app import BridgepadApp
 
 PROPS = settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -350,8 +350,8 @@ PLAIN_NAMES = [("Ann", "Bob", "Cy", "Di"), ("Eve", "Fay", "Gus", "Hal")]
 def layout(app: BridgepadApp) -> dict[str, object]:
     from textual.widgets import Footer
 
-    from bridgepad.tui.game_view import GameView
-    from bridgepad.tui.status_bar import StatusBar
+    from bridgepad.tui.widgets.game_view import GameView
+    from bridgepad.tui.widgets.status_bar import StatusBar
 
     return {
         name: app.screen.query_one(cls).region for name, cls in (("status", StatusBar), ("game", GameView), ("footer", Footer))
@@ -423,7 +423,7 @@ async def test_names_with_markup_emoji_and_length_show_literally_and_keep_the_la
 async def test_two_quick_keys_that_each_close_a_dialog_do_not_crash_the_app(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, opening: list[str], keys: list[str], actions: list[str]
 ) -> None:
-    from bridgepad.tui.pad_screen import PadScreen
+    from bridgepad.tui.screens.pad_screen import PadScreen
 
     home = Path(isolate_home(tmp_path, monkeypatch)["HOME"])
     app = BridgepadApp(Session.open(GameStore(tmp_path / "data")))

@@ -32,9 +32,9 @@ from robust_support.pty_app import ALT_SCREEN_OFF, PtyApp, plain
 from robust_support.side_by_side import side_by_side
 from robust_support.typing import hand_of, pick, type_hand
 
-from bridgepad.core.game import derive
 from bridgepad.core.model import Hand
-from bridgepad.core.serialize import game_from_json
+from bridgepad.core.readers.serialize import game_from_json
+from bridgepad.core.rules.game import derive
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 

@@ -28,13 +28,13 @@ import pytest
 from builders import WORKED_LOG
 from cli_support import run_cli
 
-from bridgepad import atomic_file
 from bridgepad.cli import main
 from bridgepad.cli.errors import UsageError
 from bridgepad.cli.files import write_output
-from bridgepad.core.log import parse_log
-from bridgepad.core.serialize import game_to_json
-from bridgepad.game_store import GameStore
+from bridgepad.core.readers.log import parse_log
+from bridgepad.core.readers.serialize import game_to_json
+from bridgepad.store import atomic_file
+from bridgepad.store.game_store import GameStore
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="FIFOs, sockets, signals and rlimits are POSIX")
 
@@ -173,7 +173,7 @@ def test_a_file_size_limit_leaves_the_old_file_and_a_retry_works(games: GameStor
 
 SIGTERM_DURING_WRITE = """
 import os, signal, sys
-import bridgepad.atomic_file as af
+import bridgepad.store.atomic_file as af
 real = af._write_all
 def write_then_term(fd, data):
     real(fd, data[: len(data) // 2])
@@ -201,7 +201,7 @@ def test_sigterm_during_the_write_removes_the_temporary_file(games: GameStore, o
 
 SLOW_WRITE = """
 import os, sys, time
-import bridgepad.atomic_file as af
+import bridgepad.store.atomic_file as af
 real = af._write_all
 def slowly(fd, data):  # as a slow disk would: 32 KB at a time, each taking 10 ms
     sys.stderr.write("writing\\n"); sys.stderr.flush()
@@ -418,8 +418,8 @@ def test_an_ascii_standard_error_gets_ascii_fallbacks(games: GameStore) -> None:
 
 
 def test_the_apps_export_never_writes_over_a_file_and_leaves_nothing_half_made(tmp_path: Path) -> None:
-    from bridgepad.formats.export_file import file_name, write_export
-    from bridgepad.formats.registry import export
+    from bridgepad.services.formats.export_file import file_name, write_export
+    from bridgepad.services.formats.registry import export
 
     store = make_games(tmp_path / "data", 1)
     stored = store.load(store.ids()[0])

@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 from robust_support.data import hand, valid_bytes
 
-from bridgepad.core.game import Game, Mode
-from bridgepad.core.settings import Settings
-from bridgepad.game_store import GameStore
-from bridgepad.session import Session
+from bridgepad.core.rules.game import Game, Mode
+from bridgepad.core.rules.settings import Settings
+from bridgepad.services.session import Session
+from bridgepad.store.game_store import GameStore
 
 NOT_DATA = {"bridgepad.lock"}  # the lock: an empty file, never holding anything
 

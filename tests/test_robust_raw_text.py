@@ -15,19 +15,19 @@ from pathlib import Path
 import pytest
 from cli_support import run_cli
 
-from bridgepad.core.entry import read_form
-from bridgepad.core.game import Game
-from bridgepad.core.log import LogError, parse_log
 from bridgepad.core.model import Contract, Strain
-from bridgepad.core.notation import (
+from bridgepad.core.readers.entry import read_form
+from bridgepad.core.readers.log import LogError, parse_log
+from bridgepad.core.readers.notation import (
     NotationError,
     parse_contract,
     parse_seat,
     parse_tricks,
 )
-from bridgepad.formats import csv_format
-from bridgepad.formats.registry import export
-from bridgepad.game_store import GameStore
+from bridgepad.core.rules.game import Game
+from bridgepad.services.formats import csv_format
+from bridgepad.services.formats.registry import export
+from bridgepad.store.game_store import GameStore
 
 TITLE = "\x1b]0;TITLE\x07"
 CLEAR = "\x1b[2J"

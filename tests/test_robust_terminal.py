@@ -41,7 +41,7 @@ from robust_support.side_by_side import side_by_side
 from robust_support.typing import hand_of, pick, type_hand
 
 from bridgepad.core.model import Hand
-from bridgepad.folder_lock import HOLDER_NAME, FolderBusy, FolderLock, writer_lock
+from bridgepad.store.folder_lock import HOLDER_NAME, FolderBusy, FolderLock, writer_lock
 
 posix_pty = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 
@@ -256,7 +256,7 @@ def test_a_read_only_window_names_the_holder_and_takes_over_when_it_closes(tmp_p
 HOLD = """
 import sys, time
 from pathlib import Path
-from bridgepad.folder_lock import writer_lock
+from bridgepad.store.folder_lock import writer_lock
 with writer_lock(Path(sys.argv[1]), what="bridgepad import"):
     print("held", flush=True)
     time.sleep(float(sys.argv[2]))
@@ -367,7 +367,7 @@ def test_the_note_is_the_owners_alone_whatever_the_umask(tmp_path: Path) -> None
 def test_the_read_only_message_says_who_and_how_to_end_it() -> None:
     from datetime import datetime, timedelta
 
-    from bridgepad.folder_lock import Holder
+    from bridgepad.store.folder_lock import Holder
     from bridgepad.tui.app import read_only_message
 
     now = datetime.now().astimezone()
@@ -389,10 +389,10 @@ async def test_every_way_out_asks_before_losing_an_unsaved_hand(
 ) -> None:
     from robust_support.screen import text_of
 
-    from bridgepad.game_store import GameStore
-    from bridgepad.session import Session
+    from bridgepad.services.session import Session
+    from bridgepad.store.game_store import GameStore
     from bridgepad.tui.app import BridgepadApp
-    from bridgepad.tui.confirm import Confirm
+    from bridgepad.tui.forms.confirm import Confirm
 
     root = tmp_path / "data"
     app = BridgepadApp(Session.open(GameStore(root)))

@@ -16,7 +16,7 @@ import pytest
 from robust_support.pty_app import PtyApp
 from robust_support.typing import hand_of, type_hand
 
-from bridgepad.game_store import GameStore
+from bridgepad.store.game_store import GameStore
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 
@@ -123,8 +123,8 @@ def test_a_read_only_window_never_says_not_saved_about_the_game_it_follows() -> 
 
     from robust_support.data import hand
 
-    from bridgepad.session import Session
-    from bridgepad.tui.status_bar import render_status
+    from bridgepad.services.session import Session
+    from bridgepad.tui.widgets.status_bar import render_status
 
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / "data"

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from builders import hand
 
-from bridgepad.core.game import Game, Mode, Status, derive
 from bridgepad.core.model import Side
-from bridgepad.errors import CannotReplay, GameGone, Problem, ReadOnlyError, Refused, SaveError, UnreadableGame
-from bridgepad.game_store import GameStore
-from bridgepad.session import Session
+from bridgepad.core.rules.game import Game, Mode, Status, derive
+from bridgepad.services.session import Session
+from bridgepad.store.errors import CannotReplay, GameGone, Problem, ReadOnlyError, Refused, SaveError, UnreadableGame
+from bridgepad.store.game_store import GameStore
 
 # A rubber left in play: N-S made 4S (a game, 120 below), E-W then 2H (60 below, a part score).
 LEFT = Game(players=("Ann", "Bob", "Cy", "Di"), hands=(hand("4S", "N", "10"), hand("2H", "E", "8")))

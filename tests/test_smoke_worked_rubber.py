@@ -2,8 +2,8 @@
 
 from builders import WORKED
 
-from bridgepad.core.game import Game, Status, derive
 from bridgepad.core.model import Side
+from bridgepad.core.rules.game import Game, Status, derive
 
 
 def test_worked_rubber_totals() -> None:

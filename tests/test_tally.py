@@ -30,13 +30,13 @@ from decimal import Decimal
 import pytest
 from builders import WORKED_LOG
 
-from bridgepad.core import settlement as settlement_module
-from bridgepad.core.game import Status
-from bridgepad.core.log import parse_log
+from bridgepad.core.evening.tally import GameResult, entities, tally
+from bridgepad.core.evening.windows import Window, since, window_start
 from bridgepad.core.model import Side
-from bridgepad.core.settlement import EXACT_LIMIT, money, round_margin, settle
-from bridgepad.core.tally import GameResult, entities, tally
-from bridgepad.core.windows import Window, since, window_start
+from bridgepad.core.readers.log import parse_log
+from bridgepad.core.rules import settlement as settlement_module
+from bridgepad.core.rules.game import Status
+from bridgepad.core.rules.settlement import EXACT_LIMIT, money, round_margin, settle
 
 EVENING_LOG = (
     WORKED_LOG
@@ -244,7 +244,7 @@ def test_money_is_exact_to_the_cent_half_away_from_zero() -> None:
 
 
 def tally_notes(t: object) -> list[str]:
-    from bridgepad.core.tally import notes
+    from bridgepad.core.evening.tally import notes
 
     return notes(t)  # type: ignore[arg-type]
 

@@ -10,9 +10,9 @@ from pathlib import Path
 from cli_support import run_cli as run
 from record_support.games import WORKED
 
-from bridgepad.core.log import parse_log
-from bridgepad.game_store import GameStore, StoredGame
-from bridgepad.preferences_file import PreferencesFile
+from bridgepad.core.readers.log import parse_log
+from bridgepad.store.game_store import GameStore, StoredGame
+from bridgepad.store.preferences_file import PreferencesFile
 
 # Two rubbers: Ann and Cy (N-S) beat Bob and Di by 1,320 (the rule book's rubber), then
 # N 3NT 9, S 3NT 9: N-S by 100 + 100 + 700 = 900.

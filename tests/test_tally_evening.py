@@ -6,16 +6,16 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from decimal import Decimal
 
-from bridgepad.core.game import Mode, Status
-from bridgepad.core.settings import DuplicateScoring
-from bridgepad.core.tally import GameResult, tally
-from bridgepad.core.windows import (
+from bridgepad.core.evening.tally import GameResult, tally
+from bridgepad.core.evening.windows import (
     EVENING_GAP,
     Window,
     evening_start,
     since,
     window_start,
 )
+from bridgepad.core.rules.game import Mode, Status
+from bridgepad.core.rules.settings import DuplicateScoring
 
 NAMES = ("Ann", "Bob", "Cy", "Di")
 

@@ -21,11 +21,11 @@ from snapshot_apps.screen import (
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from bridgepad.core.game import Status
 from bridgepad.core.model import Seat, Side
-from bridgepad.game_store import GameStore
-from bridgepad.tui.entry_form import EntryForm
-from bridgepad.tui.help_screen import HelpScreen
+from bridgepad.core.rules.game import Status
+from bridgepad.store.game_store import GameStore
+from bridgepad.tui.forms.entry_form import EntryForm
+from bridgepad.tui.screens.help_screen import HelpScreen
 
 
 def on_disk(root: Path) -> tuple:  # type: ignore[type-arg]

@@ -48,12 +48,12 @@ from snapshot_apps.screen import (
 from textual.widgets import Input
 
 from bridgepad.cli import main
-from bridgepad.core.game import Mode, Status
 from bridgepad.core.model import Seat, Side
-from bridgepad.core.settings import ChicagoPartScore, ChicagoVulnerable, PassWord
-from bridgepad.game_store import GameStore
-from bridgepad.tui.entry_form import EntryForm
-from bridgepad.tui.pad_view import PadView
+from bridgepad.core.rules.game import Mode, Status
+from bridgepad.core.rules.settings import ChicagoPartScore, ChicagoVulnerable, PassWord
+from bridgepad.store.game_store import GameStore
+from bridgepad.tui.forms.entry_form import EntryForm
+from bridgepad.tui.widgets.pad_view import PadView
 
 SIZE = (100, 30)
 NAMES = "N=Ann,E=Bob,S=Cy,W=Di"

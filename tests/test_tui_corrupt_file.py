@@ -7,7 +7,7 @@ from pathlib import Path
 from snapshot_apps.scenarios import WORKED_RUBBER, make_app, seed
 from snapshot_apps.screen import Notes, hand_rows, status_text
 
-from bridgepad.core.game import Status
+from bridgepad.core.rules.game import Status
 
 GARBAGE = b'{"schema": 1, "hands": [\x00\xff\xfe garbage, cut off here'
 

@@ -32,9 +32,9 @@ from snapshot_apps.screen import explain_text, hand_rows, pad_text, status_text,
 from textual.widgets import Input
 
 from bridgepad.cli import main
-from bridgepad.core.game import Mode, Status
 from bridgepad.core.model import Seat, Side
-from bridgepad.tui.entry_form import EntryForm
+from bridgepad.core.rules.game import Mode, Status
+from bridgepad.tui.forms.entry_form import EntryForm
 
 SIZE = (100, 30)
 # (contract, declarer, result, other table), the dealer and vulnerability shown before it,

@@ -11,8 +11,8 @@ from snapshot_apps.scenarios import field_keys, make_app
 from snapshot_apps.screen import text_of
 from textual.widgets import Input
 
-from bridgepad.core.game import Mode
-from bridgepad.tui.entry_form import HINTS, EntryForm
+from bridgepad.core.rules.game import Mode
+from bridgepad.tui.forms.entry_form import HINTS, EntryForm
 
 
 def shown_fields(form: EntryForm) -> list[str]:

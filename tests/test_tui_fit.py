@@ -19,10 +19,10 @@ from snapshot_apps.scenarios import (
 from snapshot_apps.screen import hand_list, screen_lines, screen_words, visible_text
 from textual.widgets import DataTable
 
-from bridgepad.core.game import Game
-from bridgepad.game_store import GameStore
-from bridgepad.tui.entry_form import EntryForm
-from bridgepad.tui.game_form import GameForm
+from bridgepad.core.rules.game import Game
+from bridgepad.store.game_store import GameStore
+from bridgepad.tui.forms.entry_form import EntryForm
+from bridgepad.tui.forms.game_form import GameForm
 
 SIZES = [(80, 24), (60, 20)]
 
@@ -123,7 +123,7 @@ async def test_the_new_game_dialog_keeps_its_title_and_keys_and_scrolls_to_its_l
 
 def ended_early(root: Path) -> None:
     """A rubber of long names ended early, the words the history is widest for."""
-    from bridgepad.core.log import parse_log
+    from bridgepad.core.readers.log import parse_log
 
     state = parse_log("players N=Alice E=Bob S=Carol W=Dave\nN 3S 10\nend\n").games()[0]
     store = GameStore(root)
@@ -180,7 +180,7 @@ async def test_the_stake_error_is_a_whole_sentence_at_80_columns(data_dir: Path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("t", "dollar_sign", "x", "enter")
         await pilot.pause()
-        from bridgepad.core.settlement import read_stake
+        from bridgepad.core.rules.settlement import read_stake
 
         with pytest.raises(ValueError) as refused:  # the core's one sentence for a bad stake
             read_stake("x")

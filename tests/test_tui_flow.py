@@ -21,16 +21,16 @@ from snapshot_apps.screen import (
 )
 from textual.widgets import DataTable, Input
 
-from bridgepad.core.entry import read_form
-from bridgepad.core.game import Game, Status
 from bridgepad.core.model import Side
-from bridgepad.game_store import GameStore
-from bridgepad.history import History
-from bridgepad.tui.entry_form import EntryForm
-from bridgepad.tui.game_form import GameForm
-from bridgepad.tui.history_screen import HistoryScreen
-from bridgepad.tui.in_play_dialog import InPlayDialog
-from bridgepad.tui.trash_screen import TrashScreen
+from bridgepad.core.readers.entry import read_form
+from bridgepad.core.rules.game import Game, Status
+from bridgepad.services.history import History
+from bridgepad.store.game_store import GameStore
+from bridgepad.tui.forms.entry_form import EntryForm
+from bridgepad.tui.forms.game_form import GameForm
+from bridgepad.tui.forms.in_play_dialog import InPlayDialog
+from bridgepad.tui.screens.history_screen import HistoryScreen
+from bridgepad.tui.screens.trash_screen import TrashScreen
 
 SIZE = (80, 24)
 

@@ -16,7 +16,7 @@ from textual.widgets import Input
 
 from bridgepad.core.model import Seat, Side, Strain
 from bridgepad.tui.app import BridgepadApp
-from bridgepad.tui.entry_form import HINTS, EntryForm
+from bridgepad.tui.forms.entry_form import HINTS, EntryForm
 
 FIELDS = ("contract", "declarer", "result", "honors")
 

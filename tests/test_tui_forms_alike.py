@@ -10,12 +10,12 @@ from snapshot_apps.screen import folder_bytes
 from textual.widgets import Input
 
 from bridgepad.core.model import Contract, Doubling, Seat, Strain
-from bridgepad.tui.confirm import Confirm
-from bridgepad.tui.entry_form import EntryForm
-from bridgepad.tui.export_dialog import ExportDialog
-from bridgepad.tui.game_form import GameForm
-from bridgepad.tui.pad_screen import PadScreen
-from bridgepad.tui.tally_screen import TallyScreen
+from bridgepad.tui.forms.confirm import Confirm
+from bridgepad.tui.forms.entry_form import EntryForm
+from bridgepad.tui.forms.export_dialog import ExportDialog
+from bridgepad.tui.forms.game_form import GameForm
+from bridgepad.tui.screens.pad_screen import PadScreen
+from bridgepad.tui.screens.tally_screen import TallyScreen
 
 
 def field(app, name: str) -> Input:  # type: ignore[no-untyped-def]

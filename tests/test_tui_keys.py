@@ -17,21 +17,21 @@ from snapshot_apps.screen import Notes
 from textual.binding import Binding
 from textual.widgets import Static
 
-from bridgepad.game_store import GameStore
+from bridgepad.store.game_store import GameStore
 from bridgepad.tui import keys
 from bridgepad.tui.app import BridgepadApp
-from bridgepad.tui.confirm import Confirm
-from bridgepad.tui.entry_form import EntryForm
-from bridgepad.tui.export_dialog import ExportDialog
-from bridgepad.tui.form import FormScreen
-from bridgepad.tui.game_form import GameForm
-from bridgepad.tui.help_screen import HelpScreen
-from bridgepad.tui.history_screen import HistoryScreen
-from bridgepad.tui.in_play_dialog import InPlayDialog
-from bridgepad.tui.pad_screen import PadScreen
-from bridgepad.tui.review_screen import ReviewScreen
-from bridgepad.tui.tally_screen import TallyScreen
-from bridgepad.tui.trash_screen import TrashScreen
+from bridgepad.tui.forms.confirm import Confirm
+from bridgepad.tui.forms.entry_form import EntryForm
+from bridgepad.tui.forms.export_dialog import ExportDialog
+from bridgepad.tui.forms.form import FormScreen
+from bridgepad.tui.forms.game_form import GameForm
+from bridgepad.tui.forms.in_play_dialog import InPlayDialog
+from bridgepad.tui.screens.help_screen import HelpScreen
+from bridgepad.tui.screens.history_screen import HistoryScreen
+from bridgepad.tui.screens.pad_screen import PadScreen
+from bridgepad.tui.screens.review_screen import ReviewScreen
+from bridgepad.tui.screens.tally_screen import TallyScreen
+from bridgepad.tui.screens.trash_screen import TrashScreen
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENS = (
@@ -227,7 +227,7 @@ def test_every_form_shares_the_form_keys() -> None:
 async def test_the_in_play_dialog_names_its_keys_as_bound_now(data_dir: Path) -> None:
     from textual.widgets import Label
 
-    from bridgepad.core.log import parse_log
+    from bridgepad.core.readers.log import parse_log
 
     write_settings(data_dir, {"keys": {"in_play.resume": "g", "in_play.back": "b,escape"}})
     state = parse_log("N 4S 10\n").games()[0]

@@ -38,10 +38,10 @@ from snapshot_apps.screen import explain_text, hand_rows, pad_text, status_text,
 from textual.widgets import Input
 
 from bridgepad.cli import main
-from bridgepad.core.game import Mode
-from bridgepad.core.settings import DuplicateScoring
-from bridgepad.tui.entry_form import EntryForm
-from bridgepad.tui.game_form import GameForm
+from bridgepad.core.rules.game import Mode
+from bridgepad.core.rules.settings import DuplicateScoring
+from bridgepad.tui.forms.entry_form import EntryForm
+from bridgepad.tui.forms.game_form import GameForm
 
 SIZE = (100, 30)
 

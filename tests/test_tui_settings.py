@@ -15,11 +15,11 @@ from snapshot_apps.screen import Notes, status_text
 from textual.widgets import Input
 
 from bridgepad.cli import main
-from bridgepad.core.game import Mode
-from bridgepad.core.settings import ChicagoPartScore, Settings
-from bridgepad.game_store import GameStore
-from bridgepad.tui.entry_form import EntryForm
-from bridgepad.tui.game_form import GameForm
+from bridgepad.core.rules.game import Mode
+from bridgepad.core.rules.settings import ChicagoPartScore, Settings
+from bridgepad.store.game_store import GameStore
+from bridgepad.tui.forms.entry_form import EntryForm
+from bridgepad.tui.forms.game_form import GameForm
 
 SIZE = (100, 30)
 

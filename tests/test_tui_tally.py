@@ -11,10 +11,10 @@ from snapshot_apps.keyboard import keyboard
 from snapshot_apps.scenarios import make_app
 from textual.widgets import DataTable, Label
 
-from bridgepad.core.log import parse_log
-from bridgepad.core.settings import DuplicateScoring
-from bridgepad.game_store import GameStore, StoredGame
-from bridgepad.tui.tally_screen import TallyScreen
+from bridgepad.core.readers.log import parse_log
+from bridgepad.core.rules.settings import DuplicateScoring
+from bridgepad.store.game_store import GameStore, StoredGame
+from bridgepad.tui.screens.tally_screen import TallyScreen
 
 
 def plant(root: Path) -> None:

@@ -15,9 +15,9 @@ from textual.app import App
 from textual.color import Color
 from textual.markup import parse_style
 
-from bridgepad.game_store import GameStore
-from bridgepad.preferences_file import PreferencesFile
-from bridgepad.session import Session
+from bridgepad.services.session import Session
+from bridgepad.store.game_store import GameStore
+from bridgepad.store.preferences_file import PreferencesFile
 from bridgepad.tui import looks
 from bridgepad.tui.app import BridgepadApp
 
@@ -36,7 +36,7 @@ def string_literals(path: Path) -> list[tuple[int, str]]:
 def test_no_colour_is_written_into_the_screens_code() -> None:
     # Every string in bridgepad/tui/*.py: docstrings and messages may say "red"; a style may not.
     found = []
-    for path in sorted(TUI.glob("*.py")):
+    for path in sorted(TUI.rglob("*.py")):
         for line, text in string_literals(path):
             if text.startswith(('"""', "'''")):
                 continue  # a docstring
@@ -47,7 +47,7 @@ def test_no_colour_is_written_into_the_screens_code() -> None:
 
 def test_no_colour_is_written_into_the_style_sheets() -> None:
     # The .tcss files colour with the theme's variables ($accent, $error...), never a colour's name.
-    for path in sorted(TUI.glob("*.tcss")):
+    for path in sorted(TUI.rglob("*.tcss")):
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if re.match(r"\s*(color|background|border[a-z-]*)\s*:", line):
                 value = line.split(":", 1)[1]
@@ -112,7 +112,7 @@ async def test_the_pad_s_selected_figures_change_colour_with_the_theme(data_dir:
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        from bridgepad.tui.pad_view import PadView
+        from bridgepad.tui.widgets.pad_view import PadView
 
         pad = app.screen.query_one(PadView)
 

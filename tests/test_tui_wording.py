@@ -9,11 +9,11 @@ from snapshot_apps.scenarios import hand_keys, make_app, new_duplicate
 from snapshot_apps.screen import explain_text, status_text, text_of
 
 from bridgepad.core.model import SIDES
-from bridgepad.core.new_game import CHOICES
-from bridgepad.core.summary import vulnerability_text
-from bridgepad.game_store import GameStore
-from bridgepad.tui.entry_form import EntryForm
-from bridgepad.tui.game_form import GameForm
+from bridgepad.core.readers.new_game import CHOICES
+from bridgepad.core.words.summary import vulnerability_text
+from bridgepad.store.game_store import GameStore
+from bridgepad.tui.forms.entry_form import EntryForm
+from bridgepad.tui.forms.game_form import GameForm
 
 
 async def test_the_first_chicago_after_three_rubbers_is_chicago_1(data_dir: Path) -> None:
@@ -21,7 +21,7 @@ async def test_the_first_chicago_after_three_rubbers_is_chicago_1(data_dir: Path
 
     store = GameStore(data_dir)
     now = datetime.now().replace(microsecond=0)
-    from bridgepad.core.log import parse_log
+    from bridgepad.core.readers.log import parse_log
 
     played = parse_log("N 1C 7").games()[0].game  # a hand each: a game with none may be replaced
     for k in (3, 2, 1):  # three rubbers started earlier today (a second, two, three before now)

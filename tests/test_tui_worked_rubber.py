@@ -7,10 +7,10 @@ from pathlib import Path
 from snapshot_apps.scenarios import WORKED_RUBBER, hand_keys, make_app, seed
 from snapshot_apps.screen import explain_text, main_screen, visible_text
 
-from bridgepad.core.game import Status
 from bridgepad.core.model import Seat, Side
-from bridgepad.tui.entry_form import EntryForm
-from bridgepad.tui.explanation import Explanation
+from bridgepad.core.rules.game import Status
+from bridgepad.tui.forms.entry_form import EntryForm
+from bridgepad.tui.widgets.explanation import Explanation
 
 HEADLINE = "We win the rubber 2–1, 1,830 to 510, by 1,320"
 

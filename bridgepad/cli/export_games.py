@@ -10,11 +10,11 @@ from bridgepad.cli.errors import UsageError, warn
 from bridgepad.cli.files import check_output, open_store, write_output
 
 if TYPE_CHECKING:
-    from bridgepad.game_store import GameStore
+    from bridgepad.store.game_store import GameStore
 
 
 def configure(sub: Any) -> None:
-    from bridgepad.formats.registry import FORMAT_NAMES
+    from bridgepad.services.formats.registry import FORMAT_NAMES
 
     e = sub.add_parser(
         "export",
@@ -30,8 +30,8 @@ def configure(sub: Any) -> None:
 
 
 def find_game(store: GameStore, text: str) -> str:
-    from bridgepad.core.text import visible
-    from bridgepad.game_id import ID_HELP, is_game_id
+    from bridgepad.core.words.text import visible
+    from bridgepad.store.game_id import ID_HELP, is_game_id
 
     wanted = text.strip()
     wanted = wanted.removesuffix(".json")
@@ -49,8 +49,8 @@ def find_game(store: GameStore, text: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bridgepad.errors import UnreadableGame
-    from bridgepad.formats.registry import ExportError, export
+    from bridgepad.services.formats.registry import ExportError, export
+    from bridgepad.store.errors import UnreadableGame
 
     store = open_store(args)
     out_path = args.output
@@ -84,8 +84,8 @@ def run(args: argparse.Namespace) -> int:
                 raise UsageError(f"bridgepad export: {e}") from None
             warn("export", f"skipped: {e}")
     if lenient:
-        from bridgepad.core.game import GameOverError, derive
-        from bridgepad.core.windows import parse_time
+        from bridgepad.core.evening.windows import parse_time
+        from bridgepad.core.rules.game import GameOverError, derive
 
         games.sort(key=lambda g: (parse_time(g.created) is None, parse_time(g.created) or 0, g.id))
         kept = []

@@ -2,7 +2,7 @@
 
 Input: a log or an export, as UTF-8 text, or standard input for ``-``, at most
 ``MAX_DATA_BYTES`` (a log of 100,000 hands is far less). Output: a file given with
-``-o``, written whole or not at all (``bridgepad.atomic_file``): never through a link,
+``-o``, written whole or not at all (``bridgepad.store.atomic_file``): never through a link,
 never creating folders, never over an existing file without ``--force``, never over
 anything but a regular file, and never writable by others.
 """
@@ -21,11 +21,11 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from bridgepad.cli.errors import UsageError
-from bridgepad.core.text import visible
-from bridgepad.data_files import MAX_DATA_BYTES, MAX_DATA_TEXT, kind_problem
+from bridgepad.core.words.text import visible
+from bridgepad.store.data_files import MAX_DATA_BYTES, MAX_DATA_TEXT, kind_problem
 
 if TYPE_CHECKING:
-    from bridgepad.game_store import GameStore
+    from bridgepad.store.game_store import GameStore
 
 
 @contextmanager
@@ -178,7 +178,7 @@ def check_output(path: str, force: bool, command: str = "export") -> None:
             raise UsageError(f"bridgepad {command}: {shown}: {problem}; give the name of a file to write.")
     if not os.path.isdir(parent):
         raise UsageError(f"bridgepad {command}: cannot write {shown}: the folder {visible(parent)} does not exist.")
-    from bridgepad.atomic_file import sweep_temps
+    from bridgepad.store.atomic_file import sweep_temps
 
     sweep_temps(Path(parent), os.path.basename(path))
 
@@ -191,8 +191,8 @@ def write_output(path: str, text: str, force: bool, command: str = "export") -> 
     (a hard link, which fails if anything is there); with it, the finished file is
     renamed over the old one, replacing a link itself rather than what it points to.
     """
-    from bridgepad.atomic_file import NotAFile
-    from bridgepad.formats.export_file import write_export
+    from bridgepad.services.formats.export_file import write_export
+    from bridgepad.store.atomic_file import NotAFile
 
     shown = visible(path)
     try:
@@ -218,8 +218,8 @@ def open_store(args: object) -> GameStore:
     A data folder that is a file, or that cannot be made, is refused in the same words
     by every command.
     """
-    from bridgepad.atomic_file import make_private_dirs
-    from bridgepad.game_store import GameStore, data_dir
+    from bridgepad.store.atomic_file import make_private_dirs
+    from bridgepad.store.game_store import GameStore, data_dir
 
     command = getattr(args, "command", None)
     root = data_dir(getattr(args, "data_dir", None))
@@ -249,7 +249,7 @@ def holding_folder(store: GameStore, command: str) -> Iterator[None]:
     The same lock as the score pad's, so a command never writes under an open pad (or
     under another command): it waits a moment, then refuses in one line naming the holder.
     """
-    from bridgepad.folder_lock import FolderBusy, writer_lock
+    from bridgepad.store.folder_lock import FolderBusy, writer_lock
 
     try:
         with writer_lock(store.root, WRITER_WAIT, f"bridgepad {command}"):

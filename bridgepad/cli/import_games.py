@@ -4,9 +4,9 @@ PBN export, stored in the data folder, all or nothing, and never twice.
 Which of the three a file is, is told by its content, not its name: a JSON export is
 an object (``{``), a PBN file begins with a ``%`` directive or a ``[`` tag, anything
 else is read as a log. A game already in the history (the same inputs, see
-``bridgepad.core.sameness``) is not stored again; import says how many were new and
+``bridgepad.core.records.sameness``) is not stored again; import says how many were new and
 how many were there already. How the new games are stored at once is
-``bridgepad.import_batch``.
+``bridgepad.services.import_batch``.
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ from typing import TYPE_CHECKING, Any
 from bridgepad.cli.errors import UsageError
 from bridgepad.cli.files import empty_file, holding_folder, open_store, read_text
 from bridgepad.cli.rule_flags import add_rule_flags, given_flags, read_rule_flags
-from bridgepad.core.settings import Settings
+from bridgepad.core.rules.settings import Settings
 
 if TYPE_CHECKING:
-    from bridgepad.formats.incoming import Incoming
-    from bridgepad.game_store import GameStore, StoredGame
+    from bridgepad.services.formats.incoming import Incoming
+    from bridgepad.store.game_store import GameStore, StoredGame
 
 # The rules a log is scored by; an export keeps its own.
 LOG_RULES = ("honors", "chicago_vulnerable", "chicago_part_score")
@@ -47,8 +47,8 @@ def configure(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bridgepad.formats import json_format, pbn_reader
-    from bridgepad.formats.incoming import FileRefused
+    from bridgepad.services.formats import json_format, pbn_reader
+    from bridgepad.services.formats.incoming import FileRefused
 
     name = "<stdin>" if args.file == "-" else args.file
     text = read_text(args.file, "import")
@@ -93,8 +93,8 @@ class LogGames:
     def __iter__(self) -> Iterator[Incoming]:
         """Each game dated now, a second apart, so that they keep their order."""
         from bridgepad.cli.files import lines_of
-        from bridgepad.core.log import stream_games
-        from bridgepad.formats.incoming import Incoming
+        from bridgepad.core.readers.log import stream_games
+        from bridgepad.services.formats.incoming import Incoming
 
         k = 0
         for st in stream_games(lines_of(self.text), self.settings):
@@ -106,9 +106,9 @@ class LogGames:
 def read_log(text: str, name: str, args: argparse.Namespace, store: GameStore) -> LogGames:
     """The games of a log with hands, read through once to count them and to refuse a bad log whole."""
     from bridgepad.cli.files import lines_of
-    from bridgepad.core.log import LogError, stream_games
-    from bridgepad.formats.incoming import FileRefused
-    from bridgepad.preferences_file import PreferencesFile
+    from bridgepad.core.readers.log import LogError, stream_games
+    from bridgepad.services.formats.incoming import FileRefused
+    from bridgepad.store.preferences_file import PreferencesFile
 
     defaults = PreferencesFile(store.root).new_game_defaults()
     settings = read_rule_flags(args, defaults.settings, "import")
@@ -125,8 +125,8 @@ def import_locked(store: GameStore, incoming: list[Incoming] | LogGames, name: s
     An export's games are matched under their own ids first, so all are planned before
     any is written; a log's games (no ids) are matched and written one at a time."""
     from bridgepad.cli.errors import warn
-    from bridgepad.core.sameness import inputs_key
-    from bridgepad.import_batch import Matcher, commit, finish, plan, recover
+    from bridgepad.core.records.sameness import inputs_key
+    from bridgepad.services.import_batch import Matcher, commit, finish, plan, recover
 
     try:
         store.ensure()
@@ -151,7 +151,7 @@ def import_locked(store: GameStore, incoming: list[Incoming] | LogGames, name: s
     shown: list[tuple[str, str]] = []  # each new game's id and headline, for the report
 
     def noted(games: Iterator[StoredGame]) -> Iterator[StoredGame]:
-        from bridgepad.core.record import make_record
+        from bridgepad.core.records.record import make_record
 
         for g in games:
             shown.append((g.id, make_record(g.game).headline))
@@ -178,7 +178,7 @@ def import_locked(store: GameStore, incoming: list[Incoming] | LogGames, name: s
 
 
 def report(store: GameStore, new: list[tuple[str, str]], there: int, name: str) -> None:
-    from bridgepad.core.text import visible
+    from bridgepad.core.words.text import visible
 
     n = len(new)
     games = f"{n} game{'s' if n != 1 else ''}"

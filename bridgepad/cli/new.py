@@ -8,10 +8,10 @@ from typing import Any
 from bridgepad.cli.errors import UsageError, warn
 from bridgepad.cli.files import holding_folder, open_store
 from bridgepad.cli.rule_flags import add_rule_flags, given_rules
-from bridgepad.core.game import Mode
-from bridgepad.core.notation import NotationError
-from bridgepad.core.text import visible
-from bridgepad.errors import SaveError
+from bridgepad.core.readers.notation import NotationError
+from bridgepad.core.rules.game import Mode
+from bridgepad.core.words.text import visible
+from bridgepad.store.errors import SaveError
 
 
 def configure(sub: Any) -> None:
@@ -29,8 +29,8 @@ def configure(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from bridgepad.core.model import SEATS
-    from bridgepad.core.new_game import parse_players_option, read_new_game, rule_values
-    from bridgepad.session import Session
+    from bridgepad.core.readers.new_game import parse_players_option, read_new_game, rule_values
+    from bridgepad.services.session import Session
 
     store = open_store(args)
     # Read-only until the lock is held: nothing is written before the flags are all read.

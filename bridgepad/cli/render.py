@@ -11,12 +11,12 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from bridgepad.core.board_table import board_table
-from bridgepad.core.game import Mode
-from bridgepad.core.labels import game_title, side_heading
 from bridgepad.core.model import Side
-from bridgepad.core.pad import layout, text_lines
-from bridgepad.core.record import Figures, GameRecord, with_grand_total
+from bridgepad.core.records.record import Figures, GameRecord, with_grand_total
+from bridgepad.core.rules.game import Mode
+from bridgepad.core.words.board_table import board_table
+from bridgepad.core.words.labels import game_title, side_heading
+from bridgepad.core.words.pad import layout, text_lines
 
 _RULE = set("─┼═╪│┴ ")
 

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from bridgepad.cli.files import TextLines, empty_file
 from bridgepad.cli.rule_flags import add_rule_flags, read_rule_flags
-from bridgepad.core.game import GameState
-from bridgepad.core.log import LogError, stream_games
-from bridgepad.core.settings import Settings
+from bridgepad.core.readers.log import LogError, stream_games
+from bridgepad.core.rules.game import GameState
+from bridgepad.core.rules.settings import Settings
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
 
         try:
             if args.json:
-                from bridgepad.formats.json_format import write_replay_json
+                from bridgepad.services.formats.json_format import write_replay_json
 
                 states = noting(games())
                 first = next(states)  # a log always has a game, if only an empty one
@@ -85,6 +85,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _print(states: Iterator[GameState], console: Console | None) -> None:
     from bridgepad.cli.render import print_games
-    from bridgepad.core.record import record_of
+    from bridgepad.core.records.record import record_of
 
     print_games((record_of(st) for st in states), console)

@@ -3,7 +3,7 @@
 Every command that takes rules (``new``, ``import``, ``replay``) declares its flags from
 ``RULE_FLAGS`` and reads them with ``read_rule_flags``: the same spelling everywhere
 (``--honors``/``--no-honors``, the others free text), read by the core's readers of the
-new-game dialog (``bridgepad.core.new_game``), so a flag takes the words and short forms
+new-game dialog (``bridgepad.core.readers.new_game``), so a flag takes the words and short forms
 the dialog takes and is refused in the dialog's sentence.
 """
 
@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bridgepad.cli.errors import UsageError
-from bridgepad.core.new_game import CHOICES, read_rules, rule_values
-from bridgepad.core.settings import Settings
+from bridgepad.core.readers.new_game import CHOICES, read_rules, rule_values
+from bridgepad.core.rules.settings import Settings
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,8 +7,8 @@ import json
 from typing import Any
 
 from bridgepad.cli.errors import UsageError
-from bridgepad.core.notation import NotationError, parse_contract, parse_tricks
-from bridgepad.core.scoring import Item, duplicate_score, score_contract
+from bridgepad.core.readers.notation import NotationError, parse_contract, parse_tricks
+from bridgepad.core.rules.scoring import Item, duplicate_score, score_contract
 
 
 def configure(sub: Any) -> None:

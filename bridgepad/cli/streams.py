@@ -24,7 +24,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from bridgepad.core.text import for_encoding, visible
+from bridgepad.core.words.text import for_encoding, visible
 
 PIPE_CLOSED_STATUS = 128 + 13  # what a shell reports for a tool stopped by SIGPIPE
 OUTPUT_FAILED_STATUS = 1

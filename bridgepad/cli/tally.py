@@ -1,7 +1,7 @@
 """``bridgepad tally``: each player's result over the finished games, money and payments,
 the duplicate sessions by IMPs or matchpoints, and who sat out.
 
-The windows are the tally screen's (``bridgepad.core.windows``): tonight by default,
+The windows are the tally screen's (``bridgepad.core.evening.windows``): tonight by default,
 this week, all, or since a day. The stake and the rounding are the ones saved by the
 tally screen's ``$`` and ``r`` unless ``--stake`` or ``--round`` is given.
 """
@@ -18,7 +18,7 @@ from bridgepad.cli.files import open_store
 if TYPE_CHECKING:
     from decimal import Decimal
 
-    from bridgepad.core.tally import Tally
+    from bridgepad.core.evening.tally import Tally
 
 
 def configure(sub: Any) -> None:
@@ -59,8 +59,8 @@ def parse_round(text: str | None) -> int | None:
 def parse_stake(text: str) -> Decimal | None:
     """``--stake``: read as the tally screen reads its field (``--stake ""`` is no stake, over
     the one saved), a refusal in the same sentence after the text given."""
-    from bridgepad.core.settlement import StakeError, read_stake
-    from bridgepad.core.text import visible
+    from bridgepad.core.rules.settlement import StakeError, read_stake
+    from bridgepad.core.words.text import visible
 
     try:
         return read_stake(text)
@@ -71,12 +71,12 @@ def parse_stake(text: str) -> Decimal | None:
 def run(args: argparse.Namespace) -> int:
     from datetime import date, datetime
 
-    from bridgepad.core.settlement import StakeError, read_stake
-    from bridgepad.core.tally import tally
-    from bridgepad.core.text import visible
-    from bridgepad.core.windows import Window, local_midnight, since, window_start
-    from bridgepad.history import History
-    from bridgepad.preferences_file import PreferencesFile
+    from bridgepad.core.evening.tally import tally
+    from bridgepad.core.evening.windows import Window, local_midnight, since, window_start
+    from bridgepad.core.rules.settlement import StakeError, read_stake
+    from bridgepad.core.words.text import visible
+    from bridgepad.services.history import History
+    from bridgepad.store.preferences_file import PreferencesFile
 
     round_to = parse_round(args.round)
     stake = parse_stake(args.stake) if args.stake is not None else None
@@ -129,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
 
 def print_tally(result: Tally, where: str) -> None:
     """The tally as small tables: the money games, then the duplicate sessions."""
-    from bridgepad.core.tally import notes
+    from bridgepad.core.evening.tally import notes
 
     n = result.games
     if n == 0 and result.sessions == 0:
@@ -150,7 +150,7 @@ def print_tally(result: Tally, where: str) -> None:
 
 
 def print_games(result: Tally, where: str) -> None:
-    from bridgepad.core.text import visible
+    from bridgepad.core.words.text import visible
 
     n = result.games
     head = f"{n} finished game{'s' if n != 1 else ''} {where}"
@@ -186,8 +186,8 @@ def print_games(result: Tally, where: str) -> None:
 
 
 def print_sessions(result: Tally, where: str) -> None:
-    from bridgepad.core.duplicate import imps_figure
-    from bridgepad.core.text import visible
+    from bridgepad.core.rules.duplicate import imps_figure
+    from bridgepad.core.words.text import visible
 
     n = result.sessions
     print(f"{n} duplicate session{'s' if n != 1 else ''} {where}, by IMPs (teams) and matchpoints (pairs), not for money.")

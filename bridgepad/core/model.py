@@ -155,7 +155,7 @@ class Revoke:
 
     ``side`` revoked; ``won_after`` is how many tricks that side won after the revoke
     (the revoke trick included); ``trick_12`` marks a revoke on the twelfth trick. The
-    tricks it transfers are worked out by ``bridgepad.core.revoke``.
+    tricks it transfers are worked out by ``bridgepad.core.rules.revoke``.
     """
 
     side: Side

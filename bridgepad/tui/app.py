@@ -16,12 +16,12 @@ from textual.driver import Driver
 from textual.screen import Screen
 from textual.timer import Timer
 
-from bridgepad.core.text import visible
-from bridgepad.folder_lock import APP, FolderLock, Holder
-from bridgepad.game_store import data_dir
-from bridgepad.session import Session
+from bridgepad.core.words.text import visible
+from bridgepad.services.session import Session
+from bridgepad.store.folder_lock import APP, FolderLock, Holder
+from bridgepad.store.game_store import data_dir
 from bridgepad.tui import keys
-from bridgepad.tui.pad_screen import PadScreen
+from bridgepad.tui.screens.pad_screen import PadScreen
 from bridgepad.tui.telling import tell_each
 from bridgepad.tui.watchdog import Watchdog
 
@@ -60,11 +60,11 @@ def read_only_message(holder: Holder | None) -> str:
 # Every style is loaded by the app: Textual's stylesheet is one for all screens (a screen's
 # CSS_PATH joins it the first time the screen is shown, and restyles every widget then).
 # The pad's files before the first paint; every other file beside the screens just after it.
-PAD_CSS = (_HERE / "app.tcss", _HERE / "game_view.tcss")
+PAD_CSS = (_HERE / "app.tcss", _HERE / "widgets" / "game_view.tcss")
 
 
 def later_css() -> list[Path]:
-    return [p for p in sorted(_HERE.glob("*.tcss")) if p not in PAD_CSS]
+    return [p for p in sorted(_HERE.rglob("*.tcss")) if p not in PAD_CSS]
 
 
 class BridgepadApp(App[None]):
@@ -153,7 +153,7 @@ class BridgepadApp(App[None]):
 
         q, ctrl+c, ctrl+q (Textual's) and the palette's Quit all come here.
         """
-        from bridgepad.tui.confirm import Confirm
+        from bridgepad.tui.forms.confirm import Confirm
 
         if self.session.read_only or self.session.flush():
             self.exit()

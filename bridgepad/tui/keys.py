@@ -23,8 +23,8 @@ from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.keys import _normalize_key_list, format_key
 
-from bridgepad.core.text import visible
-from bridgepad.formats.registry import FORMAT_LIST
+from bridgepad.core.words.text import visible
+from bridgepad.services.formats.registry import FORMAT_LIST
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,9 +13,9 @@ from typing import Any
 from textual.app import App
 from textual.theme import Theme
 
-from bridgepad.core.text import visible
-from bridgepad.errors import SaveError
-from bridgepad.session import Session
+from bridgepad.core.words.text import visible
+from bridgepad.services.session import Session
+from bridgepad.store.errors import SaveError
 from bridgepad.tui.keys import read_keymap
 from bridgepad.tui.telling import tell, tell_each
 

@@ -1,5 +1,5 @@
 """The one place the screens show a person what went wrong: a failure raised as one of
-``bridgepad.errors``, or a problem the data folder reported as a value.
+``bridgepad.store.errors``, or a problem the data folder reported as a value.
 
 Each is a notification in the same words it was raised with, never parsed as markup
 (it may quote a file's name or what a player typed), and long enough to be read.
@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from textual.app import App
 
-from bridgepad.errors import Problem, ReadOnlyError, UnreadableGame
+from bridgepad.store.errors import Problem, ReadOnlyError, UnreadableGame
 
 FILE_TROUBLE = "A data file could not be read"
 Severity = Literal["information", "warning", "error"]

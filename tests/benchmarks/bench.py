@@ -110,7 +110,6 @@ REPO = HERE.parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from bridgepad.core.game import Game, Replayer
 from bridgepad.core.model import (
     SEATS,
     Contract,
@@ -121,9 +120,10 @@ from bridgepad.core.model import (
     Side,
     Strain,
 )
-from bridgepad.core.serialize import game_to_json
-from bridgepad.game_store import GameStore, StoredGame
-from bridgepad.history import History
+from bridgepad.core.readers.serialize import game_to_json
+from bridgepad.core.rules.game import Game, Replayer
+from bridgepad.services.history import History
+from bridgepad.store.game_store import GameStore, StoredGame
 
 HISTORY_GAMES = 2000
 LIFETIME_GAMES = 20_000  # a lifetime of evenings: the history and tally at this size too
@@ -369,7 +369,7 @@ def _make_app(data_dir: Path, bare: bool) -> Any:
         from bare_app import BareApp
 
         return BareApp()
-    from bridgepad.session import Session
+    from bridgepad.services.session import Session
     from bridgepad.tui.app import BridgepadApp
 
     return BridgepadApp(Session.open(GameStore(data_dir)))
@@ -600,7 +600,7 @@ def bench_keys(work: Path, hist: Path, reps: int) -> list[Row]:
 
 
 def bench_save(work: Path, hist: Path, reps: int) -> list[Row]:
-    from bridgepad.session import Session
+    from bridgepad.services.session import Session
 
     start = datetime(2025, 6, 1, 20, 0, tzinfo=UTC)
     game = twenty_hand_rubber(start)
@@ -743,7 +743,7 @@ def bench_score(n: int) -> list[Row]:
 
 
 def bench_replay(work: Path, n: int) -> list[Row]:
-    from bridgepad.core.log import parse_log
+    from bridgepad.core.readers.log import parse_log
 
     text = replay_log(REPLAY_HANDS)
     log = parse_log(text)

@@ -59,8 +59,8 @@ def _top(stats: pstats.Stats, top: int, only: str = PLUMBING) -> str:
 
 
 async def child_keys(data_dir: Path, reps: int, out_dir: Path) -> None:
-    from bridgepad.game_store import GameStore
-    from bridgepad.session import Session
+    from bridgepad.services.session import Session
+    from bridgepad.store.game_store import GameStore
     from bridgepad.tui.app import BridgepadApp
 
     app = BridgepadApp(Session.open(GameStore(data_dir)))

@@ -11,16 +11,16 @@ from dataclasses import dataclass, replace
 
 from builders import WORKED_LOG
 
-from bridgepad.core.game import Game, Mode
-from bridgepad.core.log import parse_log
 from bridgepad.core.model import Contract, Hand, Revoke, Seat, Side, Strain
-from bridgepad.core.settings import (
+from bridgepad.core.readers.log import parse_log
+from bridgepad.core.rules.game import Game, Mode
+from bridgepad.core.rules.settings import (
     ChicagoVulnerable,
     DuplicateScoring,
     PassWord,
     Settings,
 )
-from bridgepad.game_store import GameStore, StoredGame
+from bridgepad.store.game_store import GameStore, StoredGame
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,9 @@ from pathlib import Path
 
 from builders import hand
 
-from bridgepad.core.game import Game, Mode
-from bridgepad.core.serialize import SCHEMA, game_to_json
-from bridgepad.game_store import GameStore, StoredGame
+from bridgepad.core.readers.serialize import SCHEMA, game_to_json
+from bridgepad.core.rules.game import Game, Mode
+from bridgepad.store.game_store import GameStore, StoredGame
 
 GOOD_GAMES: tuple[Game, ...] = (
     Game(hands=(hand("3S", "N", "10"), hand("4HX", "E", "8")), players=("Ann", "Bob", "Cy", "Di")),

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from bridgepad.core.model import Hand
-from bridgepad.game_store import GameStore
+from bridgepad.store.game_store import GameStore
 from robust_support.pty_app import PtyApp
 from robust_support.typing import type_hand
 
@@ -43,7 +43,7 @@ _wd.ANSWER = _wd.GRACE = 10.0
 # Wedges the event loop on "?" (help): the loop's thread blocks for ever in a futex
 # wait, as it did in the hang of issue 10, after touching $BRIDGEPAD_TEST_WEDGED.
 WEDGE_ON_HELP = """
-import os as _os, threading as _threading, bridgepad.tui.pad_screen as _pad
+import os as _os, threading as _threading, bridgepad.tui.screens.pad_screen as _pad
 def _wedge(self):
     open(_os.environ["BRIDGEPAD_TEST_WEDGED"], "w").close()
     _threading.Event().wait()

@@ -37,7 +37,7 @@ _LAUNCH = (
 # A prelude for ``PtyApp(..., prelude=DISK_FULL)``: while the file named by
 # $BRIDGEPAD_TEST_DISK_FULL exists, every write to the data folder fails with ENOSPC.
 DISK_FULL = """
-import errno as _errno, os as _os, bridgepad.game_store as _store
+import errno as _errno, os as _os, bridgepad.store.game_store as _store
 _real_atomic_write = _store.atomic_write
 def _atomic_write(path, data):
     if _os.path.exists(_os.environ["BRIDGEPAD_TEST_DISK_FULL"]):

@@ -16,10 +16,10 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from bridgepad.core.game import GameState, derive
 from bridgepad.core.model import Contract, Hand, Seat, Side, Strain
-from bridgepad.game_store import GameStore
-from bridgepad.session import Session
+from bridgepad.core.rules.game import GameState, derive
+from bridgepad.services.session import Session
+from bridgepad.store.game_store import GameStore
 from bridgepad.tui.app import BridgepadApp
 from robust_support.keys import key_event
 

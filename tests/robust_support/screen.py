@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.app import App
 from textual.widget import Widget
 
-from bridgepad.tui.status_bar import StatusBar
+from bridgepad.tui.widgets.status_bar import StatusBar
 
 
 def text_of(widget: Widget) -> str:

@@ -18,9 +18,9 @@ from builders import WORKED_LOG
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from bridgepad.game_store import GameStore
-from bridgepad.preferences_file import PreferencesFile
-from bridgepad.session import Session
+from bridgepad.services.session import Session
+from bridgepad.store.game_store import GameStore
+from bridgepad.store.preferences_file import PreferencesFile
 from bridgepad.tui.app import BridgepadApp
 
 SIZE = (80, 24)
@@ -180,7 +180,7 @@ def new_duplicate(root: Path) -> None:
 
 def evening(root: Path) -> None:
     """Three finished rubbers in the history, started at fixed times, and a stake of 0.10."""
-    from bridgepad.core.log import parse_log
+    from bridgepad.core.readers.log import parse_log
 
     store = GameStore(root)
     for k, state in enumerate(parse_log(EVENING).games()):
@@ -191,8 +191,8 @@ def evening(root: Path) -> None:
 
 def five_at_the_table(root: Path) -> None:
     """A rubber won by Ann & Cy v Bob & Di while Eve sat out, on the pad: the next rubber is Eve's."""
-    from bridgepad.core.game import Game
-    from bridgepad.core.log import parse_log
+    from bridgepad.core.readers.log import parse_log
+    from bridgepad.core.rules.game import Game
 
     state = parse_log("N 4S 10\nN 4S 10\n").games()[0]
     game = Game(players=("Ann", "Bob", "Cy", "Di"), sitting_out=("Eve",), hands=state.game.hands)
@@ -203,8 +203,8 @@ def five_at_the_table(root: Path) -> None:
 def evening_and_one_left(root: Path) -> None:
     """The evening of three rubbers, and a rubber left in play before it (at 19:00):
     N-S made 4S (a game), E-W 2H (a part score)."""
-    from bridgepad.core.game import Game
-    from bridgepad.core.log import parse_log
+    from bridgepad.core.readers.log import parse_log
+    from bridgepad.core.rules.game import Game
 
     evening(root)
     hands = parse_log("N 4S 10\nE 2H 8\n").games()[0].game.hands
@@ -341,8 +341,8 @@ def seed(root: Path | str, hands: Sequence[tuple[str, ...]]) -> None:
     board the preview puts the hand on, so a hand seeded here is the hand the same typing
     would record; it is only faster than typing it.
     """
-    from bridgepad.core.entry import FIELDS, read_form
     from bridgepad.core.model import Hand
+    from bridgepad.core.readers.entry import FIELDS, read_form
 
     session = Session.open(GameStore(Path(root)))
     for fields in hands:

@@ -15,10 +15,10 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import DataTable
 
-from bridgepad.tui.explanation import Explanation
-from bridgepad.tui.hand_list import HandList
-from bridgepad.tui.pad_view import PadView
-from bridgepad.tui.status_bar import StatusBar
+from bridgepad.tui.widgets.explanation import Explanation
+from bridgepad.tui.widgets.hand_list import HandList
+from bridgepad.tui.widgets.pad_view import PadView
+from bridgepad.tui.widgets.status_bar import StatusBar
 
 
 def text_of(widget: Widget) -> str:

@@ -1,0 +1,296 @@
+"""The one derived record of a game: every output is a view of it.
+
+A ``GameRecord`` is a game's inputs (and its file's id and times) with the state the
+core derives from them, flattened into ``lines``: one line per hand, then one per
+bonus that belongs to no hand (the rubber bonus, an unfinished rubber's game and part
+score, a Chicago's part score still open after deal 4). Each line carries the four
+figures it writes, N-S and E-W, below and above the line, so that summing the lines of
+a game gives exactly the totals on its pad. The exports, the history's index, the
+tally and the command line's pads all read this record; none works out a figure of
+its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import Enum
+
+from bridgepad.core.model import SEATS, Contract, Honors, Revoke, Seat, Side
+from bridgepad.core.rules.duplicate import Comparison, Running, running_totals
+from bridgepad.core.rules.game import (
+    Entry,
+    Game,
+    GameState,
+    HandOutcome,
+    Mode,
+    Status,
+    derive,
+)
+from bridgepad.core.rules.scoring import Kind
+from bridgepad.core.rules.settings import DuplicateScoring
+from bridgepad.core.words.summary import headline, match_vps_of
+
+
+class LineKind(str, Enum):
+    HAND = "hand"
+    BONUS = "bonus"  # written by the game itself, not by one hand
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    """What one line writes: N-S and E-W, below and above the line."""
+
+    ns_below: int = 0
+    ns_above: int = 0
+    ew_below: int = 0
+    ew_above: int = 0
+
+    def below(self, side: Side) -> int:
+        return self.ns_below if side is Side.NS else self.ew_below
+
+    def above(self, side: Side) -> int:
+        return self.ns_above if side is Side.NS else self.ew_above
+
+    def total(self, side: Side) -> int:
+        return self.below(side) + self.above(side)
+
+    def plus(self, other: Figures) -> Figures:
+        return Figures(
+            self.ns_below + other.ns_below,
+            self.ns_above + other.ns_above,
+            self.ew_below + other.ew_below,
+            self.ew_above + other.ew_above,
+        )
+
+
+def figures_of(entries: tuple[Entry, ...] | list[Entry]) -> Figures:
+    f = {(s, a): 0 for s in (Side.NS, Side.EW) for a in (False, True)}
+    for e in entries:
+        f[(e.side, e.above)] += e.points
+    return Figures(f[(Side.NS, False)], f[(Side.NS, True)], f[(Side.EW, False)], f[(Side.EW, True)])
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One row of the record: a hand as entered and what it wrote, or a bonus of the game's own."""
+
+    kind: LineKind
+    figures: Figures
+    number: int | None = None  # the hand's place in the game, from 1 (None for a bonus)
+    deal: int | None = None  # Chicago deal 1-4 (None when redealt) or duplicate board
+    dealer: Seat | None = None
+    vulnerable: frozenset[Side] = frozenset()
+    contract: Contract | None = None  # None: passed out (or a bonus)
+    declarer: Seat | None = None
+    tricks: int | None = None  # as played
+    tricks_scored: int | None = None  # after any revoke transfer
+    result: str = ""  # =, +1, -2 against the contract, as scored
+    honors: Honors | None = None
+    revoke: Revoke | None = None
+    at: str | None = None  # when the hand was entered
+    bonus: Kind | None = None  # a bonus line: which bonus
+    reason: str = ""  # a bonus line: why, in words
+    ns_score: int | None = None  # duplicate: the board's N-S score
+    comparison: Comparison | None = None  # duplicate: against the other results
+    running: Running | None = None  # duplicate: the session's comparison so far, this board included
+    section: int = 0  # rubber and Chicago: the game (block below the line) the hand was played in, from 0
+
+    @property
+    def passed_out(self) -> bool:
+        return self.kind is LineKind.HAND and self.contract is None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A game's inputs, its file's identity and times, and everything derived from them."""
+
+    id: str
+    created: str
+    updated: str
+    game: Game
+    state: GameState
+    lines: tuple[Line, ...]
+
+    # Who played ------------------------------------------------------------
+    def name(self, seat: Seat) -> str:
+        return self.game.name(seat)
+
+    def side_names(self, side: Side) -> tuple[str, str]:
+        """The names at a side's two seats ("" for a seat without one)."""
+        a, b = side.seats
+        return self.name(a), self.name(b)
+
+    @property
+    def players(self) -> dict[Seat, str]:
+        """The named seats only."""
+        return {s: self.name(s) for s in SEATS if self.name(s)}
+
+    # The figures -------------------------------------------------------------
+    @property
+    def mode(self) -> Mode:
+        return self.game.mode
+
+    @property
+    def status(self) -> Status:
+        return self.state.status
+
+    @property
+    def we(self) -> Side:
+        return self.game.settings.we
+
+    def below(self, side: Side) -> int:
+        return self.state.below(side)
+
+    def above(self, side: Side) -> int:
+        return self.state.above(side)
+
+    def total(self, side: Side) -> int:
+        return self.state.total(side)
+
+    def games_won(self, side: Side) -> int:
+        return self.state.games[side]
+
+    @property
+    def margin(self) -> int:
+        """N-S total less E-W total."""
+        return self.state.margin
+
+    @property
+    def headline(self) -> str:
+        return headline(self.state, self.we)
+
+    @property
+    def hand_lines(self) -> tuple[Line, ...]:
+        return tuple(line for line in self.lines if line.kind is LineKind.HAND)
+
+    @property
+    def bonus_lines(self) -> tuple[Line, ...]:
+        return tuple(line for line in self.lines if line.kind is LineKind.BONUS)
+
+    # Duplicate -------------------------------------------------------------
+    @property
+    def scoring(self) -> DuplicateScoring | None:
+        return self.game.settings.duplicate_scoring if self.mode is Mode.DUPLICATE else None
+
+    @property
+    def imps(self) -> Decimal | None:
+        """N-S IMPs over the boards compared (None: not duplicate, or nothing compared)."""
+        return self.state.imps_total if self.mode is Mode.DUPLICATE and self.state.compared else None
+
+    @property
+    def matchpoints(self) -> tuple[int, int] | None:
+        """N-S matchpoints and the sum of the tops (None: not duplicate, or nothing compared)."""
+        if self.mode is not Mode.DUPLICATE or not self.state.compared:
+            return None
+        return self.state.matchpoints, self.state.top
+
+    @property
+    def percent(self) -> Decimal | None:
+        return self.state.percent if self.mode is Mode.DUPLICATE else None
+
+    @property
+    def vp(self) -> tuple[Decimal, Decimal] | None:
+        """N-S's and E-W's victory points for the IMPs over the boards compared (None: nothing compared)."""
+        return match_vps_of(self.state) if self.mode is Mode.DUPLICATE else None
+
+
+def _hand_line(h: HandOutcome, running: Running | None = None) -> Line:
+    hand = h.hand
+    return Line(
+        kind=LineKind.HAND,
+        figures=figures_of(h.entries),
+        number=h.number,
+        deal=h.deal,
+        dealer=h.dealer,
+        vulnerable=h.vulnerable,
+        contract=hand.contract,
+        declarer=hand.declarer,
+        tricks=hand.tricks,
+        tricks_scored=h.tricks,
+        result=h.result,
+        honors=hand.honors,
+        revoke=hand.revoke,
+        at=hand.at,
+        ns_score=h.ns_score,
+        comparison=h.comparison,
+        running=running,
+        section=h.section,
+    )
+
+
+def _bonus_line(e: Entry) -> Line:
+    return Line(kind=LineKind.BONUS, figures=figures_of([e]), bonus=e.kind, reason=e.reason)
+
+
+def record_of(state: GameState, id: str = "", created: str = "", updated: str = "") -> GameRecord:
+    """The record of a game already derived."""
+    if state.mode is Mode.DUPLICATE:
+        runs: tuple[Running | None, ...] = running_totals([h.comparison for h in state.hands])
+    else:
+        runs = (None,) * len(state.hands)
+    hands = [_hand_line(h, run) for h, run in zip(state.hands, runs)]
+    lines = tuple(hands) + tuple(_bonus_line(e) for e in state.bonuses)
+    return GameRecord(id, created, updated or created, state.game, state, lines)
+
+
+def make_record(game: Game, id: str = "", created: str = "", updated: str = "") -> GameRecord:
+    """Derives ``game`` and records it; ValueError (GameOverError) if its hands cannot be replayed."""
+    return record_of(derive(game), id, created, updated)
+
+
+def sum_figures(lines: Iterable[Line]) -> Figures:
+    """The four figures of ``lines`` added up: for a game's lines, the totals of its pad."""
+    ns_below = ns_above = ew_below = ew_above = 0
+    for line in lines:
+        f = line.figures
+        ns_below += f.ns_below
+        ns_above += f.ns_above
+        ew_below += f.ew_below
+        ew_above += f.ew_above
+    return Figures(ns_below, ns_above, ew_below, ew_above)
+
+
+def with_grand_total(records: Iterable[GameRecord]) -> Iterator[tuple[GameRecord, Figures]]:
+    """Each game with the grand total of it and the games before it: an evening added up
+    as it is read, so that a long log is never held whole to be totalled."""
+    total = Figures()
+    for r in records:
+        total = total.plus(sum_figures(r.lines))
+        yield r, total
+
+
+def grand_total(records: Iterable[GameRecord]) -> Figures:
+    """Every figure of every game added up: an evening's grand total, N-S and E-W."""
+    total = Figures()
+    for _, total in with_grand_total(records):
+        pass
+    return total
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """The pad as it stood at the start of a hand: each side's points above the line, and
+    below it in each game so far (the finished ones, then the one being played)."""
+
+    above: Figures  # only the above figures are used
+    below: tuple[Figures, ...]  # one per game, from the first to the one the hand is played in
+
+    def above_points(self, side: Side) -> int:
+        return self.above.above(side)
+
+    def below_points(self, side: Side) -> tuple[int, ...]:
+        return tuple(f.below(side) for f in self.below)
+
+
+def standings(r: GameRecord) -> tuple[Standing, ...]:
+    """For each hand of a rubber or a Chicago, the pad as it stood before it was played."""
+    out = []
+    hands = r.hand_lines
+    for k, line in enumerate(hands):
+        before = hands[:k]
+        above = sum_figures(before)
+        below = tuple(sum_figures(h for h in before if h.section == s) for s in range(line.section + 1))
+        out.append(Standing(Figures(0, above.ns_above, 0, above.ew_above), below))
+    return tuple(out)

@@ -1,0 +1,1 @@
+"""The rules of the game: the scoring tables, what a hand writes, how a game is played out."""

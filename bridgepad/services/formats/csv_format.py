@@ -1,0 +1,110 @@
+"""CSV: a row per hand, and a row per bonus that belongs to no hand.
+
+Summing ``ns_below + ns_above`` over a game's rows gives exactly North-South's total
+on the pad, and likewise for East-West: the rubber bonus, an unfinished rubber's 300
+and 100, and a Chicago's 100 for a part score open after deal 4 are rows of their own
+(``kind`` = ``bonus``, with the reason in ``what``). Every row names the players of
+each side. Duplicate rows also carry the board, N-S's score, the other results and
+the comparison (IMPs, matchpoints and the top).
+
+A text cell that a spreadsheet would take for a formula (one beginning with = + - @,
+a tab or a carriage return) is written with a leading apostrophe, as spreadsheet
+programs expect; numbers are written as numbers.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+
+from bridgepad.core.model import Side, vulnerability_code
+from bridgepad.core.records.record import GameRecord, Line, LineKind
+from bridgepad.core.rules.game import Mode
+from bridgepad.core.words.labels import partnership
+from bridgepad.core.words.text import visible
+from bridgepad.services.formats.json_format import number
+
+HEADER = (
+    "game_id",
+    "mode",
+    "kind",
+    "hand",
+    "deal",
+    "board",
+    "dealer",
+    "vulnerable",
+    "declarer",
+    "contract",
+    "result",
+    "ns_players",
+    "ew_players",
+    "ns_below",
+    "ns_above",
+    "ew_below",
+    "ew_above",
+    "what",
+    "ns_score",
+    "others",
+    "imps",
+    "ns_matchpoints",
+    "top",
+)
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(text: str) -> str:
+    """A text cell: control characters made visible, a would-be formula defused."""
+    shown = visible(text)
+    return "'" + shown if shown.startswith(_FORMULA_START) else shown
+
+
+def _row(r: GameRecord, line: Line) -> list[object]:
+    f = line.figures
+    hand = line.kind is LineKind.HAND
+    duplicate = r.mode is Mode.DUPLICATE
+    if not hand:
+        contract = ""
+    elif line.contract is None:
+        contract = "pass"
+    else:
+        contract = line.contract.text
+    c = line.comparison
+    compared = c is not None and c.compared
+    return [
+        cell(r.id),
+        r.mode.value,
+        line.kind.value,
+        line.number if hand else "",
+        line.deal if hand and r.mode is Mode.CHICAGO and line.deal is not None else "",
+        line.deal if hand and duplicate else "",
+        line.dealer.value if line.dealer else "",
+        vulnerability_code(line.vulnerable) if hand else "",
+        line.declarer.value if line.declarer else "",
+        contract,
+        cell(line.result),
+        cell(partnership(r, Side.NS)),
+        cell(partnership(r, Side.EW)),
+        f.ns_below,
+        f.ns_above,
+        f.ew_below,
+        f.ew_above,
+        cell(line.reason),
+        (line.ns_score or 0) if hand and duplicate else "",
+        cell(" ".join(str(o) for o in c.others)) if compared and c is not None else "",
+        number(c.imps) if compared and c is not None else "",
+        c.matchpoints if compared and c is not None else "",
+        c.top if compared and c is not None else "",
+    ]
+
+
+def write(records: Sequence[GameRecord]) -> str:
+    """A header row, then every game's rows (lines end with ``\\n``)."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(HEADER)
+    for r in records:
+        for line in r.lines:
+            w.writerow(_row(r, line))
+    return buf.getvalue()

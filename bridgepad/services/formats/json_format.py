@@ -1,0 +1,301 @@
+"""JSON: every input of each game beside the figures derived from it.
+
+    {"format": "bridgepad", "version": 1,
+     "games": [{"id": ..., "created": ..., "updated": ...,
+                "game": {the game as saved: mode, settings, first dealer, players, hands as entered},
+                "figures": {the derived figures: totals, one line per hand and per bonus, or boards}}]}
+
+``game`` is exactly the saved form (``bridgepad.core.readers.serialize``), so ``bridgepad import``
+reads an export back into the same games. ``replay_json`` is the shape of
+``bridgepad replay --json``: ``{"mode": "rubber", "rubbers": [...]}``, or for duplicate
+``{"mode": "duplicate", "boards": [...], "totals": {...}}``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Sequence
+from decimal import Decimal
+from typing import Any
+
+from bridgepad.core.model import SIDES, Side, vulnerability_code
+from bridgepad.core.readers.serialize import SchemaError, game_from_json, game_to_json
+from bridgepad.core.records.record import GameRecord, Line, LineKind, record_of
+from bridgepad.core.rules.duplicate import Comparison, percent
+from bridgepad.core.rules.game import GameState, Mode
+from bridgepad.core.words.text import visible
+from bridgepad.services.formats.incoming import (
+    FileRefused,
+    Incoming,
+    game_problem,
+    valid_id,
+    valid_time,
+)
+from bridgepad.store.game_id import ID_HELP
+
+FORMAT = "bridgepad"
+VERSION = 1
+
+
+def number(x: Decimal | None) -> float | int | None:
+    """A decimal figure as JSON writes it: 3 for a whole number, 2.33 otherwise."""
+    if x is None:
+        return None
+    return int(x) if x == x.to_integral_value() else float(x)
+
+
+def _side(r: GameRecord, s: Side) -> dict[str, int]:
+    return {"below": r.below(s), "above": r.above(s), "total": r.total(s), "games": r.games_won(s)}
+
+
+def line_json(line: Line) -> dict[str, Any]:
+    f = line.figures
+    out: dict[str, Any] = {"kind": line.kind.value}
+    if line.kind is LineKind.HAND:
+        out["hand"] = line.number
+    else:
+        out["bonus"] = line.bonus.value if line.bonus else ""
+        out["reason"] = line.reason
+    out["NS"] = {"below": f.ns_below, "above": f.ns_above}
+    out["EW"] = {"below": f.ew_below, "above": f.ew_above}
+    return out
+
+
+def decimal(x: Decimal | None) -> float | None:
+    """A figure with decimals (IMPs, a percentage, VPs) as JSON writes it: always a float, 3.0 or 2.33."""
+    return None if x is None else float(x)
+
+
+def comparison_json(c: Comparison | None) -> dict[str, Any]:
+    if c is None or not c.compared:
+        return {"others": [], "imps": None, "matchpoints": None}
+    return {
+        "others": list(c.others),
+        "imps": decimal(c.imps),
+        "matchpoints": {"ns": c.matchpoints, "top": c.top, "pct": decimal(c.percent)},
+    }
+
+
+def board_json(line: Line) -> dict[str, Any]:
+    assert line.dealer is not None
+    out: dict[str, Any] = {
+        "board": line.deal,
+        "dealer": line.dealer.value,
+        "vulnerable": vulnerability_code(line.vulnerable),
+        "ns_score": line.ns_score or 0,
+    }
+    out.update(comparison_json(line.comparison))
+    return out
+
+
+def duplicate_totals(r: GameRecord) -> dict[str, Any]:
+    """A session's totals from N-S's side: IMPs and their VPs, matchpoints, the tops, the percentage."""
+    mp = r.matchpoints
+    vp = r.vp
+    return {
+        "ns_score": r.state.ns_total,
+        "imps": decimal(r.imps),
+        "vp": decimal(vp[0]) if vp else None,
+        "matchpoints": mp[0] if mp else None,
+        "top": mp[1] if mp else None,
+        "pct": decimal(r.percent),
+    }
+
+
+def figures_json(r: GameRecord) -> dict[str, Any]:
+    """The derived figures of one game."""
+    if r.mode is Mode.DUPLICATE:
+        return {
+            "status": r.status.value,
+            "scoring": r.game.settings.duplicate_scoring.value,
+            "boards": [board_json(line) for line in r.hand_lines],
+            "totals": duplicate_totals(r),
+        }
+    return {
+        "status": r.status.value,
+        "complete": r.state.complete,
+        "headline": r.headline,
+        "NS": _side(r, Side.NS),
+        "EW": _side(r, Side.EW),
+        "lines": [line_json(line) for line in r.lines],
+    }
+
+
+def game_json(r: GameRecord) -> dict[str, Any]:
+    return {"id": r.id, "created": r.created, "updated": r.updated, "game": game_to_json(r.game), "figures": figures_json(r)}
+
+
+def write(records: Sequence[GameRecord]) -> str:
+    data = {"format": FORMAT, "version": VERSION, "games": [game_json(r) for r in records]}
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+# Reading an export back --------------------------------------------------------
+
+GAME_KEYS = frozenset({"id", "created", "updated", "game", "figures"})
+
+
+def is_export(text: str) -> bool:
+    """Whether ``text`` looks like this format (a JSON object), by its content, not its name."""
+    return text.lstrip("\ufeff \t\r\n").startswith("{")
+
+
+def read(text: str) -> list[Incoming]:
+    """The games of an export, each with its id and times; FileRefused with every problem.
+
+    Each game's ``game`` is read exactly as a game file is (``core.serialize``); the
+    ``figures`` are derived, so they are not read but worked out again from the inputs.
+    """
+    try:
+        data = json.loads(text.removeprefix("\ufeff"))
+    except RecursionError:
+        raise FileRefused([(None, "it is JSON nested too deep to be a bridgepad export.")]) from None
+    except ValueError as e:
+        raise FileRefused([(None, f"it is not valid JSON ({visible(str(e))}).")]) from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise FileRefused([(None, 'it is JSON but not a bridgepad export: that has "format": "bridgepad".')])
+    version = data.get("version")
+    if version != VERSION:
+        raise FileRefused(
+            [(None, f"it is a bridgepad export of version {visible(repr(version))}; this bridgepad reads version {VERSION}.")]
+        )
+    games = data.get("games")
+    if not isinstance(games, list):
+        raise FileRefused([(None, 'its "games" is not a list of games.')])
+    out: list[Incoming] = []
+    problems: list[tuple[int | str | None, str]] = []
+    for n, item in enumerate(games, 1):
+        where = f"game {n}"
+        try:
+            out.append(_read_game(item))
+        except ValueError as e:
+            problems.append((where, str(e)))
+    if problems:
+        raise FileRefused(problems)
+    return out
+
+
+def _read_game(item: Any) -> Incoming:
+    if not isinstance(item, dict) or set(item) != GAME_KEYS:
+        raise ValueError(f"it is not a game of an export, which has exactly {', '.join(sorted(GAME_KEYS))}.")
+    game_id, created, updated = item["id"], item["created"], item["updated"]
+    if not isinstance(game_id, str) or not valid_id(game_id):
+        raise ValueError(f"its id is not one bridgepad writes: {ID_HELP}.")
+    for name, value in (("created", created), ("updated", updated)):
+        if not isinstance(value, str) or not valid_time(value):
+            raise ValueError(f"{game_id}: its {name} time is not an ISO time such as 2026-08-17T20:01:02+02:00.")
+    if not isinstance(item["figures"], dict):
+        raise ValueError(f"{game_id}: its figures are not an object.")
+    try:
+        game = game_from_json(item["game"])
+    except SchemaError as e:
+        raise ValueError(f"{game_id}: {visible(str(e))}") from None
+    problem = game_problem(game)
+    if problem:
+        raise ValueError(f"{game_id}: {problem}")
+    return Incoming(game, game_id, created, updated)
+
+
+# bridgepad replay --json ------------------------------------------------------
+
+
+def state_json(st: GameState) -> dict[str, Any]:
+    """One rubber or Chicago in the ``bridgepad replay --json`` shape."""
+    r = record_of(st)
+
+    def side(s: Side) -> dict[str, int]:
+        return {"below": r.below(s), "above": r.above(s), "total": r.total(s), "games": r.games_won(s)}
+
+    return {
+        "complete": st.complete,
+        "NS": side(Side.NS),
+        "EW": side(Side.EW),
+        "bonus": {s.value: sum(line.figures.total(s) for line in r.bonus_lines) for s in SIDES},
+        "hands": [
+            {s.value: {"below": line.figures.below(s), "above": line.figures.above(s)} for s in SIDES} for line in r.hand_lines
+        ],
+    }
+
+
+def replay_json(mode: Mode, games: list[GameState]) -> dict[str, Any]:
+    if mode is not Mode.DUPLICATE:
+        return {"mode": mode.value, "rubbers": [state_json(g) for g in games]}
+    records = [record_of(g) for g in games]
+    boards = [board_json(line) for r in records for line in r.hand_lines]
+    session = records[-1] if len(records) == 1 else None
+    totals = duplicate_totals(session) if session is not None else _sum_totals(records)
+    scoring = games[0].game.settings.duplicate_scoring.value if games else None
+    return {"mode": mode.value, "scoring": scoring, "boards": boards, "totals": totals}
+
+
+def write_replay_json(mode: Mode, games: Iterable[GameState], write: Callable[[str], object]) -> None:
+    """``json.dumps(replay_json(mode, games))`` and a new line, written a game at a time: the
+    same bytes, without holding every game (a log of a million lines is read as it goes)."""
+    dump = json.dumps
+    if mode is not Mode.DUPLICATE:
+        write(f'{{"mode": {dump(mode.value)}, "rubbers": [')
+        for k, g in enumerate(games):
+            write((", " if k else "") + dump(state_json(g)))
+        write("]}\n")
+        return
+    totals = _Totals()
+    first: GameRecord | None = None
+    boards = 0
+    for g in games:
+        r = record_of(g)
+        if first is None:
+            first = r
+            scoring = dump(g.game.settings.duplicate_scoring.value)
+            write(f'{{"mode": {dump(mode.value)}, "scoring": {scoring}, "boards": [')
+        for line in r.hand_lines:
+            write((", " if boards else "") + dump(board_json(line)))
+            boards += 1
+        totals.add(r)
+    if first is None:
+        write(f'{{"mode": {dump(mode.value)}, "scoring": null, "boards": [')
+    final = duplicate_totals(first) if first is not None and totals.records == 1 else totals.json()
+    write(f'], "totals": {dump(final)}}}\n')
+
+
+def _sum_totals(records: list[GameRecord]) -> dict[str, Any]:
+    totals = _Totals()
+    for r in records:
+        totals.add(r)
+    return totals.json()
+
+
+class _Totals:
+    """Several sessions of one log (an end, or a board line that jumps, between them): their figures
+    added up, the percentage over all the tops, and the VPs of each match added as a round robin adds them."""
+
+    def __init__(self) -> None:
+        self.records = 0
+        self.ns_score = 0
+        self.compared = 0
+        self.matchpoints = 0
+        self.top = 0
+        self.imps = Decimal(0)
+        self.vp = Decimal(0)
+
+    def add(self, r: GameRecord) -> None:
+        self.records += 1
+        self.ns_score += r.state.ns_total
+        if r.matchpoints:
+            self.compared += 1
+            self.matchpoints += r.matchpoints[0]
+            self.top += r.matchpoints[1]
+            self.imps += r.imps or Decimal(0)
+            if r.vp:
+                self.vp += r.vp[0]
+
+    def json(self) -> dict[str, Any]:
+        if not self.compared:
+            return {"ns_score": self.ns_score, "imps": None, "vp": None, "matchpoints": None, "top": None, "pct": None}
+        return {
+            "ns_score": self.ns_score,
+            "imps": decimal(self.imps),
+            "vp": decimal(self.vp),
+            "matchpoints": self.matchpoints,
+            "top": self.top,
+            "pct": decimal(percent(self.matchpoints, self.top)),
+        }

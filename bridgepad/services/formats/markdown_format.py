@@ -1,0 +1,120 @@
+"""Markdown: each game as people read it. A rubber or a Chicago as its pad (We | They,
+the line across, a rule under each game, the totals and the headline), laid out by
+``bridgepad.core.words.pad`` exactly as on screen; a duplicate session as a table of boards
+with the running total."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bridgepad.core.model import SEATS, Side, vulnerability_code
+from bridgepad.core.records.record import GameRecord
+from bridgepad.core.rules.duplicate import imps_figure
+from bridgepad.core.rules.game import Mode
+from bridgepad.core.rules.settings import DuplicateScoring
+from bridgepad.core.words.labels import mode_title, partnership, we_they
+from bridgepad.core.words.pad import PadRow, layout
+from bridgepad.core.words.text import visible
+
+_MD_SPECIAL = set("\\`*_[]<>|~#")
+
+
+def md_escape(text: str) -> str:
+    """Text made safe to stand in a Markdown table cell or heading: control characters visible, markup escaped."""
+    return "".join("\\" + c if c in _MD_SPECIAL else c for c in " ".join(visible(text).split()))
+
+
+VULNERABLE = {"none": "None", "NS": "N-S", "EW": "E-W", "both": "Both"}
+
+
+def _label(r: GameRecord, side: Side) -> str:
+    """``We (Ann & Cy)``, ``They (E-W)``: the words of the pad on screen, its names escaped."""
+    return f"{we_they(side, r.we)} ({partnership(r, side, md_escape, letters=False) or side.short})"
+
+
+def _cell(row: PadRow, we: bool) -> str:
+    e = row.we if we else row.they
+    return f"{e.points:,}" if e is not None else ""
+
+
+def _heading(r: GameRecord) -> list[str]:
+    lines = [f"### {mode_title(r.mode)} {md_escape(r.id)}", ""]
+    named = [f"{s.word} {md_escape(n)}" for s, n in zip(SEATS, r.game.players) if n]
+    lines.append(f"Started {md_escape(r.created)}" + (f"; {', '.join(named)}" if named else "") + ".")
+    lines.append("")
+    return lines
+
+
+def pad_markdown(r: GameRecord) -> str:
+    """A rubber or a Chicago: its pad as a table (We | They), the totals and the headline."""
+    we = r.we
+    pad = layout(r.state, we)
+    lines = _heading(r)
+    lines.append(f"| {_label(r, we)} | {_label(r, we.other)} |")
+    lines.append("|---:|---:|")
+    for row in pad.above:
+        lines.append(f"| {_cell(row, True)} | {_cell(row, False)} |")
+    lines.append("| ═════ | ═════ |")
+    for k, block in enumerate(pad.below):
+        for row in block:
+            lines.append(f"| {_cell(row, True)} | {_cell(row, False)} |")
+        if k < pad.closed:
+            lines.append("| ───── | ───── |")
+    lines.append(f"| **{pad.totals[0]:,}** | **{pad.totals[1]:,}** |")
+    lines.append("")
+    lines.append(md_escape(r.headline))
+    return "\n".join(lines) + "\n"
+
+
+def _signed(n: int) -> str:
+    return f"{n:+,}" if n else "0"
+
+
+def boards_markdown(r: GameRecord) -> str:
+    """A duplicate session: one row per board, the comparison and the running total."""
+    mp = r.game.settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS
+    lines = _heading(r)
+    ns, ew = (", ".join(md_escape(n) for n in r.side_names(s) if n) for s in (Side.NS, Side.EW))
+    if ns or ew:
+        lines.append(f"N-S: {ns or 'N-S'}; E-W: {ew or 'E-W'}.")
+        lines.append("")
+    compare = ("MPs", "%", "Total %") if mp else ("IMPs", "Total")
+    lines.append("| Board | Dealer | Vul | Contract | By | Result | N-S | Other tables | " + " | ".join(compare) + " |")
+    lines.append("|---:|:---|:---|:---|:---|:---|---:|:---|" + "---:|" * len(compare))
+    for line in r.hand_lines:
+        c = line.comparison
+        contract = "Pass" if line.contract is None else line.contract.pretty
+        by = line.declarer.value if line.declarer else ""
+        others = " ".join(_signed(o) for o in c.others) if c is not None and c.compared else ""
+        cells = [
+            str(line.deal),
+            line.dealer.value if line.dealer else "",
+            VULNERABLE[vulnerability_code(line.vulnerable)],
+            contract,
+            by,
+            line.result,
+            _signed(line.ns_score or 0),
+            others,
+        ]
+        run = line.running
+        if c is not None and c.compared and run is not None:
+            assert c.imps is not None
+            if mp:
+                cells += [f"{c.matchpoints} of {c.top}", f"{c.percent:.2f}", f"{run.percent:.2f}"]
+            else:
+                cells += [imps_figure(c.imps), imps_figure(run.imps)]
+        else:
+            cells += [""] * len(compare)
+        lines.append("| " + " | ".join(cells) + " |")
+    lines.append("")
+    lines.append(md_escape(r.headline))
+    return "\n".join(lines) + "\n"
+
+
+def game_markdown(r: GameRecord) -> str:
+    return boards_markdown(r) if r.mode is Mode.DUPLICATE else pad_markdown(r)
+
+
+def write(records: Sequence[GameRecord]) -> str:
+    """Every game, separated by a blank line."""
+    return "\n".join(game_markdown(r) for r in records)

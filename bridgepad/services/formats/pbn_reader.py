@@ -1,0 +1,318 @@
+"""PBN read back: the games of a PBN file that ``bridgepad.services.formats.pbn_format`` wrote,
+for ``bridgepad import``.
+
+The file is read as the standard's import format allows (any white space between
+tokens, comments, directives, auction and play sections, inherited ``#`` values),
+then each deal's results are taken (contract, declarer, tricks as played, honors, a
+revoke, the traveller) and grouped into games by ``BridgepadGame``. Each game is read
+as strictly as a game file, checked like a game typed at the table, and its scores
+worked out again: a deal whose Dealer, Vulnerable or score tags are not what its
+results give is refused, so a file edited by hand cannot bring in figures that its
+results do not make.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from bridgepad.core.model import SEATS, Seat
+from bridgepad.core.readers.serialize import SCHEMA, SchemaError, game_from_json
+from bridgepad.core.records.record import make_record
+from bridgepad.core.rules.game import Mode
+from bridgepad.core.rules.settings import Settings
+from bridgepad.core.words.text import visible
+from bridgepad.services.formats.incoming import (
+    FileRefused,
+    Incoming,
+    game_problem,
+    valid_id,
+    valid_time,
+)
+from bridgepad.services.formats.pbn_format import (
+    DERIVED,
+    EXACT_NAME,
+    SCORE_COLUMN,
+    SCORE_TABLE,
+    SEAT_TAGS,
+    Deal,
+    deals,
+    rules_text,
+)
+
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
+_UNESCAPE = re.compile(r"\\(.)")
+GAME_TAGS = (
+    "BridgepadMode", "BridgepadRules", "BridgepadFirstDealer", "BridgepadCreated", "BridgepadUpdated",
+    "BridgepadEnded", *SEAT_TAGS.values(), *EXACT_NAME.values(),
+)  # fmt: skip
+NOT_OURS = (
+    "has no BridgepadGame tag: bridgepad imports the PBN files it exports, whose own tags say which game "
+    "each deal belongs to and under which rules it was played."
+)
+
+
+def is_pbn(text: str) -> bool:
+    """Whether ``text`` looks like PBN: it opens with a ``%`` directive or a ``[`` tag."""
+    return text.lstrip("\ufeff \t\r\n").startswith(("%", "["))
+
+
+@dataclass(slots=True)
+class ReadDeal:
+    """One PBN game as read: where it starts, its tags (inherited values resolved) and its tables."""
+
+    line: int
+    tags: dict[str, str] = field(default_factory=dict)
+    tables: dict[str, tuple[list[str], list[list[str]]]] = field(default_factory=dict)
+
+
+class _Bad(ValueError):
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+def parse(text: str) -> list[ReadDeal]:
+    """The PBN games of ``text``, in import format (2.1): FileRefused at the first line that is not PBN.
+
+    Comments (``;`` and ``{ }``), directives, auction and play sections are skipped;
+    a tag repeated in a game is ignored; ``#`` and ``##`` values are inherited (4.8).
+    """
+    out: list[ReadDeal] = []
+    current: ReadDeal | None = None
+    section: str | None = None
+    in_brace = False
+    previous: dict[str, str] = {}
+    header: dict[str, str] = {}
+
+    def close() -> None:
+        nonlocal current, previous
+        if current is None:
+            return
+        for name, value in list(current.tags.items()):
+            if value == "#":
+                current.tags[name] = previous.get(name, "")
+            elif value.startswith("##"):
+                current.tags[name] = header[name] = value[2:]
+        for name, value in header.items():
+            current.tags.setdefault(name, value)
+        previous = dict(current.tags)
+        out.append(current)
+        current = None
+
+    for n, line in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
+        if in_brace:
+            end = line.find("}")
+            if end < 0:
+                continue
+            in_brace, line = False, line[end + 1 :]
+        elif line.startswith("%"):
+            continue
+        if not line.strip():
+            close()
+            section = None
+            continue
+        pos = 0
+        while pos < len(line):
+            ch = line[pos]
+            if ch.isspace():
+                pos += 1
+            elif ch == ";":
+                break
+            elif ch == "{":
+                end = line.find("}", pos + 1)
+                if end < 0:
+                    in_brace = True
+                    break
+                pos = end + 1
+            elif ch == "[":
+                m = _TAG.match(line, pos)
+                if m is None:
+                    raise FileRefused([(n, 'a tag is written [Name "value"], on one line.')])
+                name, value = m.group(1), _UNESCAPE.sub(r"\1", m.group(2))
+                if current is None:
+                    current = ReadDeal(n)
+                if name not in current.tags:
+                    current.tags[name] = value
+                    if name.endswith("Table"):
+                        current.tables[name] = (value.split(";"), [])
+                section = name if name in ("Auction", "Play") or name.endswith("Table") else None
+                pos = m.end()
+            elif section is not None and current is not None:
+                if section in current.tables:
+                    current.tables[section][1].append(line[pos:].split())
+                break
+            else:
+                raise FileRefused([(n, f"expected a tag such as [Board \"1\"], not '{visible(line[pos : pos + 24])}'.")])
+    close()
+    return out
+
+
+def read(text: str) -> list[Incoming]:
+    """The bridgepad games of a PBN file this module wrote; FileRefused with every problem.
+
+    The deals are grouped by ``BridgepadGame``; each game is rebuilt from its deals'
+    results (contract, declarer, tricks as played, honors, revoke, the traveller),
+    read as strictly as a game file, and its scores worked out again: a deal whose
+    Dealer, Vulnerable or score tags are not what its results give is refused.
+    """
+    problems: list[tuple[int | str | None, str]] = []
+    groups: dict[str, list[ReadDeal]] = {}
+    for d in parse(text):
+        game_id = d.tags.get("BridgepadGame")
+        if game_id is None:
+            problems.append((d.line, f"this deal {NOT_OURS}"))
+        else:
+            groups.setdefault(game_id, []).append(d)
+    out = []
+    for game_id, ds in groups.items():
+        try:
+            out.append(_game(game_id, ds))
+        except _Bad as e:
+            problems.append((e.line, str(e)))
+    if problems:
+        raise FileRefused(problems)
+    return out
+
+
+def _tag(d: ReadDeal, name: str) -> str:
+    if name not in d.tags:
+        raise _Bad(d.line, f"this deal has no {name} tag.")
+    return d.tags[name]
+
+
+def _game(game_id: str, ds: list[ReadDeal]) -> Incoming:
+    first = ds[0]
+    where = f"game {visible(game_id)}"
+    if not valid_id(game_id):
+        raise _Bad(first.line, f"{where}: its id is not one bridgepad writes (letters, digits, '-', '_' and '.').")
+    for d in ds[1:]:
+        for name in GAME_TAGS:
+            if d.tags.get(name) != first.tags.get(name):
+                raise _Bad(d.line, f"{where}: this deal's {name} differs from the game's first deal: a game's deals agree on it.")
+    try:
+        mode = Mode(_tag(first, "BridgepadMode"))
+    except ValueError:
+        raise _Bad(first.line, f"{where}: BridgepadMode is rubber, chicago or duplicate.") from None
+    settings = _readrules_text(first, where)
+    created, updated = _tag(first, "BridgepadCreated"), _tag(first, "BridgepadUpdated")
+    if not (valid_time(created) and valid_time(updated)):
+        raise _Bad(first.line, f"{where}: BridgepadCreated and BridgepadUpdated are ISO times such as 2026-08-17T20:01:02+02:00.")
+    ended = _tag(first, "BridgepadEnded")
+    if ended not in ("yes", "no"):
+        raise _Bad(first.line, f"{where}: BridgepadEnded is yes or no.")
+    players = {seat.value: _read_name(first, seat, where) for seat in SEATS}
+    boards = [_board(d, where) for d in ds]
+    start = boards[0] if mode is Mode.DUPLICATE else 1
+    for k, (d, board) in enumerate(zip(ds, boards)):
+        if board != start + k:
+            raise _Bad(d.line, f"{where}: this deal is board {board} where {start + k} comes next: a game's deals are in order.")
+    data: dict[str, Any] = {
+        "schema": SCHEMA,
+        "mode": mode.value,
+        "settings": settings.to_json(),
+        "first_dealer": _tag(first, "BridgepadFirstDealer"),
+        "players": {k: v for k, v in players.items() if v},
+        "ended": ended == "yes",
+        "hands": [_hand(d, where) for d in ds],
+    }
+    if mode is Mode.DUPLICATE:
+        data["first_board"] = start
+    try:
+        game = game_from_json(data)
+    except SchemaError as e:
+        raise _Bad(first.line, f"{where}: {visible(str(e))}") from None
+    problem = game_problem(game)
+    if problem:
+        raise _Bad(first.line, f"{where}: {problem}")
+    record = make_record(game, game_id, created, updated)
+    for d, ours in zip(ds, deals(record)):
+        _same_figures(d, ours, where)
+    return Incoming(game, game_id, created, updated)
+
+
+def _readrules_text(d: ReadDeal, where: str) -> Settings:
+    text = _tag(d, "BridgepadRules")
+    data: dict[str, Any] = {}
+    for item in text.split(";"):
+        key, _, value = item.partition("=")
+        data[key] = {"yes": True, "no": False}.get(value, value) if key == "honors" else value
+    settings = Settings.from_json(data)
+    if rules_text(settings) != text:
+        raise _Bad(d.line, f"{where}: BridgepadRules is not a list of bridgepad's rules, such as {rules_text(Settings())}.")
+    return settings
+
+
+def _read_name(d: ReadDeal, seat: Seat, where: str) -> str:
+    exact = d.tags.get(EXACT_NAME[seat])
+    if exact is None:
+        shown = _tag(d, SEAT_TAGS[seat])
+        return "" if shown == "?" else shown
+    try:
+        return base64.b64decode(exact.encode("ascii"), validate=True).decode("utf-8")
+    except (ValueError, binascii.Error, UnicodeError):
+        raise _Bad(d.line, f"{where}: {EXACT_NAME[seat]} is not a name in UTF-8 and base64.") from None
+
+
+def _board(d: ReadDeal, where: str) -> int:
+    text = _tag(d, "Board")
+    if not re.fullmatch(r"[0-9]{1,5}", text) or int(text) < 1:
+        raise _Bad(d.line, f"{where}: Board is a positive whole number, not '{visible(text)}'.")
+    return int(text)
+
+
+def _hand(d: ReadDeal, where: str) -> dict[str, Any]:
+    contract, declarer, result = _tag(d, "Contract"), _tag(d, "Declarer"), _tag(d, "Result")
+    hand: dict[str, Any]
+    if contract.lower() == "pass":
+        if declarer or result:
+            raise _Bad(d.line, f"{where}: a passed-out deal has an empty Declarer and Result.")
+        hand = {"pass": True}
+    else:
+        if not re.fullmatch(r"[0-9]{1,2}", result):
+            raise _Bad(d.line, f"{where}: Result is the tricks declarer took, 0 to 13, not '{visible(result)}'.")
+        hand = {"contract": contract.upper(), "declarer": declarer.upper(), "tricks": int(result)}
+        honors = d.tags.get("BridgepadHonors")
+        if honors is not None:
+            side, _, points = honors.partition(" ")
+            if not points.isdigit():
+                raise _Bad(d.line, f"{where}: BridgepadHonors is a side and points, such as NS 150.")
+            hand["honors"] = {"side": side, "points": int(points)}
+    revoke = d.tags.get("BridgepadRevoke")
+    if revoke is not None:
+        words = revoke.split()
+        if not (2 <= len(words) <= 3 and words[1].isdigit() and words[2:] in ([], ["trick12"])):
+            raise _Bad(d.line, f"{where}: BridgepadRevoke is the side that revoked and the tricks it won after, such as EW 2.")
+        hand["revoke"] = {"side": words[0], "won_after": int(words[1]), "trick_12": len(words) == 3}
+        # Result is the tricks credited after the transfer; the game keeps those as played.
+        played = d.tags.get("BridgepadPlayed", "")
+        if "tricks" in hand:
+            if not re.fullmatch(r"[0-9]{1,2}", played):
+                raise _Bad(d.line, f"{where}: a revoke needs BridgepadPlayed, the tricks declarer took as played, 0 to 13.")
+            hand["tricks"] = int(played)
+    table = d.tables.get(SCORE_TABLE)
+    if table is not None:
+        columns, rows = table
+        if columns != [SCORE_COLUMN] or any(len(row) != 1 or not re.fullmatch(r"-?[0-9]{1,5}", row[0]) for row in rows):
+            raise _Bad(d.line, f"{where}: its ScoreTable is not a column of N-S scores ({SCORE_COLUMN}).")
+        hand["others"] = [int(row[0]) for row in rows[1:]]
+    at = d.tags.get("BridgepadAt")
+    if at is not None:
+        hand["at"] = at
+    return hand
+
+
+def _same_figures(d: ReadDeal, ours: Deal, where: str) -> None:
+    """A deal's figures as the file has them against what its results give."""
+    given = dict(ours.tags)
+    for name in DERIVED:
+        if d.tags.get(name) != given.get(name):
+            what = f"'{visible(d.tags[name])}'" if name in d.tags else "missing"
+            should = f"'{given[name]}'" if name in given else "absent"
+            raise _Bad(d.line, f"{where}: its {name} is {what}, but its results give {should}.")
+    tables = {name: rows for name, _, rows in ours.sections}
+    if d.tables.get(SCORE_TABLE, ([], []))[1] != tables.get(SCORE_TABLE, []):
+        raise _Bad(d.line, f"{where}: its ScoreTable's first row is not the deal's own N-S score.")

@@ -1,0 +1,67 @@
+"""The export formats by name, and stored games turned into the records they are written from."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported when a game is exported: naming the formats needs neither
+    from bridgepad.core.records.record import GameRecord
+    from bridgepad.store.game_store import StoredGame
+
+
+class ExportError(ValueError):
+    """A game that cannot be exported (its hands cannot be replayed); the message names it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Format:
+    name: str
+    extension: str
+    description: str  # what a person would use it for
+    module: str  # under bridgepad.services.formats, with write(records) -> str
+    words: tuple[str, ...] = ()  # what a person may type for it besides its name: its letter first
+
+    def writer(self) -> Callable[[Sequence[GameRecord]], str]:
+        return import_module(f"bridgepad.services.formats.{self.module}").write  # type: ignore[no-any-return]
+
+
+FORMATS: dict[str, Format] = {
+    f.name: f
+    for f in (
+        Format("md", "md", "a pad to paste in a message", "markdown_format", ("m", "markdown")),
+        Format("csv", "csv", "a spreadsheet: a row per hand and per bonus", "csv_format", ("c",)),
+        Format("json", "json", "every input and figure; bridgepad import reads it back", "json_format", ("j",)),
+        Format("pbn", "pbn", "PBN 2.1, for other bridge programs; bridgepad import reads it back", "pbn_format", ("p",)),
+    )
+}
+FORMAT_NAMES = tuple(FORMATS)
+
+
+def _either(words: Sequence[str]) -> str:
+    return ", ".join(words[:-1]) + f" or {words[-1]}"
+
+
+# What a person may type for each format, and the words that say so.
+FORMAT_WORDS = {word: f.name for f in FORMATS.values() for word in (f.name, *f.words)}
+FORMAT_LIST = _either(FORMAT_NAMES)  # "md, csv, json or pbn"
+FORMAT_CHOICES = f"{FORMAT_LIST} ({_either([f.words[0] for f in FORMATS.values()])})"
+
+
+def record(stored: StoredGame) -> GameRecord:
+    from bridgepad.core.records.record import make_record
+
+    try:
+        return make_record(stored.game, stored.id, stored.created, stored.updated)
+    except ValueError as e:
+        raise ExportError(f"game {stored.id} cannot be replayed: {e}") from None
+
+
+def export(games: Sequence[StoredGame], fmt: str) -> str:
+    """``games`` in ``fmt`` (one of ``FORMATS``); raises ExportError for a game that cannot be replayed."""
+    chosen = FORMATS.get(fmt)
+    if chosen is None:
+        raise ValueError(f"unknown export format {fmt!r}: choose one of {', '.join(FORMAT_NAMES)}")
+    return chosen.writer()([record(g) for g in games])

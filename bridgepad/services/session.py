@@ -1,0 +1,480 @@
+"""The game on the pad and every change made to it, saved before it is shown; and the
+door to the data folder for the screens and commands.
+
+This is the whole of the app's logic that is not drawing: it knows nothing of
+textual. Each change builds a new ``Game`` from the old one, writes it to disk, and
+only then becomes the state the screen shows; ``undo`` walks the changes back.
+
+The screens and commands reach the data folder only through a session: the games and
+the trash (``bridgepad.store.game_store``), the preferences (``bridgepad.store.preferences_file``)
+and the history they share. A failure a person must see is raised as one of
+``bridgepad.store.errors``; a failed save stays as ``save_error`` until a save succeeds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from bridgepad.core.model import Hand
+from bridgepad.core.rules.game import Game, GameOverError, GameState, HandOutcome, Mode, derive
+from bridgepad.core.rules.settings import Settings
+from bridgepad.services.import_batch import recover as recover_import
+from bridgepad.store.errors import (
+    CannotReplay,
+    GameGone,
+    NotAGameId,
+    ReadOnlyError,
+    Refused,
+    SaveError,
+    UnreadableGame,
+    shown_path,
+)
+from bridgepad.store.game_store import GameStore, StoredGame, TrashedGame, now_iso
+from bridgepad.store.preferences_file import Looks, NewGameDefaults, Players, PreferencesFile, TallyPreferences
+
+if TYPE_CHECKING:
+    from bridgepad.services.history import History
+
+__all__ = ["READ_ONLY", "Change", "Kind", "ReadOnlyError", "SaveError", "Session"]
+
+
+class Kind(str, Enum):
+    """What a change did, and so how ``Session.undo`` takes it back."""
+
+    EDIT = "edit"  # a game changed (on the pad or off it): ``before`` is how it was
+    START = "start"  # a new game came on the pad: undo trashes it and puts ``previous`` back
+    RESUME = "resume"  # an older game came on the pad: undo puts ``previous`` back, the other stays
+    TRASH = "trash"  # a game went to the trash, as the file ``trashed``: undo restores it
+    RESTORE = "restore"  # a game came back from the trash: undo moves it there again
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """How to take one change back."""
+
+    kind: Kind
+    game_id: str
+    what: str
+    before: Game | None = None
+    previous: StoredGame | None = None
+    trashed: Path | None = None  # TRASH: where the game went; START, RESUME: the empty game set aside
+
+
+class Session:
+    def __init__(
+        self,
+        store: GameStore,
+        stored: StoredGame,
+        problems: tuple[str, ...] = (),
+        read_only: bool = False,
+        *,
+        fresh: bool = False,
+    ) -> None:
+        self._store = store
+        self._preferences = PreferencesFile(store.root)
+        self.stored = stored
+        self.state: GameState = derive(stored.game)
+        self.undo_stack: list[Change] = []
+        self.problems = problems  # what opening found wrong in the folder, each a sentence to show once
+        self.read_only = read_only
+        self.read_only_reason = READ_ONLY  # who holds the folder and how to end it, once the app knows
+        self.unsaved = False  # the game in memory is newer than its file
+        self.unsaved_current = False  # the ``current`` pointer is not yet written
+        # A fresh game, made because there was none in progress, is written with its first
+        # change: opening a folder writes no game, so one replaced at once leaves no trace.
+        self.fresh = fresh
+        self._history: History | None = None
+        self.save_error: SaveError | None = None  # the last save that failed, until one succeeds
+
+    # Opening ----------------------------------------------------------------
+    @classmethod
+    def open(cls, store: GameStore, read_only: bool = False) -> Session:
+        """The game in progress, or a new rubber (kept in memory until it changes); an
+        unreadable file is set aside by the store and its problem reported in ``problems``.
+
+        ``read_only``: another window holds the data folder, so nothing is written.
+        """
+        if not read_only:
+            store.ensure()
+        opened = store.open_current(recover=not read_only)
+        problems = opened.problems
+        if not read_only:
+            # An import killed part way: finished if it had committed, else cleaned away.
+            problems += tuple(recover_import(store))
+        if opened.stored is not None:
+            return cls(store, opened.stored, problems, read_only)
+        defaults = PreferencesFile(store.root).new_game_defaults()
+        fresh = store.new_stored(Game(settings=defaults.settings, players=defaults.players))
+        return cls(store, fresh, problems + defaults.problems, read_only, fresh=True)
+
+    @classmethod
+    def open_folder(cls, root: Path, read_only: bool = False) -> Session:
+        """``open`` on the data folder at ``root``."""
+        return cls.open(GameStore(root), read_only)
+
+    @staticmethod
+    def make_folder(root: Path) -> None:
+        """Makes the data folder and its games folder, private; OSError if it cannot."""
+        GameStore(root).ensure()
+
+    def reopened(self) -> Session:
+        """The same folder opened again, to write: a read-only window taking over."""
+        return Session.open(self._store)
+
+    def reload(self) -> bool:
+        """Read-only windows: picks up the game the other window is keeping. True if it changed."""
+        game_id = self._store.current_id() or self.stored.id
+        stored = self._store.load_quietly(game_id)
+        if stored is None or (stored.id == self.stored.id and stored.game == self.stored.game):
+            return False
+        try:
+            state = derive(stored.game)
+        except GameOverError:
+            return False
+        self.stored, self.state = stored, state
+        return True
+
+    # Reading ----------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        return self.stored.game
+
+    @property
+    def path(self) -> Path:
+        """The file of the game on the pad (not yet written while it is fresh)."""
+        return self._store.path(self.stored.id)
+
+    @property
+    def next_deal(self) -> int:
+        """The number of the next hand, Chicago deal or board, in the game it goes into."""
+        return self.before().next_deal
+
+    def game_number(self) -> int:
+        """This game's place among the games of its mode started the same day: the first
+        Chicago after three rubbers is Chicago 1."""
+        current = self.stored.id
+        day = current[:8]
+        earlier = [i for i in self._store.ids() if i[:8] == day and i < current]  # an evening's few, not the history
+        mode = self.game.mode
+        # Each game's mode from the head of its file: a day of imported games stays quick to open.
+        return 1 + sum(1 for i in earlier if self._store.mode_of(i) is mode)
+
+    def read_game(self, game_id: str) -> StoredGame | None:
+        """Another game of the folder, read without moving anything (None if it cannot be)."""
+        return self._store.load_quietly(game_id)
+
+    def history(self) -> History:
+        """The folder's games, one History for the session's life: the new-game dialog, the
+        history and the tally all ask this one, which reads again only what changed. A
+        read-only window's only looks (sets nothing aside, writes no index)."""
+        if self._history is None:
+            from bridgepad.services.history import History  # not needed to paint the pad
+
+            self._history = History(self._store, read_only=self.read_only)
+        return self._history
+
+    def history_is_indexed(self) -> bool:
+        """Whether the folder has a summary index to read ahead (a rebuild waits to be asked)."""
+        return self.history().index_path.is_file()
+
+    # Preferences --------------------------------------------------------------
+    def defaults(self) -> NewGameDefaults:
+        """The rules and names that new games start with, and what was wrong with them as saved."""
+        return self._preferences.new_game_defaults()
+
+    def save_defaults(self, settings: Settings, players: Players) -> None:
+        """Keeps the rules and names for new games; SaveError if they could not be written."""
+        try:
+            self._preferences.save_new_game_defaults(settings, players)
+        except OSError as e:
+            raise SaveError(f"Could not save the settings: {e.strerror or e}.") from None
+
+    def tally_preferences(self) -> TallyPreferences:
+        return self._preferences.tally()
+
+    def save_tally_preferences(self, rounding: bool, stake: str) -> None:
+        """Keeps the tally's rounding and stake; SaveError if they could not be written."""
+        try:
+            self._preferences.save_tally(rounding, stake)
+        except OSError as e:
+            raise SaveError(f"Could not save the tally's choices: {e.strerror or e}.") from None
+
+    def looks(self) -> Looks:
+        """The colour theme and keymap kept for the app (the usual ones if the file cannot be read)."""
+        try:
+            return self._preferences.looks()
+        except OSError:
+            return Looks()
+
+    def save_theme(self, theme: str) -> None:
+        """Keeps the colour theme for the next start; SaveError if it could not be written."""
+        try:
+            self._preferences.save_theme(theme)
+        except OSError as e:
+            raise SaveError(f"The theme is used now but could not be kept for the next start: {e.strerror or e}.") from None
+
+    # The trash ------------------------------------------------------------------
+    def trashed(self) -> list[tuple[TrashedGame, StoredGame | None]]:
+        """The games in the trash, the last deleted first, each with its game if it can be read."""
+        return [(t, self._store.load_trashed(t.name)) for t in self._store.trashed()]
+
+    def preview(self, hand: Hand, index: int | None = None) -> tuple[HandOutcome, GameState]:
+        """What ``hand`` would write if recorded (``index``: in place of that hand of this game)."""
+        game = self._target_game() if index is None else self.game
+        if index is None:
+            candidate = game.add(hand)
+            at = len(candidate.hands) - 1
+        else:
+            hands = list(game.hands)
+            hands[index] = hand
+            candidate = game.with_hands(tuple(hands))
+            at = index
+        st = derive(candidate)
+        return st.hands[at], st
+
+    def before(self, index: int | None = None) -> GameState:
+        """The state a hand is entered into: after the hands so far (or, ``index``, before that hand)."""
+        if index is None:
+            return self.state if not self.state.over else derive(self._target_game())
+        return derive(self.game.with_hands(self.game.hands[:index]))
+
+    def _target_game(self) -> Game:
+        """The game a new hand goes into: this one, or the next if this one is over."""
+        if not self.state.over:
+            return self.game
+        st = self.state
+        return replace(
+            self.game,
+            hands=(),
+            ended=False,
+            first_dealer=st.next_first_dealer,
+            first_board=st.next_deal if self.game.mode is Mode.DUPLICATE else 1,
+        )
+
+    # Changing ---------------------------------------------------------------
+    # Each change takes effect in memory first and is then written at once. If the
+    # write fails the change is kept, ``unsaved`` stays true, and ``flush`` retries.
+    def add_hand(self, hand: Hand) -> bool:
+        hand = replace(hand, at=now_iso())
+        if self.state.over:
+            return self.start(self._target_game().add(hand), "new hand")
+        return self._change(self.game.add(hand), "new hand")
+
+    def replace_hand(self, index: int, hand: Hand) -> bool:
+        hands = list(self.game.hands)
+        hands[index] = replace(hand, at=hands[index].at)
+        return self._change(self.game.with_hands(tuple(hands)), f"hand {index + 1} edited")
+
+    def delete_hand(self, index: int) -> bool:
+        hands = list(self.game.hands)
+        del hands[index]
+        return self._change(self.game.with_hands(tuple(hands)), f"hand {index + 1} deleted")
+
+    def end_game(self) -> bool:
+        return self._change(replace(self.game, ended=True), f"{self.game.mode.word} ended")
+
+    def start(self, game: Game, what: str = "new game") -> bool:
+        """Makes ``game`` the current one, in a new file; the old game stays on disk."""
+        self._check_writable()
+        state = derive(game)
+        previous, set_aside = self._leave()
+        self.stored = self._store.new_stored(game)
+        self.fresh = False
+        self.undo_stack.append(Change(Kind.START, self.stored.id, what, previous=previous, trashed=set_aside))
+        self.state = state
+        self.unsaved = self.unsaved_current = True
+        return self.flush()
+
+    def resume(self, game_id: str, what: str = "game resumed") -> bool:
+        """Puts a game from the history back on the pad to play on; the game on the pad stays saved.
+
+        Raises GameGone or UnreadableGame if the file cannot be read, CannotReplay if its
+        hands cannot be replayed.
+        """
+        self._check_writable()
+        stored = self._load(game_id)
+        state = _replayed(stored)
+        previous, set_aside = self._leave()
+        self.stored, self.state = stored, state
+        self.fresh = False
+        self.undo_stack.append(Change(Kind.RESUME, stored.id, what, previous=previous, trashed=set_aside))
+        self.unsaved_current = True
+        return self.flush()
+
+    def _leave(self) -> tuple[StoredGame, Path | None]:
+        """The game on the pad, on disk before another takes its place, and where it went if,
+        being empty, it was set aside in the trash."""
+        previous = self.stored
+        if self.unsaved:
+            self.flush()  # the old game must reach the disk before the pad moves on
+        set_aside = None
+        if not previous.game.hands and not previous.game.ended and not self.unsaved:
+            # A game with nothing in it is not kept: it would only count as a game played.
+            # Undo brings it back from the trash (or, failing that, writes it from memory).
+            try:
+                set_aside = self._store.discard(previous.id)
+            except OSError:
+                pass
+        return previous, set_aside
+
+    def end_other(self, game_id: str, what: str = "game ended") -> None:
+        """Ends a game that is not on the pad, with its unfinished bonuses (the pad's ``x``).
+
+        Raises GameGone or UnreadableGame if it cannot be read, CannotReplay if it cannot
+        be replayed, SaveError if it cannot be written (then nothing changed).
+        """
+        if game_id == self.stored.id:
+            self.end_game()
+            return
+        self._check_writable()
+        stored = self._load(game_id)
+        ended = replace(stored.game, ended=True)
+        _replayed(replace(stored, game=ended))
+        self._write_other(replace(stored, game=ended, updated=now_iso()))
+        self.undo_stack.append(Change(Kind.EDIT, game_id, what, before=stored.game))
+
+    def trash(self, game_id: str, what: str = "game moved to the trash") -> Path | None:
+        """Moves a game that is not on the pad to the trash folder; returns where it went."""
+        self._check_writable()
+        if game_id == self.stored.id:
+            raise Refused("That is the game on the pad: start or resume another game first.")
+        try:
+            where = self._store.discard(game_id)
+        except OSError as e:
+            raise SaveError(f"Could not move the game to the trash: {e.strerror or e}.") from None
+        if where is not None:
+            self.undo_stack.append(Change(Kind.TRASH, game_id, what, trashed=where))
+        return where
+
+    def restore(self, name: str, what: str = "game restored from the trash") -> str:
+        """Brings the trash's file ``name`` back among the games; returns the game's id."""
+        self._check_writable()
+        try:
+            game_id = self._store.restore(name)
+        except OSError as e:
+            raise SaveError(f"Could not restore {name}: {e.strerror or e}.") from None
+        self.undo_stack.append(Change(Kind.RESTORE, game_id, what))
+        return game_id
+
+    def _load(self, game_id: str) -> StoredGame:
+        try:
+            return self._store.load(game_id)
+        except FileNotFoundError:
+            raise GameGone("Its file is gone.") from None
+
+    def _write_other(self, stored: StoredGame) -> None:
+        try:
+            self._store.save(stored)
+        except OSError as e:
+            raise SaveError(f"Could not save {self._store.path(stored.id)}: {e.strerror or e}; nothing was changed.") from None
+
+    def _change(self, game: Game, what: str) -> bool:
+        self._check_writable()
+        try:
+            state = derive(game)  # refuse an impossible game before anything changes
+        except GameOverError as e:
+            raise Refused(str(e)) from None
+        self.undo_stack.append(Change(Kind.EDIT, self.stored.id, what, before=self.game))
+        self.stored = replace(self.stored, game=game, updated=now_iso())
+        self.state = state
+        self.unsaved = True
+        if self.fresh:  # its first change: the fresh game is written, and becomes the current one
+            self.fresh = False
+            self.unsaved_current = True
+        return self.flush()
+
+    def flush(self) -> bool:
+        """Writes what is not yet on disk; False (with ``save_error`` set) if that failed."""
+        if self.read_only:
+            return False
+        try:
+            if self.unsaved:
+                self._store.ensure()
+                self._store.save(self.stored)
+                self.unsaved = False
+            if self.unsaved_current:
+                self._store.set_current(self.stored.id)
+                self.unsaved_current = False
+        except (OSError, UnicodeError, NotAGameId) as e:
+            # UnicodeError, NotAGameId: what the disk cannot take (refused on reading, so never expected).
+            self.save_error = _save_failed(e, self._store.path(self.stored.id))
+            return False
+        self.save_error = None
+        return True
+
+    def undo(self) -> str | None:
+        """Takes back the last change; returns what was undone, or None if nothing is left."""
+        self._check_writable()
+        if not self.undo_stack:
+            return None
+        change = self.undo_stack[-1]
+        if change.kind is Kind.EDIT and change.game_id != self.stored.id:
+            self._undo_off_pad(change)
+        elif change.kind is Kind.EDIT:
+            assert change.before is not None
+            self.stored = replace(self.stored, game=change.before, updated=now_iso())
+            self.unsaved = True
+        elif change.kind in (Kind.START, Kind.RESUME):
+            assert change.previous is not None
+            if change.kind is Kind.START:
+                try:
+                    self._store.discard(change.game_id)
+                except OSError as e:
+                    raise SaveError(f"Could not go back to the previous game: {e.strerror or e}.") from None
+            self.stored = change.previous
+            self.fresh = False  # a fresh game it replaced is written now, as any game undone to
+            if change.trashed is not None and not self._store.path(change.previous.id).exists():
+                try:  # the empty game set aside comes back from the trash, not as a copy beside it
+                    self._store.restore(change.trashed.name)
+                except OSError:
+                    pass
+            self.unsaved = not self._store.path(change.previous.id).exists()
+            self.unsaved_current = True
+        else:
+            self._undo_off_pad(change)
+        self.undo_stack.pop()
+        self.state = derive(self.stored.game)
+        self.flush()
+        return change.what
+
+    def _undo_off_pad(self, change: Change) -> None:
+        """Takes back a change to a game that is not on the pad: an end, a trashing, a restore."""
+        try:
+            if change.kind is Kind.TRASH:
+                assert change.trashed is not None
+                self._store.restore(change.trashed.name)
+            elif change.kind is Kind.RESTORE:
+                self._store.discard(change.game_id)
+            else:
+                assert change.before is not None
+                stored = self._store.load(change.game_id)
+                self._write_other(replace(stored, game=change.before, updated=now_iso()))
+        except (OSError, UnreadableGame) as e:
+            why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+            raise SaveError(f"Could not take back the {change.what}: {why}.") from None
+
+    def _check_writable(self) -> None:
+        if self.read_only:
+            raise ReadOnlyError(self.read_only_reason)
+
+
+READ_ONLY = "Another bridgepad has this data folder open, so this window is read-only; close the other one to enter hands here."
+
+
+def _replayed(stored: StoredGame) -> GameState:
+    """A stored game's state; CannotReplay if its hands cannot be played through."""
+    try:
+        return derive(stored.game)
+    except GameOverError as e:
+        raise CannotReplay(str(e)) from None
+
+
+def _save_failed(e: Exception, path: Path) -> SaveError:
+    why = (e.strerror if isinstance(e, OSError) else None) or str(e)
+    return SaveError(
+        f"Could not save to {shown_path(path)}: {why}. The change is kept on screen and saving is retried; "
+        "free some space or fix the folder's permissions."
+    )

@@ -1,0 +1,1 @@
+"""The data folder: its files written whole, read safely, locked, and named."""

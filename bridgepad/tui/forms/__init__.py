@@ -1,0 +1,1 @@
+"""The forms and dialogs: every field typed in and every question asked."""

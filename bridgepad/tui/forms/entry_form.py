@@ -1,0 +1,224 @@
+"""The contract-entry form: contract, declarer, result, honors; a live preview; Enter records."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Grid, Vertical, VerticalScroll
+from textual.reactive import Reactive
+from textual.widget import Widget
+from textual.widgets import Input, Label, Static
+
+from bridgepad.core.model import Hand, Side
+from bridgepad.core.readers.entry import FormReading, read_form
+from bridgepad.core.rules.game import GameOverError, GameState, HandOutcome
+from bridgepad.core.words.summary import making_note, outcome_lines
+from bridgepad.tui.closing import close
+from bridgepad.tui.forms.form import FieldForm
+
+Preview = Callable[[Hand], tuple[HandOutcome, GameState]]
+
+HINTS = {
+    "contract": "4S, 3NTX, 6HXX, or pass",
+    "declarer": "N, E, S or W",
+    "result": "tricks, or =, +1, -2; a revoke: 9 rev EW 2",
+    "honors": "optional: NS 100, EW 150",
+    "others": "optional: N-S scores there, e.g. 420 450",
+}
+LABELS = {
+    "contract": "Contract",
+    "declarer": "Declarer",
+    "result": "Result",
+    "honors": "Honors",
+    "others": "Other tables",
+}
+
+
+class EntryForm(FieldForm[Hand | None]):
+    """Returns the hand typed, or None when cancelled with Escape.
+
+    Composed once and shown again for every hand (``open``), in front of the pad, which
+    stays in view above it: composing and styling a screen of fields at each ``+`` was
+    most of the key's time. Only the fields the game takes are there (honors, or the other
+    tables at duplicate); they change when a game of another kind begins.
+    """
+
+    AUTO_FOCUS = "#contract"
+    DISCARD_QUESTION = "Throw away the hand you typed?"
+    # Textual repaints the whole screen when its focus moves; the fields that gain and lose
+    # it repaint themselves (their :focus style), and a whole repaint here draws the pad
+    # behind again too: Tab would cost as much as opening the form.
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.form_title = ""
+        self.preview_fn: Preview = _no_preview
+        self.before: GameState | None = None
+        self.values: dict[str, str] = {}
+        self.we = Side.NS
+        self.honors_on = True
+        self.others_on = False
+        self.board: int | None = None
+        self.fields = ["contract", "declarer", "result"]
+        self._rows: list[str] = []  # the fields composed now
+        self.shown_errors: set[str] = set()
+        self._shown: dict[str, tuple[str, bool, bool]] = {}
+
+    def open(
+        self,
+        title: str,
+        preview: Preview,
+        *,
+        values: dict[str, str] | None = None,
+        we: Side = Side.NS,
+        honors_on: bool = True,
+        others_on: bool = False,
+        before: GameState | None = None,
+    ) -> EntryForm:
+        """Makes the form ready for a hand: its title, its fields and what they hold.
+
+        ``before``: the state the hand goes into, for saying whether a contract would make game."""
+        self.form_title = title
+        self.preview_fn = preview
+        self.before = before
+        self.values = values or {}
+        self.we = we
+        self.honors_on = honors_on
+        self.others_on = others_on
+        # The board the hand goes on (the state it goes into says which): others are checked against it.
+        self.board = before.next_deal if others_on and before is not None else None
+        self.fields = ["contract", "declarer", "result"]
+        if honors_on:
+            self.fields.append("honors")
+        if others_on:
+            self.fields.append("others")
+        self.shown_errors = set()
+        if self.is_mounted:
+            self._fill()
+        return self
+
+    def compose(self) -> ComposeResult:
+        # The title and the keys stay in view; the fields and the preview scroll between them.
+        with Vertical(id="form", classes="form-box"):
+            yield Label(self.form_title, id="form-title", classes="form-title", markup=False)
+            with VerticalScroll(id="form-body", classes="form-body", can_focus=False):
+                with Grid(id="fields", classes="form-fields"):
+                    for name in self.fields:
+                        yield from self._row(name)
+                yield Static(id="preview")
+            yield Label(self.keys_line("records"), id="form-keys", classes="form-keys", markup=False)
+
+    def _row(self, name: str) -> ComposeResult:
+        return self.field_row(LABELS[name], HINTS[name], self.values.get(name, ""), field_id=name, hint_id=f"{name}-error")
+
+    def on_mount(self) -> None:
+        self._rows = list(self.fields)
+        self._fill()
+
+    def _fill(self) -> None:
+        """The fields this hand takes, holding its values, the first one to be focused."""
+        self._show("#form-title", self.form_title, plain=True)
+        if self._rows != self.fields:
+            # Another game's fields (honors, or the other tables): the rows after the
+            # first three are made again. Rare: when a game of another kind begins.
+            grid = self.query_one("#fields", Grid)
+            for name in self._rows[3:]:
+                for widget in (self.query_one(f"#{name}"), self.query_one(f"#{name}-error")):
+                    index = grid.children.index(widget)
+                    if widget.id == name:
+                        grid.children[index - 1].remove()  # its label
+                    widget.remove()
+            grid.mount_all([w for name in self.fields[3:] for w in self._row(name)])
+            self._rows = list(self.fields)
+        for name in self.fields:
+            self.query_one(f"#{name}", Input).value = self.values.get(name, "")
+        # Entering the first field selects its text (Textual's Input does, on focus), so that
+        # typing replaces an edited hand's contract.
+        self.set_focus(None)  # shown again, the screen focuses its AUTO_FOCUS field
+        if self.is_current:
+            self.query_one("#contract", Input).focus()
+        self._as_opened = self._typed()
+        self.refresh_preview()
+
+    def _typed(self) -> dict[str, str]:
+        return self.field_values()
+
+    def field_values(self) -> dict[str, str]:
+        return {name: self.query_one(f"#{name}", Input).value for name in self.fields}
+
+    def reading(self) -> FormReading:
+        return read_form(self.field_values(), we=self.we, honors_on=self.honors_on, others_on=self.others_on, board=self.board)
+
+    @on(Input.Changed)
+    def _changed(self, event: Input.Changed) -> None:
+        self.refresh_preview()
+
+    def refresh_preview(self) -> None:
+        reading = self.reading()
+        for name in self.fields:
+            # Errors appear once the player has pressed Enter, then follow the typing.
+            msg = reading.errors.get(name, "") if name in self.shown_errors else ""
+            self._show(f"#{name}-error", msg or HINTS[name], error=bool(msg))
+        if reading.hand is None:
+            if reading.contract is not None and self.before is not None:
+                side = reading.declarer.side if reading.declarer is not None else None
+                self._show("#preview", making_note(self.before, reading.contract, side))
+                return
+            self._show("#preview", "Type the contract, declarer and result to see what the hand scores.", hint=True)
+            return
+        try:
+            outcome, after = self.preview_fn(reading.hand)
+        except GameOverError as e:
+            self._show("#preview", f"This hand cannot go here: {e}.", error=True)
+            return
+        self._show("#preview", "\n".join(outcome_lines(outcome, after, self.we)))
+
+    def _show(self, selector: str, text: str, *, error: bool = False, hint: bool = False, plain: bool = False) -> None:
+        """Updates a label only when its words change: a repaint per keystroke is what costs.
+        ``plain``: a label with no hint or error style (the title)."""
+        key = (text, error, hint)
+        before = self._shown.get(selector)
+        if before == key:
+            return
+        self._shown[selector] = key
+        widget = self.query_one(selector, Static)
+        # As many lines as before, none of them wrapped: the form keeps its height, and only
+        # this label is painted again, not the form laid out anew (most keys typed).
+        width = widget.content_size.width
+        same_height = (
+            before is not None
+            and width > 0
+            and before[0].count("\n") == text.count("\n")
+            and all(cell_len(line) <= width for line in (*before[0].split("\n"), *text.split("\n")))
+        )
+        widget.update(Text(text), layout=not same_height)
+        if plain:
+            return
+        widget.set_class(error, "field-error")
+        widget.set_class(hint or (not error and selector != "#preview"), "field-hint")
+
+    def action_submit(self) -> None:
+        reading = self.reading()
+        if reading.ok:
+            try:
+                self.preview_fn(reading.hand)  # type: ignore[arg-type]
+            except GameOverError as e:
+                self._show("#preview", f"This hand cannot go here: {e}.", error=True)
+                return
+            close(self, reading.hand)
+            return
+        self.shown_errors = set(reading.errors)
+        self.refresh_preview()
+        for name in self.fields:
+            if name in reading.errors:
+                self.query_one(f"#{name}", Input).focus()
+                break
+
+
+def _no_preview(hand: Hand) -> tuple[HandOutcome, GameState]:
+    raise ValueError("no game to score it in")

@@ -1,0 +1,234 @@
+"""The new-game dialog (``n``, ``NewGameForm``) and the rules for new games (``s``,
+``RulesForm``): typed fields, like the entry form, on the same base (``GameForm``).
+
+The new-game dialog offers tonight's players as a name is typed (→ takes the offer),
+flags a name that cannot be as it is typed, and proposes the next rubber's seats
+(ctrl+r fills them in), as ``bridgepad.core.evening.rotation`` works them out.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import TypeVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Grid, Vertical, VerticalScroll
+from textual.suggester import Suggester
+from textual.widgets import Input, Label
+
+from bridgepad.core.evening.rotation import NextRubber, RotationError
+from bridgepad.core.model import SEATS
+from bridgepad.core.readers.new_game import (
+    CHOICES,
+    GAME_FIELDS,
+    RULE_FIELDS,
+    NewGameReading,
+    complete_name,
+    read_new_game,
+    read_rules,
+)
+from bridgepad.core.rules.settings import Settings
+from bridgepad.tui import keys
+from bridgepad.tui.closing import close
+from bridgepad.tui.forms.form import FieldForm
+
+ResultT = TypeVar("ResultT")
+
+NAME_FIELDS = tuple(seat.value for seat in SEATS) + ("out",)
+
+LABELS = {
+    "mode": "Mode",
+    "dealer": "First dealer",
+    "N": "North",
+    "E": "East",
+    "S": "South",
+    "W": "West",
+    "out": "Sitting out",
+    "honors": "Honors",
+    "chicago_vulnerable": "Chicago 2 & 3",
+    "chicago_part_score": "Part scores",
+    "pass_word": "Pass word",
+    "we": "We are",
+    "next_dealer": "Next dealer",
+    "duplicate_scoring": "Duplicate by",
+}
+# The choices are worded by the core, which words their errors the same way.
+HINTS = {
+    "dealer": "N, E, S or W (duplicate: by board)",
+    "N": "optional name",
+    "E": "optional name",
+    "S": "optional name",
+    "W": "optional name",
+    "out": "five or six at the table: Eve, Fay",
+    **CHOICES,
+}
+
+
+class NameSuggester(Suggester):
+    """Offers tonight's players whose names begin with what is typed, leaving out those
+    already given in the dialog's other name fields."""
+
+    def __init__(self, names: Sequence[str], taken: Callable[[], set[str]], several: bool = False) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+        self.names = names
+        self.taken = taken
+        self.several = several
+
+    async def get_suggestion(self, value: str) -> str | None:
+        taken = self.taken()
+        return complete_name(value, [n for n in self.names if n not in taken], several=self.several)
+
+
+class GameForm(FieldForm[ResultT]):
+    """What the new-game dialog and the rules share: a titled grid of fields, each with its
+    hint, the errors the core words shown in the hints' place, and Enter that saves."""
+
+    BINDINGS = keys.bindings("form")
+    FIELDS: tuple[str, ...] = ()
+
+    def __init__(self, title: str, values: dict[str, str]) -> None:
+        super().__init__()
+        self.form_title = title
+        self.values = values
+        self.fields = self.FIELDS
+
+    def compose(self) -> ComposeResult:
+        # The title, the proposal and the keys stay in view; the fields scroll between them on a short terminal.
+        with Vertical(id="game-form", classes="form-box"):
+            yield Label(self.form_title, id="game-form-title", classes="form-title", markup=False)
+            yield from self.compose_head()
+            with (
+                VerticalScroll(id="game-fields-scroll", classes="form-body", can_focus=False),
+                Grid(id="game-fields", classes="form-fields"),
+            ):
+                for name in self.fields:
+                    yield from self.field_row(
+                        LABELS[name],
+                        HINTS[name],
+                        self.values.get(name, ""),
+                        field_id=f"f-{name}",
+                        hint_id=f"m-{name}",
+                        suggester=self.suggester(name),
+                    )
+            yield Label(self.keys_line("saves") + self.keys_more(), id="game-form-keys", classes="form-keys", markup=False)
+
+    def compose_head(self) -> ComposeResult:
+        """What stands under the title, above the fields: nothing, unless a form says otherwise."""
+        yield from ()
+
+    def suggester(self, name: str) -> Suggester | None:
+        return None
+
+    def keys_more(self) -> str:
+        return ""
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one(f"#f-{self.fields[0]}", Input).focus()
+
+    def field_values(self) -> dict[str, str]:
+        return {name: self.query_one(f"#f-{name}", Input).value for name in self.fields}
+
+    @abstractmethod
+    def read(self) -> tuple[ResultT | None, dict[str, str]]:
+        """What the fields say (None when they say nothing usable), and the error of each field that is wrong."""
+
+    def _show_errors(self, errors: dict[str, str], fields: Sequence[str]) -> None:
+        for name in fields:
+            self.show_message(self.query_one(f"#m-{name}", Label), errors.get(name, ""), HINTS[name])
+
+    def action_submit(self) -> None:
+        result, errors = self.read()
+        self._show_errors(errors, self.fields)
+        if result is not None and not errors:
+            close(self, result)
+            return
+        for name in self.fields:
+            if name in errors:
+                self.query_one(f"#f-{name}", Input).focus()
+                break
+
+
+class RulesForm(GameForm[Settings]):
+    """The rules new games start with (``s``): returns the new defaults, or None on Escape."""
+
+    FIELDS = RULE_FIELDS
+    DISCARD_QUESTION = "Throw away the changes to the rules?"
+
+    def read(self) -> tuple[Settings | None, dict[str, str]]:
+        errors: dict[str, str] = {}
+        settings = read_rules(self.field_values(), errors)
+        return settings, errors
+
+
+class NewGameForm(GameForm[NewGameReading]):
+    """The new game (``n``): returns a NewGameReading with the game to start, or None on Escape."""
+
+    FIELDS = GAME_FIELDS
+    BINDINGS = keys.bindings("form") + keys.bindings("new_game")
+    DISCARD_QUESTION = "Throw away the changes to this game?"
+
+    def __init__(
+        self,
+        title: str,
+        values: dict[str, str],
+        *,
+        names: Sequence[str] = (),
+        proposal: NextRubber | RotationError | None = None,
+    ) -> None:
+        """``names``: tonight's players, offered as a name is typed; ``proposal``: the next rubber's seats."""
+        super().__init__(title, values)
+        self.names = names
+        self.proposal = proposal
+
+    def compose_head(self) -> ComposeResult:
+        yield Label(self._proposal_text(), id="game-form-next", markup=False)
+
+    def suggester(self, name: str) -> Suggester | None:
+        if name in NAME_FIELDS and self.names:
+            return NameSuggester(self.names, partial(self._taken, name), several=name == "out")
+        return None
+
+    def keys_more(self) -> str:
+        return " · → takes a name offered" if self.names else ""
+
+    def _proposal_text(self) -> str:
+        key = keys.key_text(keys.keys_of(keys.KEYS_BY_ID["new_game.next_rubber"], keys.keymap_of(self.app)))
+        if isinstance(self.proposal, NextRubber):
+            return f"{key} next rubber: {self.proposal.text}"
+        if isinstance(self.proposal, RotationError):
+            return f"Next rubber ({key}): {self.proposal}."
+        return f"Next rubber ({key}): name the four players first."
+
+    def _taken(self, field: str) -> set[str]:
+        """Names already given in the other name fields: not offered again."""
+        taken: set[str] = set()
+        others = {f"f-{name}" for name in NAME_FIELDS if name != field}
+        for widget in self.query(Input):  # those mounted so far: a field is offered names as it is filled in
+            if widget.id in others:
+                taken.update(n.strip() for n in widget.value.split(","))
+        return taken
+
+    def read(self) -> tuple[NewGameReading | None, dict[str, str]]:
+        reading = read_new_game(self.field_values())
+        return (reading if reading.game else None), reading.errors
+
+    @on(Input.Changed)
+    def _changed(self, event: Input.Changed) -> None:
+        # A name is checked as it is typed (too long, on two seats, both seated and waiting);
+        # the other fields, which take a word, only on Enter: half a word is not yet wrong.
+        if event.input.id and event.input.id[2:] in NAME_FIELDS:
+            self._show_errors(self.read()[1], NAME_FIELDS)
+
+    def action_next_rubber(self) -> None:
+        """Fills in the proposed seats for the next rubber (nothing else changes)."""
+        if not isinstance(self.proposal, NextRubber):
+            self.notify(self._proposal_text(), severity="warning", markup=False)
+            return
+        seating = self.proposal.seating
+        for seat, name in zip(SEATS, seating.players):
+            self.query_one(f"#f-{seat.value}", Input).value = name
+        self.query_one("#f-out", Input).value = ", ".join(seating.sitting_out)

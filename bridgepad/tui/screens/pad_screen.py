@@ -1,0 +1,344 @@
+"""The pad's screen: the state of play, the pad beside the hands, and the keys that change them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.app import ComposeResult
+from textual.screen import Screen
+from textual.timer import Timer
+
+from bridgepad.core.model import Hand
+from bridgepad.core.readers.entry import form_values
+from bridgepad.core.rules.game import Mode
+from bridgepad.core.rules.settings import Settings
+from bridgepad.core.words.labels import deal_label, game_title, seat_label
+from bridgepad.core.words.summary import vulnerability_text
+from bridgepad.services.session import Session
+from bridgepad.store.errors import Problem, SaveError
+from bridgepad.tui import keys
+from bridgepad.tui.telling import tell, tell_each
+from bridgepad.tui.widgets.game_view import GameView
+from bridgepad.tui.widgets.key_footer import KeyFooter
+from bridgepad.tui.widgets.status_bar import StatusBar
+
+if TYPE_CHECKING:
+    from bridgepad.tui.forms.entry_form import EntryForm
+
+
+class PadScreen(Screen[None]):
+    """Its keys are the pad's alone: under the history, the tally or a form they do nothing."""
+
+    KEY_SECTION = "pad"
+    BINDINGS = keys.bindings(KEY_SECTION)
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(id="pad-screen")
+        self.session = session
+        self._number = 1
+        self._numbered = ""
+        self._retry_timer: Timer | None = None
+        self._follow_timer: Timer | None = None
+        self._entry_form: EntryForm | None = None  # composed once, shown for every hand
+
+    # Layout -----------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield StatusBar(id="status")
+        yield GameView(id="game")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.refresh_all(select_last=True)
+        self.game_view.focus_hands()
+        if self.session.read_only:
+            self.say(self.session.read_only_reason, title="Read-only", severity="warning", timeout=15)
+            self._follow_timer = self.set_interval(2, self._follow)
+        if self.session.save_error:
+            self._save_failed()
+        tell_each(self.app, self.session.problems)
+
+    def _follow(self) -> None:
+        """Read-only: show what the other window writes, as it writes it."""
+        if not self.session.read_only:  # this window has taken over: what it shows is its own
+            if self._follow_timer is not None:
+                self._follow_timer.stop()
+            return
+        if self.session.reload():
+            self.refresh_all(select_last=True)
+
+    def say(self, message: str, *, title: str = "", severity: str = "information", timeout: float = 6) -> None:
+        """A notification; never parsed as markup, since it may quote what a player typed."""
+        self.app.notify(message, title=title, severity=severity, timeout=timeout, markup=False)  # type: ignore[arg-type]
+
+    # Drawing ------------------------------------------------------------------
+    @property
+    def game_view(self) -> GameView:
+        return self.query_one("#game", GameView)
+
+    def selected(self) -> int | None:
+        """The selected hand's index (None when no hand, or the bonus row, is selected)."""
+        return self.game_view.selected_hand()
+
+    def refresh_all(self, select_last: bool = False) -> None:
+        st = self.session.state
+        if self._numbered != self.session.stored.id:  # the games folder is listed once a game
+            self._number = self.session.game_number()
+            self._numbered = self.session.stored.id
+        with self.app.batch_update():  # one frame for the status, the hands, the pad and the explanation
+            self.query_one(StatusBar).show(st, self._number, self.session)
+            self.game_view.show(st, select_last=select_last)
+
+    # Changes ----------------------------------------------------------------
+    def _apply(self, change: str, fn, *args) -> bool:  # type: ignore[no-untyped-def]
+        """Makes a change through the session; False if it was refused."""
+        try:
+            saved = fn(*args)
+        except SaveError as e:
+            tell(self.app, e, title="Not changed")
+            return False
+        except Problem as e:
+            tell(self.app, f"{change} was not made: {e}.", severity="warning", timeout=10)
+            return False
+        if saved is False:
+            self._save_failed()
+        return True
+
+    def _save_failed(self) -> None:
+        """The change stands on screen but is not on disk: say so, and keep trying."""
+        tell(self.app, self.session.save_error or "Could not save.", title="NOT SAVED")
+        if self._retry_timer is None:
+            self._retry_timer = self.set_interval(3, self._retry_save)
+
+    def _retry_save(self) -> None:
+        if self.session.flush():
+            if self._retry_timer is not None:
+                self._retry_timer.stop()
+                self._retry_timer = None
+            self.say("Saved: every hand on the pad is on disk again.", title="Saved")
+        self.query_one(StatusBar).show(self.session.state, self._number, self.session)
+
+    def _writable(self) -> bool:
+        if self.session.read_only:
+            self.say(self.session.read_only_reason, title="Read-only", severity="warning", timeout=10)
+            return False
+        return True
+
+    def entry_form(self) -> EntryForm:
+        """The entry form, made the first time and kept (installed) for every hand after."""
+        if self._entry_form is None:
+            from bridgepad.tui.forms.entry_form import EntryForm
+
+            self._entry_form = EntryForm()
+            self.app.install_screen(self._entry_form, name="entry-form")
+        return self._entry_form
+
+    def action_add(self) -> None:
+        if not self._writable():
+            return
+        st = self.session.state
+        game = self.session.game
+        before = self.session.before()  # this game, or the next one's start when this one is over
+        dealer, vul = before.next_dealer, before.next_vulnerable
+        if st.over:
+            where = f"{game_title(game.mode, self._number + 1)} · {deal_label(game.mode, before.next_deal).lower()}"
+        else:
+            where = self._where(st.next_deal)
+        title = f"{where} · {seat_label(game, dealer)} deals · {vulnerability_text(vul, game.settings.we)}"
+
+        def done(hand: Hand | None) -> None:
+            if hand is not None and self._apply("The hand", self.session.add_hand, hand):
+                self.refresh_all(select_last=True)
+                if hand.passed_out and self.session.game.mode is Mode.CHICAGO:
+                    dealer = seat_label(self.session.game, self.session.state.next_dealer)
+                    self.say(f"Passed out: {dealer} deals again, and the deal does not count.")
+
+        form = self.entry_form().open(
+            title,
+            self.session.preview,
+            we=game.settings.we,
+            honors_on=game.settings.honors and game.mode is not Mode.DUPLICATE,
+            others_on=game.mode is Mode.DUPLICATE,
+            before=before,
+        )
+        self.app.push_screen(form, done)
+
+    def _where(self, deal: int) -> str:
+        return deal_label(self.session.game.mode, deal)
+
+    def action_edit(self) -> None:
+        if not self._writable():
+            return
+        index = self.selected()
+        if index is None:
+            self.say(self._no_hand("edit"))
+            return
+        st = self.session.state
+        game = self.session.game
+        h = st.hands[index]
+        title = (
+            f"Edit hand {h.number} · {seat_label(game, h.dealer)} dealt · {vulnerability_text(h.vulnerable, game.settings.we)}"
+        )
+
+        def done(hand: Hand | None) -> None:
+            if hand is not None and self._apply("The edit", self.session.replace_hand, index, hand):
+                self.refresh_all()
+
+        form = self.entry_form().open(
+            title,
+            lambda hand: self.session.preview(hand, index),
+            values=form_values(h.hand, game.settings.we),
+            we=game.settings.we,
+            honors_on=game.settings.honors and game.mode is not Mode.DUPLICATE,
+            others_on=game.mode is Mode.DUPLICATE,
+            before=self.session.before(index),
+        )
+        self.app.push_screen(form, done)
+
+    def _no_hand(self, verb: str) -> str:
+        if self.session.state.hands:
+            return f"Select a hand with ↑ ↓ to {verb} it; the bonus row is written by the game itself."
+        return f"There is no hand to {verb} yet: press + to enter one."
+
+    def action_delete(self) -> None:
+        if not self._writable():
+            return
+        from bridgepad.tui.forms.confirm import Confirm
+
+        index = self.selected()
+        if index is None:
+            self.say(self._no_hand("delete"))
+            return
+        h = self.session.state.hands[index]
+        what = (
+            "passed out"
+            if h.hand.contract is None
+            else f"{h.hand.contract.pretty} by {h.hand.declarer.value if h.hand.declarer else ''}"
+        )
+
+        def done(yes: bool | None) -> None:
+            if yes and self._apply("The deletion", self.session.delete_hand, index):
+                self.refresh_all()
+                self.say(f"Hand {index + 1} deleted. ctrl+z brings it back.")
+
+        self.app.push_screen(Confirm(f"Delete hand {h.number} ({what})?", "Every figure after it is worked out again."), done)
+
+    def action_undo(self) -> None:
+        if not self._writable():
+            return
+        try:
+            what = self.session.undo()
+        except SaveError as e:
+            tell(self.app, e, title="Not saved")
+            return
+        if what is None:
+            self.say("Nothing to undo.")
+            return
+        self.refresh_all()
+        self.say(f"Undone: {what}.")
+
+    def action_end_game(self) -> None:
+        if not self._writable():
+            return
+        from bridgepad.tui.forms.confirm import Confirm
+
+        st = self.session.state
+        if st.over:
+            self.say(f"This {st.mode.word} is already over. Press + to start the next.")
+            return
+        if not st.hands:
+            self.say(f"Nothing to end yet: no hand of this {st.mode.word} has been entered.")
+            return
+        word = st.mode.word
+        detail = {
+            Mode.RUBBER: "A side with a game scores 300, a side with a part score in the open game 100.",
+            Mode.CHICAGO: "No bonus is paid for the deals not played.",
+            Mode.DUPLICATE: "The boards played so far stand as they are.",
+        }[st.mode]
+
+        def done(yes: bool | None) -> None:
+            if yes and self._apply("Ending", self.session.end_game):
+                self.refresh_all()
+
+        self.app.push_screen(Confirm(f"End this {word} now, unfinished?", detail), done)
+
+    def action_new_game(self) -> None:
+        if not self._writable():
+            return
+        from bridgepad.core.readers.new_game import NewGameReading, game_values, rule_values
+        from bridgepad.services.evening import tonight
+        from bridgepad.tui.forms.game_form import NewGameForm
+
+        st = self.session.state
+        values = game_values(self.session.game, st.next_first_dealer)
+        # The rules are those new games start with (the s screen), not the old game's.
+        defaults = self.session.defaults()
+        values.update(rule_values(defaults.settings))
+        tell_each(self.app, defaults.problems)
+        # The session's one history, only looked at: opening a dialog writes nothing.
+        evening = tonight(self.session.history(), self.session.stored.id, self.session.game)
+
+        def done(result: object) -> None:
+            if not isinstance(result, NewGameReading) or result.game is None or result.settings is None:
+                return
+            game = result.game
+            if self._apply("The new game", self.session.start, game, f"new {game.mode.word}"):
+                self._save_defaults(result.settings, game.players)
+                self.refresh_all()
+                self.say(f"New {game.mode.word} started. The last one stays saved.")
+
+        form = NewGameForm(
+            "New game · the game on the pad stays saved",
+            values,
+            names=evening.names,
+            proposal=evening.next_rubber(),
+        )
+        self.app.push_screen(form, done)
+
+    def action_settings(self) -> None:
+        if not self._writable():
+            return
+        from bridgepad.core.readers.new_game import rule_values
+        from bridgepad.tui.forms.game_form import RulesForm
+
+        defaults = self.session.defaults()
+        tell_each(self.app, defaults.problems)
+
+        def done(result: object) -> None:
+            if isinstance(result, Settings) and self._save_defaults(result, defaults.players):
+                self.say("Saved. New games use these rules; the game on the pad keeps the rules it started with.")
+
+        self.app.push_screen(RulesForm("Rules for new games", rule_values(defaults.settings)), done)
+
+    def _save_defaults(self, settings: Settings, players: tuple[str, str, str, str]) -> bool:
+        try:
+            self.session.save_defaults(settings, players)
+        except SaveError as e:
+            tell(self.app, e, title="", timeout=20)
+            return False
+        return True
+
+    def action_history(self) -> None:
+        from bridgepad.tui.screens.history_screen import RESUMED, HistoryScreen
+
+        def back(result: str | None) -> None:
+            self.refresh_all(select_last=result == RESUMED)
+            if result == RESUMED:
+                self.say(f"Resumed: {self.session.game.mode.word} on the pad again. ctrl+z goes back to the game that was here.")
+
+        self.app.push_screen(HistoryScreen(self.session), back)
+
+    def action_tally(self) -> None:
+        from bridgepad.tui.screens.tally_screen import TallyScreen
+
+        self.session.flush()
+        self.app.push_screen(TallyScreen(self.session))
+
+    def action_export(self) -> None:
+        from bridgepad.tui.forms.export_dialog import export_game
+
+        export_game(self.app, self.session.stored)
+
+    def action_help(self) -> None:
+        from bridgepad.tui.screens.help_screen import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.session.game))

@@ -1,0 +1,48 @@
+"""Why each figure of the selected hand is on the pad."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from bridgepad.core.rules.game import GameState
+from bridgepad.core.words.labels import hand_label, seat_label
+from bridgepad.core.words.summary import (
+    entry_text,
+    headline,
+    outcome_lines,
+    vulnerability_text,
+)
+
+
+class Explanation(Static):
+    _shown: Text | None = None
+
+    def show(self, state: GameState, index: int | None) -> None:
+        # Painted again only when its words change: each update lays the screen out again.
+        text = render_explanation(state, index)
+        if text != self._shown:
+            self._shown = text
+            self.update(text)
+
+
+def render_explanation(state: GameState, index: int | None) -> Text:
+    game = state.game
+    we = game.settings.we
+    if index is not None and index == len(state.hands) and state.bonuses:
+        t = Text("The game's own bonuses", style="bold")
+        for e in state.bonuses:
+            t.append("\n  " + entry_text(e, we))
+        t.append("\n  " + headline(state, we))
+        return t
+    if index is None or not (0 <= index < len(state.hands)):
+        return Text("No hands yet. Press + to enter the first hand.", style="italic")
+    h = state.hands[index]
+    t = Text(no_wrap=False)
+    t.append(hand_label(state.mode, h.number, h.deal), style="bold")
+    t.append(f" · {seat_label(game, h.dealer)} dealt · {vulnerability_text(h.vulnerable, game.settings.we)}")
+    if h.hand.contract is not None and h.hand.declarer is not None:
+        t.append(f" · {h.hand.contract.pretty} by {seat_label(game, h.hand.declarer)}, {h.hand.tricks} tricks")
+    for line in outcome_lines(h, state, game.settings.we):
+        t.append("\n  " + line)
+    return t

@@ -1,0 +1,15 @@
+"""What the history and the trash both show of a game: who played it and when it began."""
+
+from __future__ import annotations
+
+from bridgepad.core.words.labels import Players, match_up
+from bridgepad.services.history import GameSummary
+
+
+def players_text(s: GameSummary) -> str:
+    return match_up(Players(s.players))
+
+
+def started_text(s: GameSummary) -> str:
+    t = s.started
+    return t.strftime("%Y-%m-%d %H:%M") if t else s.created[:16].replace("T", " ")

@@ -1,0 +1,77 @@
+"""The pad beside the hands of the game and the explanation of the selected one.
+
+Used by the score pad and, read-only, by the history's review of an old game.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import DataTable
+
+from bridgepad.core.rules.game import GameState
+from bridgepad.tui.widgets.explanation import Explanation
+from bridgepad.tui.widgets.hand_list import HandList
+from bridgepad.tui.widgets.pad_view import PadView
+
+
+class PadScroll(VerticalScroll, can_focus=False):
+    """Scrolls a long pad; never takes the focus, so the arrows always move through the hands."""
+
+
+class GameView(Horizontal):
+    DEFAULT_CLASSES = "game-view"
+
+    def __init__(self, state: GameState | None = None, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.state = state
+
+    def compose(self) -> ComposeResult:
+        with PadScroll(classes="pad-scroll"):
+            yield PadView(classes="pad")
+        with Vertical(classes="right"):
+            yield HandList(classes="hands")
+            yield Explanation(classes="explain")
+
+    def on_mount(self) -> None:
+        if self.state is not None:
+            self.show(self.state, select_last=True)
+
+    def focus_hands(self) -> None:
+        self.query_one(HandList).focus()
+
+    def show(self, state: GameState, select_last: bool = False) -> None:
+        self.state = state
+        hl = self.query_one(HandList)
+        hl.show(state)
+        if select_last and state.hands:
+            hl.move_cursor(row=len(state.hands) - 1, animate=False)
+        self.refresh_selection()
+        self.query_one(PadScroll).scroll_end(animate=False)
+
+    def selected(self) -> int | None:
+        """The selected row: a hand's index, or one past the last hand for the bonus row."""
+        if self.state is None:
+            return None
+        hl = self.query_one(HandList)
+        if not hl.row_count:
+            return None
+        row = hl.cursor_row
+        return row if 0 <= row < hl.row_count else hl.row_count - 1
+
+    def selected_hand(self) -> int | None:
+        """The index of the selected hand, or None when none (or the bonus row) is selected."""
+        row = self.selected()
+        if row is None or self.state is None or row >= len(self.state.hands):
+            return None
+        return row
+
+    def refresh_selection(self) -> None:
+        if self.state is None:
+            return
+        sel = self.selected()
+        self.query_one(PadView).show(self.state, sel)
+        self.query_one(Explanation).show(self.state, sel)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.refresh_selection()

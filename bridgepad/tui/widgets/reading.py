@@ -1,0 +1,86 @@
+"""The history read in the background, with its progress in view.
+
+With many thousand games the first read of the summary index, or its rebuild from every
+game file, takes longer than a key should wait: the history and tally screens then read
+in a worker thread and show "reading N of M games" with a progress bar meanwhile, and
+every key stays live (Escape leaves, and the read is dropped). A small folder, or a
+history already in memory, is read on the spot, so the screen shows its rows at once.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Label, ProgressBar
+from textual.worker import get_current_worker
+
+from bridgepad.services.history import History
+
+PROGRESS_SECONDS = 0.1  # between two updates of the bar: often enough to see it move
+
+
+class Reading(Horizontal):
+    """``reading 2,350 of 20,000 games`` and its bar; hidden until a read reports progress."""
+
+    DEFAULT_CSS = """
+    Reading { height: 1; display: none; padding: 0 1; }
+    Reading > Label { width: auto; margin-right: 2; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Label("", markup=False)
+        yield ProgressBar(show_eta=False)
+
+    def show(self, done: int, total: int) -> None:
+        self.display = True
+        self.query_one(Label).update(f"reading {done:,} of {total:,} games")
+        self.query_one(ProgressBar).update(total=total, progress=done)
+
+
+class Progressed(Message):
+    def __init__(self, done: int, total: int) -> None:
+        super().__init__()
+        self.done = done
+        self.total = total
+
+
+class Read(Message):
+    """What the read gave, and the problems the history met on the way."""
+
+    def __init__(self, result: Any, problems: list[str]) -> None:
+        super().__init__()
+        self.result = result
+        self.problems = problems
+
+
+class Dropped(Exception):
+    """The screen went away: the read stops (the history keeps what it had)."""
+
+
+def read_in_background(owner: Widget, history: History, read: Callable[[History, Callable[[int, int], None]], Any]) -> None:
+    """Runs ``read(history, progress)`` in a worker thread; ``owner`` gets Progressed messages
+    meanwhile, then one Read."""
+    last = [0.0]
+
+    def progress(done: int, total: int) -> None:
+        if get_current_worker().is_cancelled:
+            raise Dropped
+        now = time.monotonic()
+        if now - last[0] >= PROGRESS_SECONDS or done == total:
+            last[0] = now
+            owner.post_message(Progressed(done, total))  # thread-safe: the screen updates on its own loop
+
+    def work() -> None:
+        try:
+            result = read(history, progress)
+        except Dropped:
+            return
+        owner.post_message(Read(result, list(history.problems)))
+
+    owner.run_worker(work, thread=True, exclusive=True, group="history-read")

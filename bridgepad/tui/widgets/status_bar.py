@@ -1,0 +1,94 @@
+"""The state of play, always in view: games, who deals and who shuffles, vulnerability, and
+what each side needs for game.
+
+Colours are roles of ``looks`` (the theme's design tokens); the words are the core's
+(``core/summary``).
+"""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.widgets import Static
+
+from bridgepad.core.rules.game import GameState, Mode
+from bridgepad.core.words.labels import deal_label, game_title, seat_label
+from bridgepad.core.words.summary import (
+    duplicate_standing,
+    headline,
+    lead_text,
+    need_text,
+    shuffler,
+    vulnerability_text,
+)
+from bridgepad.services.session import Session
+from bridgepad.tui import looks
+
+Part = tuple[str, str]
+
+
+class StatusBar(Static):
+    _shown: tuple[object, ...] = ()  # what is painted: Content's == compares the text alone, not its colours
+
+    def show(self, state: GameState, number: int, session: Session | None = None, review: str = "") -> None:
+        # Painted again only when its words or colours change: each update lays the screen out again.
+        content = render_status(state, number, session, review)
+        shown = (content.plain, *content.spans)
+        if shown != self._shown:
+            self._shown = shown
+            self.update(content)
+
+
+def _where(state: GameState) -> list[Part]:
+    """``Hand 5 · Games We 1–1 They · We lead by 210``, or the board and the standing."""
+    we = state.game.settings.we
+    games = f" · Games We {state.games[we]}–{state.games[we.other]} They"
+    where = deal_label(state.mode, state.next_deal)
+    if state.mode is not Mode.DUPLICATE:
+        return [(where, looks.STRONG), (games, ""), (" · " + lead_text(state, we), "")]
+    out: list[Part] = [(where, looks.STRONG)]
+    if state.compared:
+        out.append((f" · {duplicate_standing(state)}", ""))
+    return out
+
+
+def render_status(state: GameState, number: int, session: Session | None = None, review: str = "") -> Content:
+    """``review``: the game is an old one, looked at from the history; its title is the first
+    line, and what it came to the second, so that neither is cut at 80 columns."""
+    game = state.game
+    we = game.settings.we
+    title = review or game_title(state.mode, number)
+    out: list[Part] = [(f" {title} ", looks.TITLE)]
+    if session is not None and session.read_only:
+        out.append((" READ-ONLY ", looks.READ_ONLY))
+    if session is not None and (session.unsaved or session.unsaved_current):
+        out.append((" NOT SAVED ", looks.UNSAVED))
+    if review:
+        out.append(("\n", ""))
+        out += [(headline(state, we), looks.HEADLINE)] if state.over else _where(state)
+        return Content.assemble(*out)
+    out.append(("  ", ""))
+    if state.over:
+        out.append((headline(state, we), looks.HEADLINE))
+        nxt = "rubber" if state.mode is Mode.RUBBER else state.mode.word
+        out.append(("\n", ""))
+        out.append((f"Press + to start the next {nxt}; {seat_label(game, state.next_first_dealer)} deals.", looks.HINT))
+        return Content.assemble(*out)
+    out += _where(state)
+    out.append(("\n", ""))
+    out.append((f"{seat_label(game, state.next_dealer)} deals", looks.STRONG))
+    if state.mode is not Mode.DUPLICATE:  # boards come dealt: nobody shuffles at the table
+        out.append((f" · {seat_label(game, shuffler(state.next_dealer))} shuffles", ""))
+    out.append((" · ", ""))
+    out.append(vulnerability_badge(state))
+    need = need_text(state)
+    if need:
+        out.append(("\n", ""))
+        out.append((need, ""))
+    return Content.assemble(*out)
+
+
+def vulnerability_badge(state: GameState) -> Part:
+    """Who is vulnerable on the next hand, in the core's words, and in the theme's colour."""
+    vul = state.next_vulnerable
+    style = looks.VULNERABLE_BADGE if vul else looks.NOT_VULNERABLE_BADGE
+    return (f" {vulnerability_text(vul, state.game.settings.we)} ", style)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from snapshot_apps.scenarios import make_app
 from snapshot_apps.screen import pad_text, status_text
+from waiting import settle
 
 from bridgepad.cli import main
 from bridgepad.core.model import Seat, Side
@@ -285,7 +286,7 @@ async def test_the_pad_opens_on_the_new_game(
     game_id, game, _ = current(root)
     app = make_app(root)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert app.session.stored.id == game_id and app.session.game == game
         line1, line2 = status_text(app).splitlines()[:2]  # a third line: what each side needs for game
         for words in first_line:

@@ -10,6 +10,7 @@ import pytest
 from snapshot_apps.scenarios import evening, make_app
 from snapshot_apps.screen import Notes, screen_words
 from textual.widgets import Input
+from waiting import press, settle
 
 from bridgepad.core.rules.game import Game, Mode
 from bridgepad.services.formats.export_file import export_folder, file_name, with_format
@@ -74,8 +75,8 @@ async def test_the_dialog_proposes_the_name_in_documents_and_says_where_it_went(
     app = make_app(tmp_path / "data")
     notes = Notes()
     async with app.run_test(size=size, message_hook=notes) as pilot:
-        await pilot.press("E")
-        await pilot.pause()
+        await press(pilot, "E")
+        await settle(pilot)
         assert isinstance(app.screen, ExportDialog)
         assert app.screen.query_one("#export-path", Input).value == os.path.join("~", "Documents", EXPECTED)
         words = screen_words(app)
@@ -86,8 +87,8 @@ async def test_the_dialog_proposes_the_name_in_documents_and_says_where_it_went(
             "Enter exports · Tab next field · Esc cancels",
         ):
             assert line in words, line
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
+        await settle(pilot)
         assert isinstance(app.screen, PadScreen)
     written = folder / "Documents" / EXPECTED
     assert written.read_text(encoding="utf-8").startswith("#")  # a Markdown pad
@@ -101,13 +102,13 @@ async def test_the_name_follows_the_format_typed_and_a_bare_name_goes_in_documen
     evening(tmp_path / "data")
     app = make_app(tmp_path / "data")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("E", "c")  # the format field's text is selected: c replaces md
-        await pilot.pause()
+        await press(pilot, "E", "c")  # the format field's text is selected: c replaces md
+        await settle(pilot)
         path = app.screen.query_one("#export-path", Input)
         assert path.value.endswith(EXPECTED.replace(".md", ".csv"))
         assert "csv: a spreadsheet" in screen_words(app)
-        await pilot.press("tab", *"evening", "enter")  # the name's text is selected too: typed over
-        await pilot.pause()
+        await press(pilot, "tab", *"evening", "enter")  # the name's text is selected too: typed over
+        await settle(pilot)
     written = (folder / "Documents" / "evening.csv").read_text(encoding="utf-8")
     assert written.splitlines()[0].split(",")[:1] and "kind" in written.splitlines()[0]  # the CSV's header row
 
@@ -119,17 +120,17 @@ async def test_a_file_already_there_is_replaced_only_after_a_question(tmp_path: 
     evening(tmp_path / "data")
     app = make_app(tmp_path / "data")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("E", "enter")
-        await pilot.pause()
+        await press(pilot, "E", "enter")
+        await settle(pilot)
         assert isinstance(app.screen, Confirm)
         assert EXPECTED in str(app.screen.question)
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
+        await settle(pilot)
         assert isinstance(app.screen, ExportDialog)  # back, with the name as typed
         assert there.read_text(encoding="utf-8") == "the player's own notes\n"
         assert "Not written" in screen_words(app)
-        await pilot.press("enter", "y")
-        await pilot.pause()
+        await press(pilot, "enter", "y")
+        await settle(pilot)
         assert isinstance(app.screen, PadScreen)
     assert there.read_text(encoding="utf-8").startswith("#")
 
@@ -141,8 +142,8 @@ async def test_a_folder_that_is_not_there_is_named_and_nothing_is_written(
     evening(tmp_path / "data")
     app = make_app(tmp_path / "data")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("E", "tab", *"nowhere/x.md", "enter")
-        await pilot.pause()
+        await press(pilot, "E", "tab", *"nowhere/x.md", "enter")
+        await settle(pilot)
         assert isinstance(app.screen, ExportDialog)
         said = f"There is no folder {folder / 'Documents' / 'nowhere'}: give one that exists."
         assert "".join(said.split()) in "".join(screen_words(app).split())  # a long path wraps within a word

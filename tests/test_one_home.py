@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from snapshot_apps.scenarios import evening, make_app
 from textual.widgets import Input, Label
+from waiting import press, settle
 
 from bridgepad.cli import main
 from bridgepad.tui.screens.tally_screen import TallyScreen
@@ -37,23 +38,23 @@ async def test_the_command_line_and_the_tally_screen_read_a_stake_alike(
     answers = {text: cli_stake(capsys, data_dir, text) for text in STAKES}
     app = make_app(data_dir)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("t")
-        await pilot.pause()
+        await press(pilot, "t")
+        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, TallyScreen)
         field, error = screen.query_one("#stake", Input), screen.query_one("#stake-error", Label)
         for text, (cli_value, cli_refusal) in answers.items():
             screen.stake = Decimal("0.5")  # what a refusal leaves in place
-            await pilot.press("dollar_sign")
+            await press(pilot, "dollar_sign")
             field.value = text
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
+            await settle(pilot)
             said = str(error.render()).strip() if error.display else ""
             if cli_refusal:
                 # Refused by both, in the same sentence: the command line puts the text first.
                 assert said and cli_refusal == f"bridgepad tally: --stake '{text}': {said}", text
                 assert screen.stake == Decimal("0.5"), text
-                await pilot.press("escape")
+                await press(pilot, "escape")
             else:
                 assert not said and screen.stake == cli_value, (text, said, screen.stake, cli_value)
     # What a player expects: a positive amount, a comma or a point; 0 is refused, not "free".

@@ -10,6 +10,7 @@ from pathlib import Path
 from cli_support import run_cli as run
 from snapshot_apps.keyboard import keyboard
 from snapshot_apps.scenarios import field_keys, make_app
+from waiting import settle
 
 from bridgepad.core.model import Seat
 from bridgepad.core.readers.log import LogError, parse_log
@@ -37,7 +38,7 @@ def test_the_new_game_reading_puts_the_message_next_to_the_field() -> None:
 async def test_the_n_dialog_shows_it_next_to_the_seat_and_starts_nothing(tmp_path: Path) -> None:
     app = make_app(tmp_path / "data")
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         before = app.session.stored.id
         await keyboard(pilot, ["n", *field_keys("r", "N", "Ann", "Bob", "ann", "Di"), "enter"])
         assert isinstance(app.screen, GameForm)  # still open: nothing was started

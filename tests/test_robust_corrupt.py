@@ -27,6 +27,7 @@ from robust_support.data import (
     valid_bytes,
 )
 from robust_support.screen import messages, status_text
+from waiting import press, settle
 
 from bridgepad.core.rules.game import Game
 from bridgepad.services.session import Session
@@ -84,7 +85,7 @@ async def test_the_app_names_the_kept_file_in_an_error_message(tmp_path: Path, k
     plant(h.store.path(bad_id), BAD_FILES[kind])
     app = BridgepadApp(Session.open(GameStore(h.root)))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         kept = kept_files(h.store.games_dir, bad_id)
         assert len(kept) == 1
         said = [n for n in app._notifications if kept[0].name in n.message]
@@ -92,8 +93,8 @@ async def test_the_app_names_the_kept_file_in_an_error_message(tmp_path: Path, k
         assert said[0].severity == "error"
         assert "Hand 1" in status_text(app)
         if kind == "truncated":  # and the pad goes on taking hands
-            await pilot.press("plus", *"pass", "enter")
-            await pilot.pause()
+            await press(pilot, "plus", *"pass", "enter")
+            await settle(pilot)
             assert len(app.session.state.hands) == 1 and not app.session.unsaved
             assert GameStore(h.root).load(app.session.stored.id).game.hands == (hand("pass"),)
 
@@ -172,12 +173,12 @@ async def test_a_folder_in_place_of_current_is_kept_aside_and_the_pad_saves(tmp_
     plant(current, None)
     app = BridgepadApp(Session.open(GameStore(h.root)))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         kept = sorted(h.root.glob("current.corrupt-*"))
         assert len(kept) == 1 and same_as_planted(kept[0], None)
         assert any(kept[0].name in m for m in messages(app)), messages(app)
-        await pilot.press("plus", *"pass", "enter")
-        await pilot.pause()
+        await press(pilot, "plus", *"pass", "enter")
+        await settle(pilot)
         assert "NOT SAVED" not in status_text(app)
         assert GameStore(h.root).current_id() == app.session.stored.id
 
@@ -203,11 +204,11 @@ async def test_an_unreadable_settings_file_is_kept_aside_and_named(tmp_path: Pat
     (h.root / "settings.json").write_bytes(SETTINGS_CUT)
     app = BridgepadApp(Session.open(GameStore(h.root)))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
-        await pilot.press("s")  # the rules screen, saved as it is
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
+        await press(pilot, "s")  # the rules screen, saved as it is
+        await settle(pilot)
+        await press(pilot, "enter")
+        await settle(pilot)
         kept = [p for p in h.root.iterdir() if p.is_file() and p.read_bytes() == SETTINGS_CUT]
         assert kept, "the unreadable settings.json was overwritten"
         assert any("settings.json" in m for m in messages(app)), messages(app)

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from robust_support.data import hand
 from robust_support.screen import messages, status_text
+from waiting import press, settle
 
 from bridgepad.core.model import Side
 from bridgepad.core.rules.game import Game, derive
@@ -122,11 +123,11 @@ async def test_the_app_says_not_saved_at_once_keeps_the_hands_and_saves_them_on_
 
     app = BridgepadApp(Session.open(GameStore(root)))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         disk = Disk(root, monkeypatch)
         disk.fail(errno.ENOSPC, "fsync")
-        await pilot.press(*HAND_KEYS)
-        await pilot.pause()
+        await press(pilot, *HAND_KEYS)
+        await settle(pilot)
         # Said at once: the badge, and an error that gives the cause.
         assert "NOT SAVED" in status_text(app), status_text(app)
         errors = [n for n in app._notifications if n.severity == "error"]
@@ -137,8 +138,8 @@ async def test_the_app_says_not_saved_at_once_keeps_the_hands_and_saves_them_on_
         assert temp_files(root) == []
         # The folder turns read-only; a second hand is kept too, and still not claimed.
         disk.fail(errno.EACCES, "replace")
-        await pilot.press(*PASS_KEYS)
-        await pilot.pause()
+        await press(pilot, *PASS_KEYS)
+        await settle(pilot)
         assert len(app.session.state.hands) == 3
         assert "NOT SAVED" in status_text(app)
         assert any("Permission denied" in n.message for n in app._notifications), messages(app)
@@ -150,7 +151,7 @@ async def test_the_app_says_not_saved_at_once_keeps_the_hands_and_saves_them_on_
         while disk.refused == refused and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
         assert disk.refused > refused, "no retry within 5 s"
-        await pilot.pause()
+        await settle(pilot)
         assert "NOT SAVED" in status_text(app) and path.read_bytes() == on_disk
         assert not any("Saved" in m for m in messages(app)), messages(app)
         # ... and succeeds once the disk takes writes again.
@@ -158,7 +159,7 @@ async def test_the_app_says_not_saved_at_once_keeps_the_hands_and_saves_them_on_
         deadline = time.monotonic() + 5
         while app.session.unsaved and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
-        await pilot.pause()
+        await settle(pilot)
         assert not app.session.unsaved, "not saved within 5 s of the disk coming back"
         assert "NOT SAVED" not in status_text(app)
         assert any("Saved" in m for m in messages(app)), messages(app)
@@ -201,17 +202,17 @@ async def test_a_read_only_games_folder_for_real(tmp_path: Path) -> None:
     app = BridgepadApp(Session.open(GameStore(root)))
     try:
         async with app.run_test(size=(80, 24), notifications=True) as pilot:
-            await pilot.pause()
+            await settle(pilot)
             games.chmod(0o500)
-            await pilot.press(*HAND_KEYS)
-            await pilot.pause()
+            await press(pilot, *HAND_KEYS)
+            await settle(pilot)
             assert "NOT SAVED" in status_text(app)
             assert len(app.session.state.hands) == 2
             games.chmod(0o700)
             deadline = time.monotonic() + 5
             while app.session.unsaved and time.monotonic() < deadline:
                 await asyncio.sleep(0.1)
-            await pilot.pause()
+            await settle(pilot)
             assert not app.session.unsaved and "NOT SAVED" not in status_text(app)
     finally:
         games.chmod(0o700)

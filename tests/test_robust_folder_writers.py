@@ -20,6 +20,7 @@ import pytest
 from cli_support import one_line_refusal as one_line
 from cli_support import run_cli as bridgepad
 from snapshot_apps.screen import status_text
+from waiting import press, settle
 
 from bridgepad.store.folder_lock import FolderLock
 from bridgepad.store.game_store import GameStore
@@ -135,12 +136,12 @@ async def test_the_app_on_an_unwritable_folder_shows_it_and_refuses_changes(root
     session, lock, unwritable = open_folder(root)
     app = BridgepadApp(session, lock, unwritable=unwritable)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert "READ-ONLY" in status_text(app)
         said = [n.message for n in app._notifications]
         assert any("cannot be written (Permission denied)" in m for m in said), said
-        await pilot.press("plus")
-        await pilot.pause()
+        await press(pilot, "plus")
+        await settle(pilot)
         assert app.screen is app.pad  # no entry form: nothing may be written
         assert app.session.read_only_reason == unwritable  # not "another window": there is none
     assert app.return_code in (None, 0)

@@ -19,6 +19,7 @@ import pytest
 from cli_support import run_cli
 from robust_support.data import hand
 from snapshot_apps.screen import screen_words
+from waiting import press, settle
 
 from bridgepad.core.rules.game import Game
 from bridgepad.services.history import INDEX_NAME, History, column
@@ -92,16 +93,16 @@ async def test_the_history_and_tally_screens_open_over_a_nested_index(folder: Ga
     (folder.root / INDEX_NAME).write_text(NESTED)
     app = BridgepadApp(Session.open(GameStore(folder.root)))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("h")
-        await pilot.pause()
+        await press(pilot, "h")
+        await settle(pilot)
         assert isinstance(app.screen, HistoryScreen)
         # The index rebuilt from the games: the one rubber, listed.
         assert "1 game" in screen_words(app) and "Ann & Cy v Bob & Di 2–0 +940 won" in screen_words(app)
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
+        await settle(pilot)
         (folder.root / INDEX_NAME).write_text(NESTED)
-        await pilot.press("t")
-        await pilot.pause()
+        await press(pilot, "t")
+        await settle(pilot)
         assert isinstance(app.screen, TallyScreen)
         assert "Ann 1 +940 Cy 1 +940 Bob 1 -940 Di 1 -940" in screen_words(app)
     assert app.return_code in (None, 0)

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from robust_support.data import hand
 from robust_support.keys import burst
 from snapshot_apps.screen import screen_lines
+from waiting import press, settle
 
 from bridgepad.core.model import Contract, Doubling, Honors, Seat, Side, Strain
 from bridgepad.core.readers.entry import FIELDS, read_form
@@ -258,13 +259,13 @@ async def test_pasting_a_huge_number_into_the_contract_field_keeps_the_app_runni
 
     app = BridgepadApp(Session.open(GameStore(tmp_path / "data")))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("plus")
-        await pilot.pause()
+        await press(pilot, "plus")
+        await settle(pilot)
         field = app.screen.query_one("#contract", Input)
         field.post_message(events.Paste(LONG_LEVEL))
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
+        await press(pilot, "enter")
+        await settle(pilot)
         # Refused in place, by the rule a person can act on, and nothing recorded.
         assert app.screen.query_one("#contract", Input) is field
         said = str(app.screen.query_one("#contract-error", Static).render())
@@ -276,10 +277,10 @@ async def test_typing_ahead_a_hand_in_one_burst_records_it(tmp_path: Path) -> No
     """A quick typist (or keys queued while the app is busy): 4S, Tab, N, Tab, 10, Enter, all at once."""
     app = BridgepadApp(Session.open(GameStore(tmp_path / "data")))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("plus")
-        await pilot.pause()
+        await press(pilot, "plus")
+        await settle(pilot)
         await burst(pilot, ["4", "s", "tab", "n", "tab", "1", "0", "enter"])
-        await pilot.pause()
+        await settle(pilot)
         assert [
             (h.hand.contract.text if h.hand.contract else "", h.hand.declarer, h.hand.tricks) for h in app.session.state.hands
         ] == [("4S", Seat.N, 10)]
@@ -371,19 +372,19 @@ def new_game_by_cli(root: Path, names: tuple[str, str, str, str]) -> None:
 async def shown(root: Path) -> tuple[list[str], dict[str, object]]:
     app = BridgepadApp(Session.open(GameStore(root)))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         lines, regions = screen_lines(app), layout(app)
-        await pilot.press("up")  # hand 3, 1S by South: the explanation names its declarer and dealer
-        await pilot.pause()
+        await press(pilot, "up")  # hand 3, 1S by South: the explanation names its declarer and dealer
+        await settle(pilot)
         lines += screen_lines(app)
-        await pilot.press("plus")  # the entry form's title names the dealer
-        await pilot.pause()
+        await press(pilot, "plus")  # the entry form's title names the dealer
+        await settle(pilot)
         lines += screen_lines(app)
-        await pilot.press("escape", "question_mark")  # and the help screen, with the game's names
-        await pilot.pause()
+        await press(pilot, "escape", "question_mark")  # and the help screen, with the game's names
+        await settle(pilot)
         lines += screen_lines(app)
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
+        await settle(pilot)
         assert app.is_running
     return lines, regions
 
@@ -432,10 +433,10 @@ async def test_two_quick_keys_that_each_close_a_dialog_do_not_crash_the_app(
         assert len(app.screen_stack) == 1 and isinstance(app.screen, PadScreen), app.screen_stack
 
     async with app.run_test(size=(80, 24)) as pilot:  # a crash would be raised again as it ends
-        await pilot.press(*opening)
-        await pilot.pause()
+        await press(pilot, *opening)
+        await settle(pilot)
         await burst(pilot, keys)
-        await pilot.pause()
+        await settle(pilot)
         # The first key closed the dialog, having done its work; the second left the pad alone.
         only_the_pad()
         if opening[0] == "plus":
@@ -446,12 +447,12 @@ async def test_two_quick_keys_that_each_close_a_dialog_do_not_crash_the_app(
 
         # Both keys reaching the dialog before it is gone (as keys read in one piece can):
         # the second finds it closed, and neither records twice nor takes the pad away.
-        await pilot.press(*opening)
-        await pilot.pause()
+        await press(pilot, *opening)
+        await settle(pilot)
         dialog = app.screen
         for action in actions:
             await app.run_action(action, dialog)
-        await pilot.pause()
+        await settle(pilot)
         only_the_pad()
         assert len(app.session.state.hands) == (2 if opening[0] == "plus" else 0)
 
@@ -461,7 +462,7 @@ async def test_control_characters_in_a_name_from_a_file_never_reach_the_terminal
     store.create(Game(players=("\x1b]0;PWNED\x07Ann", "\x1b[5mBob", "Cy", "Di")))
     app = BridgepadApp(Session.open(GameStore(tmp_path / "data")))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = "\n".join(screen_lines(app))
         assert "\x1b" not in text
 
@@ -486,9 +487,9 @@ async def test_editing_a_hand_of_a_finished_rubber_does_not_crash(tmp_path: Path
     assert session.state.over
     app = BridgepadApp(Session.open(GameStore(root)))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("e")  # the last hand: 4S by South, ten tricks; make it eleven
-        await pilot.pause()
+        await press(pilot, "e")  # the last hand: 4S by South, ten tricks; make it eleven
+        await settle(pilot)
         assert app.is_running
-        await pilot.press("tab", "tab", "backspace", "backspace", "1", "1", "enter")
-        await pilot.pause()
+        await press(pilot, "tab", "tab", "backspace", "backspace", "1", "1", "enter")
+        await settle(pilot)
         assert app.session.game.hands[-1].tricks == 11

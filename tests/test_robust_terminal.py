@@ -39,6 +39,8 @@ from robust_support.life import (
 from robust_support.pty_app import DISK_FULL, PtyApp
 from robust_support.side_by_side import side_by_side
 from robust_support.typing import hand_of, pick, type_hand
+from snapshot_apps.screen import screen_words
+from waiting import press, settle, until
 
 from bridgepad.core.model import Hand
 from bridgepad.store.folder_lock import HOLDER_NAME, FolderBusy, FolderLock, writer_lock
@@ -404,27 +406,28 @@ async def test_every_way_out_asks_before_losing_an_unsaved_hand(
         real_replace(src, dst, **kw)  # type: ignore[arg-type]
 
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         monkeypatch.setattr(os, "replace", full_disk)
-        await pilot.press("plus", "4", "s", "tab", "n", "tab", "1", "0", "enter")
-        await pilot.pause()
+        await press(pilot, "plus", "4", "s", "tab", "n", "tab", "1", "0", "enter")
+        await settle(pilot)
         assert app.session.unsaved
         if way == "palette":
-            await pilot.press("ctrl+p")
-            await pilot.pause()
-            await pilot.press(*"quit")
-            await pilot.pause(0.5)  # the palette searches as it is typed
-            await pilot.press("enter")
+            await press(pilot, "ctrl+p")
+            await settle(pilot)
+            await press(pilot, *"quit")
+            # The palette searches as it is typed, in a task of its own: Enter once Quit is offered.
+            await until(pilot, lambda: "Quit" in screen_words(app), "the palette to offer Quit")
+            await press(pilot, "enter")
         else:
-            await pilot.press(way)
-        await pilot.pause()
+            await press(pilot, way)
+        await settle(pilot)
         assert isinstance(app.screen, Confirm), f"{way} did not ask: {app.screen!r}"
         assert "NOT SAVED" in text_of(app.screen.query_one("#question"))
-        await pilot.press("n")  # stay
-        await pilot.pause()
+        await press(pilot, "n")  # stay
+        await settle(pilot)
         assert app.is_running and not isinstance(app.screen, Confirm)
         monkeypatch.setattr(os, "replace", real_replace)  # the disk takes writes again: quitting asks nothing
-        await pilot.press("ctrl+q")
-        await pilot.pause()
+        await press(pilot, "ctrl+q")
+        await settle(pilot)
     assert app.return_code == 0
     assert len(hands_on_disk(root)) == 1

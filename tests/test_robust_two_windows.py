@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from robust_support.pty_app import PtyApp
 from robust_support.typing import hand_of, type_hand
+from waiting import press, settle
 
 from bridgepad.store.game_store import GameStore
 
@@ -106,13 +107,13 @@ async def test_a_read_only_window_writes_nothing_not_even_the_rules(tmp_path: Pa
         app = BridgepadApp(viewer, viewer_lock)
         notes = Notes()
         async with app.run_test(size=(100, 30), message_hook=notes) as pilot:
-            await pilot.pause()
+            await settle(pilot)
             await keyboard(pilot, ["s", "n", "o", "enter"])
-            await pilot.pause()
+            await settle(pilot)
             assert folder_bytes(root) == before, "the read-only window wrote to the data folder"
             assert any(t.startswith("Read-only:") for t in notes.texts), notes.texts  # and it said why
             assert len(app.screen_stack) == 1, app.screen_stack  # back on the pad
-            await pilot.press("ctrl+q")
+            await press(pilot, "ctrl+q")
         assert folder_bytes(root) == before
     finally:
         writer_lock.release()

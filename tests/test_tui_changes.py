@@ -20,6 +20,7 @@ from snapshot_apps.screen import (
 )
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
+from waiting import press, settle
 
 from bridgepad.core.model import Seat, Side
 from bridgepad.core.rules.game import Status
@@ -45,10 +46,10 @@ async def test_edit_opens_the_hand_prefilled_and_reworks_the_figures(data_dir: P
     seed(data_dir, WORKED_RUBBER[:3])
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert app.session.state.games[Side.NS] == 1  # 90 + 40: a game for We
-        await pilot.press("e")  # the last hand is selected
-        await pilot.pause()
+        await press(pilot, "e")  # the last hand is selected
+        await settle(pilot)
         form = app.screen
         assert isinstance(form, EntryForm)
         assert text_of(form.query_one("#form-title")).startswith("Edit hand 3 · South dealt")
@@ -59,11 +60,11 @@ async def test_edit_opens_the_hand_prefilled_and_reworks_the_figures(data_dir: P
             "",
         ]
         # Eight tricks become seven: one down, 50 to They, and 90 below is no game.
-        await pilot.press("tab", "tab", "backspace", "7")
-        await pilot.pause()
+        await press(pilot, "tab", "tab", "backspace", "7")
+        await settle(pilot)
         assert "They 50 above" in text_of(form.query_one("#preview"))
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
+        await settle(pilot)
         assert not isinstance(app.screen, EntryForm)
         st = app.session.state
         assert st.hands[2].hand.tricks == 7
@@ -78,10 +79,10 @@ async def test_escape_on_an_edit_changes_nothing(data_dir: Path) -> None:
     seed(data_dir, WORKED_RUBBER[:2])
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         files = folder_bytes(data_dir)
-        await pilot.press("e", "backspace", "9", "escape", "y")  # typed, so Escape asks; y throws it away
-        await pilot.pause()
+        await press(pilot, "e", "backspace", "9", "escape", "y")  # typed, so Escape asks; y throws it away
+        await settle(pilot)
         assert not isinstance(app.screen, ModalScreen)
         assert folder_bytes(data_dir) == files
         assert app.session.undo_stack == []
@@ -92,21 +93,21 @@ async def test_delete_asks_first_and_n_keeps_the_hand(data_dir: Path) -> None:
     app = make_app(data_dir)
     notes = Notes()
     async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         files = folder_bytes(data_dir)
-        await pilot.press("d")
-        await pilot.pause()
+        await press(pilot, "d")
+        await settle(pilot)
         assert isinstance(app.screen, ModalScreen)
         question = " ".join(text_of(w) for w in app.screen.query(Static))
         assert "Delete hand 3" in question and "2♣ by S" in question
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
+        await settle(pilot)
         assert not isinstance(app.screen, ModalScreen)
         assert len(app.session.state.hands) == 3
         assert folder_bytes(data_dir) == files
 
-        await pilot.press("d", "y")
-        await pilot.pause()
+        await press(pilot, "d", "y")
+        await settle(pilot)
         st = app.session.state
         assert len(st.hands) == 2 and st.games[Side.NS] == 0
         assert totals(app) == (420, 0)
@@ -126,21 +127,21 @@ async def test_undo_walks_back_add_edit_and_delete_one_by_one(data_dir: Path) ->
             ["e", "tab", "tab", "backspace", "7", "enter"],  # hand 2 now three down: We 500
             ["d", "y"],  # and then deleted
         ):
-            await pilot.press(*keys)
-            await pilot.pause()
+            await press(pilot, *keys)
+            await settle(pilot)
             history.append(app.session.game.hands)
         assert [len(h) for h in history] == [0, 1, 2, 2, 1]
         assert history[3][1].tricks == 7
 
         for expected in reversed(history[:-1]):
-            await pilot.press("ctrl+z")
-            await pilot.pause()
+            await press(pilot, "ctrl+z")
+            await settle(pilot)
             assert app.session.game.hands == expected
             assert on_disk(data_dir) == expected
             assert len(hand_rows(app)) == len(expected)
         assert totals(app) == (0, 0)
-        await pilot.press("ctrl+z")
-        await pilot.pause()
+        await press(pilot, "ctrl+z")
+        await settle(pilot)
         assert any("Nothing to undo" in m for m in notes.texts)
         assert [m for m in notes.texts if m.startswith("Undone")] == [
             "Undone: hand 2 deleted.",
@@ -155,19 +156,19 @@ async def test_ending_a_rubber_early_pays_the_unfinished_bonuses(data_dir: Path)
     seed(data_dir, WORKED_RUBBER[:6])
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert totals(app) == (460, 510)
         files = folder_bytes(data_dir)
-        await pilot.press("x", "n")  # asked, and refused
-        await pilot.pause()
+        await press(pilot, "x", "n")  # asked, and refused
+        await settle(pilot)
         assert app.session.state.status is Status.IN_PLAY
         assert folder_bytes(data_dir) == files
 
-        await pilot.press("x")
-        await pilot.pause()
+        await press(pilot, "x")
+        await settle(pilot)
         assert isinstance(app.screen, ModalScreen)
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
+        await settle(pilot)
         st = app.session.state
         assert st.status is Status.ENDED
         bonuses = sorted((e.side.value, e.points) for e in st.bonuses)
@@ -183,21 +184,21 @@ async def test_n_starts_a_new_rubber_after_asking_and_keeps_the_old_one(data_dir
     seed(data_dir, WORKED_RUBBER[:2])
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         old_id = app.session.stored.id
         files = folder_bytes(data_dir)
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
+        await settle(pilot)
         assert isinstance(app.screen, ModalScreen)
-        await pilot.press("escape")  # refused
-        await pilot.pause()
+        await press(pilot, "escape")  # refused
+        await settle(pilot)
         assert not isinstance(app.screen, ModalScreen)
         assert app.session.stored.id == old_id and folder_bytes(data_dir) == files
 
-        await pilot.press("n")
-        await pilot.pause()
-        await pilot.press("enter")  # yes, as offered
-        await pilot.pause()
+        await press(pilot, "n")
+        await settle(pilot)
+        await press(pilot, "enter")  # yes, as offered
+        await settle(pilot)
         assert not isinstance(app.screen, ModalScreen)
         assert app.session.stored.id != old_id
         st = app.session.state
@@ -208,16 +209,16 @@ async def test_n_starts_a_new_rubber_after_asking_and_keeps_the_old_one(data_dir
         assert len(GameStore(data_dir).load(old_id).game.hands) == 2  # the old rubber stays saved
         assert hand_rows(app) == []
 
-        await pilot.press("ctrl+z")  # and undo goes back to it
-        await pilot.pause()
+        await press(pilot, "ctrl+z")  # and undo goes back to it
+        await settle(pilot)
         assert app.session.stored.id == old_id and len(app.session.state.hands) == 2
 
 
 async def test_help_shows_the_keys_and_scoring_tables_and_escape_closes_it(data_dir: Path) -> None:
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await press(pilot, "question_mark")
+        await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
         out = io.StringIO()
         console = Console(width=100, file=out, color_system=None)
@@ -228,8 +229,8 @@ async def test_help_shows_the_keys_and_scoring_tables_and_escape_closes_it(data_
             assert words in text, words
         for figures in ("750", "1,500", "700", "500"):
             assert figures in text, figures
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
+        await settle(pilot)
         assert not isinstance(app.screen, HelpScreen)
         assert not isinstance(app.screen, ModalScreen)
 
@@ -238,17 +239,17 @@ async def test_plus_after_a_finished_rubber_starts_the_next_in_a_new_file(data_d
     seed(data_dir, WORKED_RUBBER)
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert app.session.state.status is Status.WON
         old_id = app.session.stored.id
         old_bytes = (data_dir / "games" / f"{old_id}.json").read_bytes()
-        await pilot.press("plus")
-        await pilot.pause()
+        await press(pilot, "plus")
+        await settle(pilot)
         form = app.screen
         assert isinstance(form, EntryForm)
         assert text_of(form.query_one("#form-title")) == "Rubber 2 · hand 1 · West deals · Nobody vulnerable"
-        await pilot.press(*field_keys("1NT", "W", "7"), "enter")
-        await pilot.pause()
+        await press(pilot, *field_keys("1NT", "W", "7"), "enter")
+        await settle(pilot)
         assert not isinstance(app.screen, EntryForm)
         new_id = app.session.stored.id
         assert new_id != old_id
@@ -268,10 +269,10 @@ async def test_x_on_a_finished_rubber_says_so_and_changes_nothing(data_dir: Path
     app = make_app(data_dir)
     notes = Notes()
     async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         files = folder_bytes(data_dir)
-        await pilot.press("x")
-        await pilot.pause()
+        await press(pilot, "x")
+        await settle(pilot)
         assert not isinstance(app.screen, ModalScreen)
         assert any("already over" in m for m in notes.texts)
         assert folder_bytes(data_dir) == files
@@ -281,9 +282,9 @@ async def test_arrow_keys_select_a_hand_straight_away(data_dir: Path) -> None:
     seed(data_dir, WORKED_RUBBER[:3])
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert hand_list(app).cursor_row == 2
-        await pilot.press("up")
-        await pilot.pause()
+        await press(pilot, "up")
+        await settle(pilot)
         assert hand_list(app).cursor_row == 1
         assert explain_text(app).startswith("Hand 2")

@@ -46,6 +46,7 @@ from snapshot_apps.screen import (
     visible_text,
 )
 from textual.widgets import Input
+from waiting import settle
 
 from bridgepad.cli import main
 from bridgepad.core.model import Seat, Side
@@ -196,7 +197,7 @@ async def test_a_chicago_under_each_rule(
     app = make_app(root)
     notes = Notes()
     async with app.run_test(size=SIZE, message_hook=notes) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         game = app.session.game
         assert game.mode is Mode.CHICAGO
         assert game.settings.chicago_vulnerable is ChicagoVulnerable(rule)
@@ -295,7 +296,7 @@ async def test_chicago_through_the_new_game_dialog_carries_part_scores_into_a_ga
     app = make_app(root)  # a fresh folder: a rubber under the default rules
     notes = Notes()
     async with app.run_test(size=SIZE, message_hook=notes) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         first_id = app.session.stored.id
         assert app.session.game.mode is Mode.RUBBER
         await keyboard(pilot, ["n"])
@@ -369,7 +370,7 @@ async def test_the_hand_list_shows_a_long_named_declarer_with_the_seat(tmp_path:
     seed(root, [("2S", "N", "8", ""), ("3NT", "E", "9", "")])
     app = make_app(root)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert [r[3] for r in hand_rows(app)] == ["Margaret (N)", "Robert (E)"]  # the cells hold it...
         shown = visible_text(hand_list(app))
         assert "Margaret (N)" in shown and "Robert (E)" in shown, shown  # ...the screen does not
@@ -380,6 +381,6 @@ async def test_the_pad_headers_show_long_named_partnerships_in_full(tmp_path: Pa
     new_game(root, "chicago", "--players", LONG_NAMES)
     app = make_app(root)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         shown = visible_text(app.screen.query_one(PadView))
         assert "Margaret & Cy" in shown and "Robert & Di" in shown, shown

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from snapshot_apps.scenarios import WORKED_RUBBER, make_app, seed
 from snapshot_apps.screen import Notes, hand_rows, status_text
+from waiting import settle
 
 from bridgepad.core.rules.game import Status
 
@@ -21,7 +22,7 @@ async def test_a_corrupt_current_game_is_kept_aside_and_a_fresh_rubber_starts(da
     app = make_app(data_dir)
     notes = Notes()
     async with app.run_test(size=(80, 24), notifications=True, message_hook=notes) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         st = app.session.state
         assert st.hands == () and st.status is Status.IN_PLAY
         new_id = app.session.stored.id
@@ -45,7 +46,7 @@ async def test_a_corrupt_current_game_is_kept_aside_and_a_fresh_rubber_starts(da
     again = make_app(data_dir)
     quiet = Notes()
     async with again.run_test(size=(80, 24), notifications=True, message_hook=quiet) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert again.session.state.hands == () and again.session.stored.id != bad_id
         assert quiet.texts == []
         assert len(list((data_dir / "games").glob("*.corrupt-*"))) == 1
@@ -58,7 +59,7 @@ async def test_an_empty_current_game_file_is_kept_aside_too(data_dir: Path) -> N
     app = make_app(data_dir)
     notes = Notes()
     async with app.run_test(size=(80, 24), notifications=True, message_hook=notes) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert app.session.state.hands == ()
         kept = list((data_dir / "games").glob(f"{bad_id}.json.corrupt-*"))
         assert len(kept) == 1 and kept[0].read_bytes() == b""

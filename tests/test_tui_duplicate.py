@@ -30,6 +30,7 @@ from snapshot_apps.keyboard import keyboard
 from snapshot_apps.scenarios import field_keys, make_app
 from snapshot_apps.screen import explain_text, hand_rows, pad_text, status_text, text_of
 from textual.widgets import Input
+from waiting import settle
 
 from bridgepad.cli import main
 from bridgepad.core.model import Seat, Side
@@ -56,7 +57,7 @@ async def test_four_boards_with_imps_against_the_other_table(tmp_path: Path) -> 
     assert main(["--data-dir", str(root), "new", "duplicate", "--players", "N=Ann,E=Bob,S=Cy,W=Di"]) == 0
     app = make_app(root)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert app.session.game.mode is Mode.DUPLICATE
         assert "IMPs" not in status_text(app)  # no IMPs until a board has an other-table score
 
@@ -132,9 +133,9 @@ async def test_the_history_shows_a_session_in_its_scoring_form(tmp_path: Path) -
     seed(root, [(c, d, r, "", o) for (c, d, r, o), *_ in BOARDS])
     app = make_app(root)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await keyboard(pilot, ["h"])
-        await pilot.pause()
+        await settle(pilot)
         table = app.screen.query_one(DataTable)
         rows = [[str(c).strip() for c in table.get_row_at(i)] for i in range(table.row_count)]
     # Both sessions began in the same second, so their order in the history is the ids'.

@@ -10,6 +10,7 @@ from pathlib import Path
 from snapshot_apps.scenarios import field_keys, make_app
 from snapshot_apps.screen import text_of
 from textual.widgets import Input
+from waiting import press, settle
 
 from bridgepad.core.rules.game import Mode
 from bridgepad.tui.forms.entry_form import HINTS, EntryForm
@@ -22,22 +23,22 @@ def shown_fields(form: EntryForm) -> list[str]:
 async def test_the_same_form_each_hand_starts_empty_with_no_error_left(data_dir: Path) -> None:
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("plus", *"4s", "enter")  # no declarer: refused, named beside its field
-        await pilot.pause()
+        await press(pilot, "plus", *"4s", "enter")  # no declarer: refused, named beside its field
+        await settle(pilot)
         first = app.screen
         assert isinstance(first, EntryForm)
         assert text_of(first.query_one("#declarer-error")) != HINTS["declarer"]
-        await pilot.press("escape", "y")  # thrown away, after the question
-        await pilot.pause()
+        await press(pilot, "escape", "y")  # thrown away, after the question
+        await settle(pilot)
         assert not isinstance(app.screen, EntryForm) and not app.session.state.hands
-        await pilot.press("plus")
-        await pilot.pause()
+        await press(pilot, "plus")
+        await settle(pilot)
         assert app.screen is first  # the same form, not composed again
         assert [first.query_one(f"#{n}", Input).value for n in ("contract", "declarer", "result")] == ["", "", ""]
         assert text_of(first.query_one("#declarer-error")) == HINTS["declarer"]
         assert app.focused is first.query_one("#contract", Input)
-        await pilot.press(*field_keys("4s", "n", "10"), "enter")
-        await pilot.pause()
+        await press(pilot, *field_keys("4s", "n", "10"), "enter")
+        await settle(pilot)
         assert len(app.session.state.hands) == 1
         # The pad is behind the form, in view: the form's screen is see-through.
         assert first.styles.background.a == 0
@@ -46,25 +47,25 @@ async def test_the_same_form_each_hand_starts_empty_with_no_error_left(data_dir:
 async def test_the_fields_follow_the_game_when_a_duplicate_begins(data_dir: Path) -> None:
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("plus")
-        await pilot.pause()
+        await press(pilot, "plus")
+        await settle(pilot)
         form = app.screen
         assert isinstance(form, EntryForm)
         assert shown_fields(form) == ["contract", "declarer", "result", "honors"]
-        await pilot.press("escape", "n", *"duplicate", "enter")  # a duplicate session, from the n dialog
-        await pilot.pause()
+        await press(pilot, "escape", "n", *"duplicate", "enter")  # a duplicate session, from the n dialog
+        await settle(pilot)
         assert app.session.game.mode is Mode.DUPLICATE
-        await pilot.press("plus")
-        await pilot.pause()
+        await press(pilot, "plus")
+        await settle(pilot)
         assert app.screen is form  # the same form: honors gone, the other tables come
         assert shown_fields(form) == ["contract", "declarer", "result", "others"]
         assert text_of(form.query_one("#form-title")).startswith("Board 1 ·")
-        await pilot.press(*field_keys("3nt", "n", "9", "400"), "enter")
-        await pilot.pause()
+        await press(pilot, *field_keys("3nt", "n", "9", "400"), "enter")
+        await settle(pilot)
         assert not isinstance(app.screen, EntryForm)
         assert len(app.session.state.hands) == 1
         # Back to a rubber: honors again, in their place after the result.
-        await pilot.press("n", *"rubber", "enter", "plus")
-        await pilot.pause()
+        await press(pilot, "n", *"rubber", "enter", "plus")
+        await settle(pilot)
         assert app.screen is form
         assert shown_fields(form) == ["contract", "declarer", "result", "honors"]

@@ -18,6 +18,7 @@ from snapshot_apps.scenarios import (
 )
 from snapshot_apps.screen import hand_list, screen_lines, screen_words, visible_text
 from textual.widgets import DataTable
+from waiting import press, settle
 
 from bridgepad.core.rules.game import Game
 from bridgepad.store.game_store import GameStore
@@ -38,9 +39,9 @@ async def test_board_16_is_in_view_as_soon_as_it_is_entered(data_dir: Path, size
     seed(data_dir, FIFTEEN_BOARDS)
     app = make_app(data_dir)
     async with app.run_test(size=size) as pilot:
-        await pilot.press(*hand_keys("3NT", "N", "9", "400 600 -100"))  # three results: a long explanation
-        await pilot.pause()
-        await pilot.pause()
+        await press(pilot, *hand_keys("3NT", "N", "9", "400 600 -100"))  # three results: a long explanation
+        await settle(pilot)
+        await settle(pilot)
         assert len(app.session.state.hands) == 16
         rows = visible_rows(app)
         assert any(r[:1] == ["16"] for r in rows), rows  # the board's number leads its row
@@ -52,9 +53,9 @@ async def test_the_twentieth_hand_of_a_rubber_is_in_view(data_dir: Path, size: t
     seed(data_dir, [("1C", "N", "6", "")] * 19)  # nineteen hands down one: no game, one long rubber
     app = make_app(data_dir)
     async with app.run_test(size=size) as pilot:
-        await pilot.press(*hand_keys("2H", "E", "7"))
-        await pilot.pause()
-        await pilot.pause()
+        await press(pilot, *hand_keys("2H", "E", "7"))
+        await settle(pilot)
+        await settle(pilot)
         assert len(app.session.state.hands) == 20
         rows = visible_rows(app)
         assert any("2♥" in r for r in rows), rows
@@ -65,12 +66,12 @@ async def test_the_hand_list_drops_columns_by_priority_and_keeps_the_scores(data
     seed(data_dir, WORKED_RUBBER[:4])
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         table: DataTable = hand_list(app)  # type: ignore[type-arg]
         assert [str(c.label) for c in table.ordered_columns] == ["#", "Dlr", "Contract", "By", "Res", "We", "They"]
         await pilot.resize_terminal(60, 20)
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot)
         labels = [str(c.label) for c in table.ordered_columns]
         assert labels[-2:] == ["We", "They"] and "Contract" in labels and "Res" in labels
         assert "Dlr" not in labels  # the dealer goes first: the status bar and the explanation say it
@@ -86,7 +87,7 @@ async def test_at_60_columns_the_status_wraps_rather_than_cutting(data_dir: Path
     seed(data_dir, (("1NT", "N", "7", ""), ("pass", "", "", ""), ("4S", "S", "10", "")))
     app = make_app(data_dir)
     async with app.run_test(size=(60, 20)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         words = screen_words(app)
         assert "Chicago 1 Deal 3 of 4 · Games We 1–0 They · We lead by 660" in words
         assert "Cy (S) deals · Ann (N) shuffles · They (E-W) vulnerable" in words
@@ -96,8 +97,8 @@ async def test_the_entry_form_title_is_whole_at_60_columns(data_dir: Path) -> No
     GameStore(data_dir).create(Game(players=("Alexandrina-Josephine", "Bartholomew", "Cy", "Di")))
     app = make_app(data_dir)
     async with app.run_test(size=(60, 20)) as pilot:
-        await pilot.press("plus")
-        await pilot.pause()
+        await press(pilot, "plus")
+        await settle(pilot)
         assert isinstance(app.screen, EntryForm)
         title = app.screen.form_title
         assert len(title) > 56  # longer than the form is wide: it wraps
@@ -108,15 +109,15 @@ async def test_the_entry_form_title_is_whole_at_60_columns(data_dir: Path) -> No
 async def test_the_new_game_dialog_keeps_its_title_and_keys_and_scrolls_to_its_last_field(data_dir: Path) -> None:
     app = make_app(data_dir)
     async with app.run_test(size=(60, 20)) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
+        await settle(pilot)
         assert isinstance(app.screen, GameForm)
         words = screen_words(app)
         assert "New game · the game on the pad stays saved" in words
         assert "Enter saves · Tab next field · Esc cancels" in words
         assert "Next dealer" not in words  # below, for now
-        await pilot.press(*["tab"] * (len(app.screen.fields) - 1))
-        await pilot.pause()
+        await press(pilot, *["tab"] * (len(app.screen.fields) - 1))
+        await settle(pilot)
         words = screen_words(app)
         assert "Next dealer" in words and "Enter saves" in words and "New game" in words
 
@@ -134,13 +135,13 @@ async def test_the_history_shows_players_and_state_whole_at_80_and_60_columns(da
     ended_early(data_dir)
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("h")
-        await pilot.pause()
+        await press(pilot, "h")
+        await settle(pilot)
         line = next(x for x in screen_lines(app) if x.startswith("2026-11-27 20:00"))
         assert "Alice & Carol v Bob & Dave" in line and "ended early" in line and "rubber" in line
         await pilot.resize_terminal(60, 20)
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot)
         line = next(x for x in screen_lines(app) if x.startswith("2026-11-27 20:00"))
         assert "Alice & Carol v Bob & Dave" in line and "ended early" in line
         assert "History · 1 game, newest first" in screen_words(app)
@@ -150,8 +151,8 @@ async def test_the_review_title_and_what_the_game_came_to_are_whole_at_80(data_d
     evening(data_dir)
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("h", "down", "enter")
-        await pilot.pause()
+        await press(pilot, "h", "down", "enter")
+        await settle(pilot)
         top = screen_lines(app)[:2]
         assert "Review · 2026-11-27 20:25 · read-only" in top[0]
         assert "We win the rubber 2–1, 770 to 100, by 670." in top[1]
@@ -162,11 +163,11 @@ async def test_the_tally_chart_s_axis_and_legend_can_be_scrolled_to(data_dir: Pa
     evening(data_dir)
     app = make_app(data_dir)
     async with app.run_test(size=size) as pilot:
-        await pilot.press("t", "w", "w")
-        await pilot.pause()
+        await press(pilot, "t", "w", "w")
+        await settle(pilot)
         assert "games" not in screen_words(app).split()[-12:]  # below the edge at first
-        await pilot.press("end")
-        await pilot.pause()
+        await press(pilot, "end")
+        await settle(pilot)
         words = screen_words(app)
         # The chart's foot: the game numbers, the players' initials and what * means.
         assert "0" in words and "3 games" in words
@@ -178,8 +179,8 @@ async def test_the_stake_error_is_a_whole_sentence_at_80_columns(data_dir: Path)
     evening(data_dir)
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("t", "dollar_sign", "x", "enter")
-        await pilot.pause()
+        await press(pilot, "t", "dollar_sign", "x", "enter")
+        await settle(pilot)
         from bridgepad.core.rules.settlement import read_stake
 
         with pytest.raises(ValueError) as refused:  # the core's one sentence for a bad stake

@@ -20,6 +20,7 @@ from snapshot_apps.screen import (
     text_of,
 )
 from textual.widgets import DataTable, Input
+from waiting import settle, until
 
 from bridgepad.core.model import Side
 from bridgepad.core.readers.entry import read_form
@@ -33,16 +34,6 @@ from bridgepad.tui.screens.history_screen import HistoryScreen
 from bridgepad.tui.screens.trash_screen import TrashScreen
 
 SIZE = (80, 24)
-
-
-async def until(pilot, check, what: str) -> None:  # type: ignore[no-untyped-def]
-    """Lets the app work until ``check()`` holds: a screen opened or closed, an offer computed
-    by its worker. On a busy machine one pause is not always enough for either."""
-    for _ in range(500):
-        if check():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"never: {what}")
 
 
 async def step(pilot, keys: list[str], check, what: str) -> None:  # type: ignore[no-untyped-def]
@@ -153,7 +144,7 @@ async def test_the_status_bar_says_what_each_side_needs_and_who_shuffles(data_di
     seed(data_dir, [("2S", "N", "8", "")])
     app = make_app(data_dir)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         lines = status_text(app).splitlines()
         assert lines[1].strip().startswith("East deals · West shuffles · ")
         assert lines[2].strip() == "N-S 60 on: need 40 · E-W need 100"

@@ -13,6 +13,7 @@ from snapshot_apps.screen import (
     text_of,
 )
 from textual.widgets import Input
+from waiting import press, settle
 
 from bridgepad.core.model import Seat, Side, Strain
 from bridgepad.tui.app import BridgepadApp
@@ -42,8 +43,8 @@ def assert_no_error(app: BridgepadApp, name: str) -> None:
 async def test_the_form_opens_with_focus_in_the_contract_field(data_dir: Path) -> None:
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("plus")
-        await pilot.pause()
+        await press(pilot, "plus")
+        await settle(pilot)
         f = form(app)
         assert app.focused is f.query_one("#contract", Input)
         assert text_of(f.query_one("#form-title")) == "Hand 1 · North deals · Nobody vulnerable"
@@ -56,8 +57,8 @@ async def test_the_form_opens_with_focus_in_the_contract_field(data_dir: Path) -
 async def test_pass_and_enter_records_a_passed_out_deal_at_once(data_dir: Path) -> None:
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("plus", *"pass", "enter")
-        await pilot.pause()
+        await press(pilot, "plus", *"pass", "enter")
+        await settle(pilot)
         assert not isinstance(app.screen, EntryForm)
         st = app.session.state
         assert len(st.hands) == 1
@@ -72,30 +73,30 @@ async def test_pass_and_enter_records_a_passed_out_deal_at_once(data_dir: Path) 
 async def test_escape_cancels_without_a_trace(data_dir: Path) -> None:
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         files = folder_bytes(data_dir)
         game = app.session.game
-        await pilot.press(*hand_keys("4S", "N", "10", enter=False))
-        await pilot.pause()
+        await press(pilot, *hand_keys("4S", "N", "10", enter=False))
+        await settle(pilot)
         assert "Game for We" in text_of(form(app).query_one("#preview"))
-        await pilot.press("escape", "y")  # a hand was typed: Escape asks first, y throws it away
-        await pilot.pause()
+        await press(pilot, "escape", "y")  # a hand was typed: Escape asks first, y throws it away
+        await settle(pilot)
         assert not isinstance(app.screen, EntryForm)
         assert app.session.game == game
         assert app.session.state.hands == ()
         assert app.session.undo_stack == []
         assert folder_bytes(data_dir) == files
         assert hand_list(app).row_count == 0
-        await pilot.press("plus")  # the next form starts empty again
-        await pilot.pause()
+        await press(pilot, "plus")  # the next form starts empty again
+        await settle(pilot)
         assert value(app, "contract") == ""
 
 
 async def test_bad_contract_and_declarer_are_named_and_focus_goes_to_the_first(data_dir: Path) -> None:
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*hand_keys("9S", "Q", "10"))
-        await pilot.pause()
+        await press(pilot, *hand_keys("9S", "Q", "10"))
+        await settle(pilot)
         f = form(app)  # still open: nothing was recorded
         assert app.session.state.hands == ()
         assert "9S" in message(app, "contract") and "level must be 1 to 7" in message(app, "contract")
@@ -107,8 +108,8 @@ async def test_bad_contract_and_declarer_are_named_and_focus_goes_to_the_first(d
 async def test_impossible_result_and_wrong_honors_at_notrump(data_dir: Path) -> None:
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*hand_keys("6NT", "S", "+3", "NS 100"))
-        await pilot.pause()
+        await press(pilot, *hand_keys("6NT", "S", "+3", "NS 100"))
+        await settle(pilot)
         f = form(app)
         assert app.session.state.hands == ()
         assert_no_error(app, "contract")
@@ -119,21 +120,21 @@ async def test_impossible_result_and_wrong_honors_at_notrump(data_dir: Path) -> 
         assert [value(app, n) for n in FIELDS] == ["6NT", "S", "+3", "NS 100"]
 
         # Mend the result: its message goes as the typing follows; Enter then points at honors.
-        await pilot.press("backspace", "backspace", "=")
-        await pilot.pause()
+        await press(pilot, "backspace", "backspace", "=")
+        await settle(pilot)
         assert_no_error(app, "result")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
+        await settle(pilot)
         assert app.focused is f.query_one("#honors", Input)
         # Entering the field selected its text: typing replaces it whole.
         assert f.query_one("#honors", Input).selected_text == "NS 100"
-        await pilot.press(*"NS 150")
-        await pilot.pause()
+        await press(pilot, *"NS 150")
+        await settle(pilot)
         assert_no_error(app, "honors")
         preview = text_of(f.query_one("#preview"))
         assert "small slam" in preview.lower() and "150" in preview
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
+        await settle(pilot)
         assert not isinstance(app.screen, EntryForm)
         h = app.session.state.hands[0]
         assert h.hand.contract is not None and h.hand.contract.strain is Strain.NT
@@ -147,15 +148,15 @@ async def test_impossible_result_and_wrong_honors_at_notrump(data_dir: Path) -> 
 async def test_preview_shows_what_the_hand_will_write(data_dir: Path) -> None:
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("plus", *field_keys("4S", "N", "10"))
-        await pilot.pause()
+        await press(pilot, "plus", *field_keys("4S", "N", "10"))
+        await settle(pilot)
         preview = text_of(form(app).query_one("#preview"))
         assert "We 120 below" in preview
         assert "trick score" in preview
         assert "Game for We" in preview
         assert app.session.state.hands == ()  # a preview writes nothing
         # One trick fewer: the same contract goes down.
-        await pilot.press("backspace", "backspace", "9")
-        await pilot.pause()
+        await press(pilot, "backspace", "backspace", "9")
+        await settle(pilot)
         preview = text_of(form(app).query_one("#preview"))
         assert "They 50 above" in preview and "Game for" not in preview

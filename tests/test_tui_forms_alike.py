@@ -8,6 +8,7 @@ from pathlib import Path
 from snapshot_apps.scenarios import WORKED_RUBBER, evening, make_app, seed
 from snapshot_apps.screen import folder_bytes
 from textual.widgets import Input
+from waiting import press, settle
 
 from bridgepad.core.model import Contract, Doubling, Seat, Strain
 from bridgepad.tui.forms.confirm import Confirm
@@ -27,13 +28,13 @@ async def test_editing_a_passed_out_hand_typing_replaces_pass(data_dir: Path) ->
     seed(data_dir, (WORKED_RUBBER[0], ("pass", "", "", "")))
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("e")
-        await pilot.pause()
+        await settle(pilot)
+        await press(pilot, "e")
+        await settle(pilot)
         assert isinstance(app.screen, EntryForm)
         assert field(app, "contract").selected_text == "pass"
-        await pilot.press("1", "c", "tab", "n", "tab", "7", "enter")
-        await pilot.pause()
+        await press(pilot, "1", "c", "tab", "n", "tab", "7", "enter")
+        await settle(pilot)
         assert isinstance(app.screen, PadScreen)
         hand = app.session.state.hands[1].hand
         assert hand.contract == Contract(1, Strain.C, Doubling.NONE) and hand.declarer is Seat.N and hand.tricks == 7
@@ -43,22 +44,22 @@ async def test_tab_into_a_filled_field_selects_it_in_every_form(data_dir: Path) 
     seed(data_dir, WORKED_RUBBER[:1])
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("e", "tab")  # the entry form's declarer, N
-        await pilot.pause()
+        await settle(pilot)
+        await press(pilot, "e", "tab")  # the entry form's declarer, N
+        await settle(pilot)
         assert field(app, "declarer").selected_text == "N"
-        await pilot.press("escape")
-        await pilot.pause()
-        await pilot.press("n", "tab")  # the new-game dialog's first dealer
-        await pilot.pause()
+        await press(pilot, "escape")
+        await settle(pilot)
+        await press(pilot, "n", "tab")  # the new-game dialog's first dealer
+        await settle(pilot)
         assert isinstance(app.screen, GameForm)
         assert field(app, "f-dealer").selected_text == field(app, "f-dealer").value != ""
-        await pilot.press("escape", "s")  # the rules form: its first field is selected on opening
-        await pilot.pause()
+        await press(pilot, "escape", "s")  # the rules form: its first field is selected on opening
+        await settle(pilot)
         assert isinstance(app.screen, GameForm)
         assert field(app, "f-honors").selected_text == "yes"
-        await pilot.press("escape", "E", "tab")  # the export dialog's file name
-        await pilot.pause()
+        await press(pilot, "escape", "E", "tab")  # the export dialog's file name
+        await settle(pilot)
         assert isinstance(app.screen, ExportDialog)
         assert field(app, "export-path").selected_text == field(app, "export-path").value
 
@@ -66,21 +67,21 @@ async def test_tab_into_a_filled_field_selects_it_in_every_form(data_dir: Path) 
 async def test_escape_asks_before_a_typed_hand_is_lost_and_no_keeps_it(data_dir: Path) -> None:
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         before = folder_bytes(data_dir)
-        await pilot.press("plus", "4", "s", "tab", "n", "escape")
-        await pilot.pause()
+        await press(pilot, "plus", "4", "s", "tab", "n", "escape")
+        await settle(pilot)
         assert isinstance(app.screen, Confirm)
         assert "Throw away the hand you typed?" in str(app.screen.question)
-        await pilot.press("n")  # no: back to the form, as it was left
-        await pilot.pause()
+        await press(pilot, "n")  # no: back to the form, as it was left
+        await settle(pilot)
         assert isinstance(app.screen, EntryForm)
         assert (field(app, "contract").value, field(app, "declarer").value) == ("4s", "n")
-        await pilot.press("escape", "escape")  # Escape on the question is no, too
-        await pilot.pause()
+        await press(pilot, "escape", "escape")  # Escape on the question is no, too
+        await settle(pilot)
         assert isinstance(app.screen, EntryForm)
-        await pilot.press("escape", "y")
-        await pilot.pause()
+        await press(pilot, "escape", "y")
+        await settle(pilot)
         assert isinstance(app.screen, PadScreen)
         assert app.session.state.hands == ()
         assert folder_bytes(data_dir) == before
@@ -90,33 +91,33 @@ async def test_escape_on_an_untouched_form_closes_it_at_once(data_dir: Path) -> 
     seed(data_dir, WORKED_RUBBER[:1])
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         for opener in ("plus", "e", "n", "s", "E"):
-            await pilot.press(opener)
-            await pilot.pause()
+            await press(pilot, opener)
+            await settle(pilot)
             assert not isinstance(app.screen, PadScreen), opener
-            await pilot.press("escape")
-            await pilot.pause()
+            await press(pilot, "escape")
+            await settle(pilot)
             assert isinstance(app.screen, PadScreen), opener
         # Typed, then typed back as it was: nothing would be lost, so nothing is asked.
-        await pilot.press("e", "tab", "e", "backspace", "N", "escape")
-        await pilot.pause()
+        await press(pilot, "e", "tab", "e", "backspace", "N", "escape")
+        await settle(pilot)
         assert isinstance(app.screen, PadScreen)
 
 
 async def test_escape_asks_in_the_new_game_dialog_once_a_name_is_typed(data_dir: Path) -> None:
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         before = app.session.stored.id
-        await pilot.press("n", "tab", "tab", "A", "n", "n", "escape")
-        await pilot.pause()
+        await press(pilot, "n", "tab", "tab", "A", "n", "n", "escape")
+        await settle(pilot)
         assert isinstance(app.screen, Confirm)
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
+        await settle(pilot)
         assert isinstance(app.screen, GameForm) and field(app, "f-N").value == "Ann"
-        await pilot.press("escape", "y")
-        await pilot.pause()
+        await press(pilot, "escape", "y")
+        await settle(pilot)
         assert isinstance(app.screen, PadScreen) and app.session.stored.id == before
 
 
@@ -124,15 +125,15 @@ async def test_escape_in_the_stake_field_backs_out_of_it_and_keeps_the_stake(dat
     evening(data_dir)  # a stake of 0.10
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("t", "dollar_sign")
-        await pilot.pause()
+        await press(pilot, "t", "dollar_sign")
+        await settle(pilot)
         stake = app.screen.query_one("#stake", Input)
         assert stake.has_focus and stake.selected_text == "0.10"
-        await pilot.press("5", "escape")
-        await pilot.pause()
+        await press(pilot, "5", "escape")
+        await settle(pilot)
         assert isinstance(app.screen, TallyScreen)  # still the tally
         assert stake.value == "0.10" and not stake.has_focus
         assert str(app.screen.stake) == "0.10"
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
+        await settle(pilot)
         assert isinstance(app.screen, PadScreen)

@@ -16,6 +16,7 @@ from snapshot_apps.scenarios import make_app
 from snapshot_apps.screen import Notes
 from textual.binding import Binding
 from textual.widgets import Static
+from waiting import press, settle
 
 from bridgepad.store.game_store import GameStore
 from bridgepad.tui import keys
@@ -114,13 +115,13 @@ def footer_words(app: BridgepadApp) -> list[str]:
 async def test_the_footer_shows_the_list_s_words_and_keeps_quit_when_narrow(data_dir: Path) -> None:
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         wide = footer_words(app)
         shown = [k.label for k in keys.section("pad").keys if k.action and k.show] + ["Quit"]
         assert wide == shown
         await pilot.resize_terminal(60, 20)
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot)
         narrow = footer_words(app)
         assert "Quit" in narrow and "Add" in narrow and "Help" in narrow
         assert len(narrow) < len(wide)
@@ -132,8 +133,8 @@ async def test_the_footer_shows_the_list_s_words_and_keeps_quit_when_narrow(data
 async def test_the_help_lists_every_section_of_the_list(data_dir: Path) -> None:
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await press(pilot, "question_mark")
+        await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
         out = io.StringIO()
         console = Console(width=120, file=out, color_system=None)
@@ -149,14 +150,14 @@ async def test_the_help_lists_every_section_of_the_list(data_dir: Path) -> None:
 async def test_the_palette_offers_the_screen_s_commands_from_the_list(data_dir: Path) -> None:
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         commands = {c.title: c for c in app.get_system_commands(app.screen)}
         for k in keys.section("pad").keys:
             if k.command:
                 assert k.command in commands, k.command
                 assert f"({keys.key_text(k.keys)})" in commands[k.command].help
         commands["Add a hand"].callback()
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, EntryForm)
 
 
@@ -170,21 +171,21 @@ async def test_a_user_keymap_rebinds_a_key_and_the_help_and_palette_say_so(data_
     app = make_app(data_dir)
     notes = Notes()
     async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert any('"nonsense.key" is not a key id' in t for t in notes.texts), notes.texts
-        await pilot.press("plus")  # no longer the key for a hand
-        await pilot.pause()
+        await press(pilot, "plus")  # no longer the key for a hand
+        await settle(pilot)
         assert isinstance(app.screen, PadScreen)
-        await pilot.press("i")
-        await pilot.pause()
+        await press(pilot, "i")
+        await settle(pilot)
         assert isinstance(app.screen, EntryForm)
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
+        await settle(pilot)
         commands = {c.title: c for c in app.get_system_commands(app.screen)}
         assert commands["Add a hand"].help.endswith("(i)")
         assert "Add" in footer_words(app)
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await press(pilot, "question_mark")
+        await settle(pilot)
         out = io.StringIO()
         for w in app.screen.query(Static):
             Console(width=120, file=out, color_system=None).print(w.content)
@@ -197,23 +198,23 @@ async def test_q_leaves_each_screen_and_escape_backs_out(data_dir: Path) -> None
     evening(data_dir)
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         for opener, screen in (("h", HistoryScreen), ("t", TallyScreen), ("question_mark", HelpScreen)):
             for leave in ("q", "escape"):
-                await pilot.press(opener)
-                await pilot.pause()
+                await press(pilot, opener)
+                await settle(pilot)
                 assert isinstance(app.screen, screen)
-                await pilot.press(leave)
-                await pilot.pause()
+                await press(pilot, leave)
+                await settle(pilot)
                 assert isinstance(app.screen, PadScreen), (opener, leave)
-        await pilot.press("h", "down", "enter")
-        await pilot.pause()
+        await press(pilot, "h", "down", "enter")
+        await settle(pilot)
         assert isinstance(app.screen, ReviewScreen)
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
+        await settle(pilot)
         assert isinstance(app.screen, HistoryScreen)
-        await pilot.press("q", "q")  # back to the pad, then out of the app
-        await pilot.pause()
+        await press(pilot, "q", "q")  # back to the pad, then out of the app
+        await settle(pilot)
     assert app.return_code in (0, None)
     assert not app.is_running
 
@@ -233,13 +234,13 @@ async def test_the_in_play_dialog_names_its_keys_as_bound_now(data_dir: Path) ->
     state = parse_log("N 4S 10\n").games()[0]
     app = make_app(data_dir)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         app.push_screen(InPlayDialog("rubber", state))
-        await pilot.pause()
+        await settle(pilot)
         lines = [str(w.content) for w in app.screen.query(Label)]
         assert any(t.startswith("g  resume it on the pad") for t in lines), lines
         assert any(t.startswith("x  end the rubber now") for t in lines), lines
         assert "b  back to the history" in lines, lines
-        await pilot.press("g")
-        await pilot.pause()
+        await press(pilot, "g")
+        await settle(pilot)
         assert not isinstance(app.screen, InPlayDialog)

@@ -36,6 +36,7 @@ from snapshot_apps.keyboard import keyboard
 from snapshot_apps.scenarios import PAIRS_SESSION, field_keys, make_app
 from snapshot_apps.screen import explain_text, hand_rows, pad_text, status_text, text_of
 from textual.widgets import Input
+from waiting import settle, until
 
 from bridgepad.cli import main
 from bridgepad.core.rules.game import Mode
@@ -75,21 +76,21 @@ def log_text() -> str:
     return "\n".join(lines) + "\n"
 
 
-async def until(pilot, condition) -> None:  # type: ignore[no-untyped-def]
-    """Waits up to five seconds for ``condition``: on a busy machine the app can take a moment
-    longer than the pilot's pause to open a form, move the focus or apply a hand."""
-    for _ in range(500):
-        if condition():
-            return
-        await pilot.pause(0.01)
-
-
 async def type_board(pilot, app, n: int, fields: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
     """``+``, the board's fields once the form has the focus, Enter; then waits for the board to land."""
     await keyboard(pilot, ["plus"])
-    await until(pilot, lambda: isinstance(app.screen, EntryForm) and app.focused is app.screen.query_one("#contract", Input))
+    await until(
+        pilot,
+        lambda: isinstance(app.screen, EntryForm) and app.focused is app.screen.query_one("#contract", Input),
+        "the entry form with the focus in its contract",
+    )
     await keyboard(pilot, [*field_keys(*fields), "enter"])
-    await until(pilot, lambda: len(app.session.state.hands) >= n and not isinstance(app.screen, EntryForm))
+    await until(
+        pilot,
+        lambda: (len(app.session.state.hands) >= n and not isinstance(app.screen, EntryForm))
+        or (isinstance(app.screen, EntryForm) and bool(app.screen.reading().errors)),
+        f"board {n} on the pad, or the form's refusal",
+    )
     if isinstance(app.screen, EntryForm):
         raise AssertionError(f"board {n} was refused: {app.screen.reading().errors}")
 
@@ -106,27 +107,35 @@ async def test_a_pairs_session_typed_shows_the_percentages_of_its_replay(
     root = tmp_path / "data"
     app = make_app(root)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         # The n dialog: duplicate, the names, nobody sitting out, and the last field, the scoring form: matchpoints.
         await keyboard(pilot, ["n"])
-        await until(pilot, lambda: isinstance(app.screen, GameForm) and app.focused is app.screen.query_one("#f-mode", Input))
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, GameForm) and app.focused is app.screen.query_one("#f-mode", Input),
+            "the new-game dialog with the focus in its mode",
+        )
         await keyboard(
             pilot, [*field_keys("d", "", "Ann", "Bob", "Cy", "Di", "", "", "", "", "", "", "", "matchpoints"), "enter"]
         )
-        await until(pilot, lambda: app.session.game.mode is Mode.DUPLICATE)
+        await until(pilot, lambda: app.session.game.mode is Mode.DUPLICATE, "a duplicate game on the pad")
         game = app.session.game
         assert game.mode is Mode.DUPLICATE and game.settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS
 
         # Board 1 with a score no result gives there: refused with the reason, the form kept open.
         contract, declarer, result, _, others = PAIRS_SESSION[0]
         await keyboard(pilot, ["plus"])
-        await until(pilot, lambda: isinstance(app.screen, EntryForm) and app.focused is app.screen.query_one("#contract", Input))
+        await until(
+        pilot,
+        lambda: isinstance(app.screen, EntryForm) and app.focused is app.screen.query_one("#contract", Input),
+        "the entry form with the focus in its contract",
+    )
         await keyboard(pilot, [*field_keys(contract, declarer, result, "620"), "enter"])
         assert isinstance(app.screen, EntryForm)
         assert others_message(app) == "+620 is a vulnerable game for N-S; on board 1 nobody is vulnerable."
         assert app.focused is app.screen.query_one("#others", Input)
         await keyboard(pilot, ["backspace"] * 3 + [*others, "enter"])
-        await until(pilot, lambda: len(app.session.state.hands) == 1)
+        await until(pilot, lambda: len(app.session.state.hands) == 1, "the board on the pad")
         assert not isinstance(app.screen, EntryForm)
 
         for n, (fields, (mp, top, session)) in enumerate(zip(PAIRS_SESSION, BY_HAND), 1):

@@ -13,6 +13,7 @@ from snapshot_apps.keyboard import keyboard
 from snapshot_apps.scenarios import field_keys, make_app
 from snapshot_apps.screen import Notes, status_text
 from textual.widgets import Input
+from waiting import settle
 
 from bridgepad.cli import main
 from bridgepad.core.rules.game import Mode
@@ -42,7 +43,7 @@ async def test_rules_screen_saves_the_defaults_that_bridgepad_new_then_uses(tmp_
     app = make_app(root)  # a fresh folder: a rubber under the default rules
     notes = Notes()
     async with app.run_test(size=SIZE, message_hook=notes) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await keyboard(pilot, ["s"])
         assert form_values(app) == {
             "honors": "yes",
@@ -76,7 +77,7 @@ async def test_rules_screen_saves_the_defaults_that_bridgepad_new_then_uses(tmp_
 
     again = make_app(root)
     async with again.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert "Deal 1 of 4" in status_text(again)
         await keyboard(pilot, ["plus"])
         assert isinstance(again.screen, EntryForm)
@@ -90,7 +91,7 @@ async def test_new_game_dialog_offers_the_rules_saved_with_s(tmp_path: Path) -> 
     root = tmp_path / "data"
     app = make_app(root)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await keyboard(pilot, ["s", *NO_HONORS_FIFTY])
         assert saved(root).honors is False
         await keyboard(pilot, ["n"])
@@ -102,7 +103,7 @@ async def test_starting_a_game_with_n_keeps_the_rules_saved_with_s(tmp_path: Pat
     root = tmp_path / "data"
     app = make_app(root)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await keyboard(pilot, ["s", *NO_HONORS_FIFTY])
         await keyboard(pilot, ["n", "c", "enter"])
         assert app.session.game.mode is Mode.CHICAGO
@@ -115,7 +116,7 @@ async def test_the_rules_screen_sets_the_scoring_form_of_new_duplicate_games(tmp
     root = tmp_path / "data"
     app = make_app(root)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         # The last field, "Duplicate by": a pairs game.
         await keyboard(pilot, ["s", *field_keys("", "", "", "", "", "", "mp"), "enter"])
         assert not isinstance(app.screen, GameForm)

@@ -10,6 +10,7 @@ from record_support.games import duplicate
 from snapshot_apps.keyboard import keyboard
 from snapshot_apps.scenarios import make_app
 from textual.widgets import DataTable, Label
+from waiting import settle
 
 from bridgepad.core.readers.log import parse_log
 from bridgepad.core.rules.settings import DuplicateScoring
@@ -41,10 +42,10 @@ async def test_the_tally_opens_on_tonight_with_the_duplicate_session_apart(tmp_p
     GameStore(root).create(on_pad)  # the rubber on the pad, a hand into it: in play
     app = make_app(root)
     async with app.run_test(size=(80, 40)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await keyboard(pilot, ["t"])
         for _ in range(100):  # the screen fills its table once it is mounted
-            await pilot.pause()
+            await settle(pilot)
             if isinstance(app.screen, TallyScreen) and str(app.screen.query_one("#tally-title", Label).render()):
                 break
         screen = app.screen
@@ -58,6 +59,6 @@ async def test_the_tally_opens_on_tonight_with_the_duplicate_session_apart(tmp_p
         # N-S (Ann, Cy) +13 IMPs; E-W (Bob, Di) -13; no pairs game: no matchpoints.
         assert rows(dup) == [["Ann", "1", "+13", ""], ["Cy", "1", "+13", ""], ["Bob", "1", "-13", ""], ["Di", "1", "-13", ""]]
         await keyboard(pilot, ["w", "w"])  # this week, then all time
-        await pilot.pause()
+        await settle(pilot)
         assert "Tally · all time · 2 games (+1 in play), 1 duplicate" in str(screen.query_one("#tally-title", Label).render())
         assert rows(screen.query_one("#tally", DataTable))[0][1:3] == ["2", "+1,800"]

@@ -14,6 +14,7 @@ from snapshot_apps.screen import Notes
 from textual.app import App
 from textual.color import Color
 from textual.markup import parse_style
+from waiting import settle
 
 from bridgepad.services.session import Session
 from bridgepad.store.game_store import GameStore
@@ -92,7 +93,7 @@ async def test_every_role_reads_in_every_built_in_theme() -> None:
     async with app.run_test() as pilot:
         for theme in THEMES:
             app.theme = theme
-            await pilot.pause()
+            await settle(pilot)
             screen = Color.parse(app.theme_variables["background"])
             for name, role in roles().items():
                 style = parse_style(role)
@@ -111,7 +112,7 @@ async def test_the_pad_s_selected_figures_change_colour_with_the_theme(data_dir:
     seed(data_dir, WORKED_RUBBER[:4])
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         from bridgepad.tui.widgets.pad_view import PadView
 
         pad = app.screen.query_one(PadView)
@@ -131,8 +132,8 @@ async def test_the_pad_s_selected_figures_change_colour_with_the_theme(data_dir:
         dark = lit()
         assert dark == {cursor()}
         app.theme = "textual-light"
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot)
         light = lit()
         assert light == {cursor()} and light != dark
 
@@ -144,15 +145,15 @@ def settings(root: Path) -> dict[str, object]:
 async def test_the_theme_picked_is_kept_and_used_at_the_next_start(data_dir: Path) -> None:
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert app.theme == "textual-dark"
         app.theme = "solarized-light"  # as the palette's Theme command sets it
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot)
     assert settings(data_dir)["theme"] == "solarized-light"
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert app.theme == "solarized-light"
 
 
@@ -161,11 +162,11 @@ async def test_a_read_only_window_uses_the_theme_but_keeps_nothing(data_dir: Pat
     PreferencesFile(data_dir).save_theme("nord")
     app = BridgepadApp(Session.open(GameStore(data_dir), read_only=True))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert app.theme == "nord"
         app.theme = "textual-light"
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot)
     assert settings(data_dir)["theme"] == "nord"
 
 
@@ -175,6 +176,6 @@ async def test_a_theme_that_is_not_there_is_named_and_the_default_used(data_dir:
     app = make_app(data_dir)
     notes = Notes()
     async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert app.theme == "textual-dark"
         assert any('no colour theme "no-such-theme"' in t for t in notes.texts), notes.texts

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from snapshot_apps.scenarios import hand_keys, make_app, new_duplicate
 from snapshot_apps.screen import explain_text, status_text, text_of
+from waiting import press, settle
 
 from bridgepad.core.model import SIDES
 from bridgepad.core.readers.new_game import CHOICES
@@ -29,13 +30,13 @@ async def test_the_first_chicago_after_three_rubbers_is_chicago_1(data_dir: Path
     store.set_current(last.id)
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert status_text(app).startswith(" Rubber 3 ")
-        await pilot.press("n", "c", "enter")  # the mode field's text is selected: c replaces rubber
-        await pilot.pause()
+        await press(pilot, "n", "c", "enter")  # the mode field's text is selected: c replaces rubber
+        await settle(pilot)
         assert status_text(app).startswith(" Chicago 1 "), status_text(app)
-        await pilot.press("n", "r", "enter")
-        await pilot.pause()
+        await press(pilot, "n", "r", "enter")
+        await settle(pilot)
         assert status_text(app).startswith(" Rubber 4 "), status_text(app)
 
 
@@ -45,13 +46,13 @@ async def test_the_status_bar_and_the_form_say_vulnerability_in_the_same_words(d
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(3):
-            await pilot.press(*hand_keys("pass"))
-        await pilot.pause()
+            await press(pilot, *hand_keys("pass"))
+        await settle(pilot)
         both = vulnerability_text(frozenset(SIDES))
         assert both == "Both vulnerable"
         assert both in status_text(app) and "Both sides" not in status_text(app)
-        await pilot.press("plus")
-        await pilot.pause()
+        await press(pilot, "plus")
+        await settle(pilot)
         assert isinstance(app.screen, EntryForm)
         assert app.screen.form_title.endswith(both)
 
@@ -61,8 +62,8 @@ async def test_one_imp_is_one_imp(data_dir: Path) -> None:
     new_duplicate(data_dir)
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*hand_keys("4S", "N", "10", "400"))
-        await pilot.pause()
+        await press(pilot, *hand_keys("4S", "N", "10", "400"))
+        await settle(pilot)
         assert "N-S +1 IMP" in status_text(app) and "+1 IMPs" not in status_text(app)
         assert "+1 IMP for N-S" in explain_text(app)
 
@@ -70,13 +71,13 @@ async def test_one_imp_is_one_imp(data_dir: Path) -> None:
 async def test_the_rules_form_s_hint_and_error_name_the_same_choices(data_dir: Path) -> None:
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("s")
-        await pilot.pause()
+        await press(pilot, "s")
+        await settle(pilot)
         assert isinstance(app.screen, GameForm)
         hint = text_of(app.screen.query_one("#m-chicago_vulnerable"))
         assert hint == CHOICES["chicago_vulnerable"] == "opponents, dealer or dealer-then-opponents (o, d or m)"
-        await pilot.press("tab", "x", "enter")  # Chicago 2 & 3: x is none of them
-        await pilot.pause()
+        await press(pilot, "tab", "x", "enter")  # Chicago 2 & 3: x is none of them
+        await settle(pilot)
         error = text_of(app.screen.query_one("#m-chicago_vulnerable"))
         assert error != hint and CHOICES["chicago_vulnerable"] in error
 
@@ -84,8 +85,8 @@ async def test_the_rules_form_s_hint_and_error_name_the_same_choices(data_dir: P
 async def test_a_split_redouble_is_refused_with_a_sentence(data_dir: Path) -> None:
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*hand_keys("4sx x", "N", "10"))
-        await pilot.pause()
+        await press(pilot, *hand_keys("4sx x", "N", "10"))
+        await settle(pilot)
         assert isinstance(app.screen, EntryForm)  # not recorded as 4SXX
         assert app.session.state.hands == ()
         error = text_of(app.screen.query_one("#contract-error"))

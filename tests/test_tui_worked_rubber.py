@@ -6,6 +6,7 @@ from pathlib import Path
 
 from snapshot_apps.scenarios import WORKED_RUBBER, hand_keys, make_app, seed
 from snapshot_apps.screen import explain_text, main_screen, visible_text
+from waiting import press, settle
 
 from bridgepad.core.model import Seat, Side
 from bridgepad.core.rules.game import Status
@@ -24,8 +25,8 @@ async def test_worked_rubber_typed_through_the_form_then_reopened(data_dir: Path
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
         for n, hand in enumerate(WORKED_RUBBER, 1):
-            await pilot.press(*hand_keys(*hand))
-            await pilot.pause()
+            await press(pilot, *hand_keys(*hand))
+            await settle(pilot)
             assert not isinstance(app.screen, EntryForm), f"the form stayed open on hand {n}: {hand}"
             st = app.session.state
             assert len(st.hands) == n
@@ -59,13 +60,13 @@ async def test_worked_rubber_typed_through_the_form_then_reopened(data_dir: Path
         before_hands = app.session.game.hands
         game_id = app.session.stored.id
 
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
+        await settle(pilot)
     assert app.return_code in (0, None)
 
     again = make_app(data_dir)
     async with again.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert again.session.stored.id == game_id
         assert again.session.game.hands == before_hands
         st = again.session.state
@@ -79,7 +80,7 @@ async def test_the_winning_hand_explains_the_rubber_bonus_on_screen(data_dir: Pa
     seed(data_dir, WORKED_RUBBER)
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         shown = visible_text(app.screen.query_one(Explanation))
         assert "Hand 7" in shown
         assert "rubber bonus, two games to one: 500" in shown
@@ -90,7 +91,7 @@ async def test_the_rubber_bonus_stays_visible_when_the_winning_hand_has_honors(d
     seed(data_dir, (*WORKED_RUBBER[:6], ("6D", "S", "12", "NS 100")))
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert app.session.state.total(Side.NS) == 1930
         explanation = app.screen.query_one(Explanation)
         assert "rubber bonus" in explain_text(app)  # it is in the text...

@@ -89,6 +89,7 @@ class BridgepadApp(App[None]):
         self._asking_to_quit = False
         self._take_over_timer: Timer | None = None
         self._take_over_failed = False
+        self.later_css_loaded = False  # the other screens' styles read (load_later_css)
         self._ending: object = None  # the task that ends the app, once the watchdog asks
         self.unwritable = unwritable
         if unwritable is not None:
@@ -146,6 +147,7 @@ class BridgepadApp(App[None]):
         if read:
             self.stylesheet.reparse()
             self.stylesheet.update(self)
+        self.later_css_loaded = True
 
     # The end ----------------------------------------------------------------------
     async def action_quit(self) -> None:

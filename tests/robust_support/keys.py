@@ -14,6 +14,7 @@ from textual import events
 # Textual's public API has only the other way (key_to_character); Pilot.press uses this one.
 from textual.keys import _character_to_key
 from textual.pilot import Pilot
+from waiting import settle
 
 # Named keys and the character a terminal sends with them (None: an escape sequence).
 NAMED: dict[str, str | None] = {
@@ -57,4 +58,4 @@ async def burst(pilot: Pilot, keys: list[str]) -> None:  # type: ignore[type-arg
         event = key_event(key)
         event.set_sender(app)
         app.post_message(event)
-    await pilot.pause()
+    await settle(pilot)

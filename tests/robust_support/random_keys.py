@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from textual.pilot import Pilot
+from waiting import press, settle
 
 from bridgepad.core.model import Contract, Hand, Seat, Side, Strain
 from bridgepad.core.rules.game import GameState, derive
@@ -132,8 +133,8 @@ async def campaign(root: Path, seed: int, n: int) -> dict[str, int]:
                 assert app.is_running, f"seed {seed}: stopped after {i} keys"
                 check_state(app, root)
         for _ in range(6):  # back to the pad from whatever is open (y: yes, throw away what was typed)
-            await pilot.press("escape", "y")
-        await pilot.pause()
+            await press(pilot, "escape", "y")
+        await settle(pilot)
         assert app.is_running and app.return_code is None
         check_state(app, root)
         result = {

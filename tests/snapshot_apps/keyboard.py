@@ -14,6 +14,7 @@ from robust_support.keys import key_name
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input
+from waiting import DEADLINE, WaitedTooLong, focus_moves_from, settle
 
 _CONTROL = {"tab": "\t", "enter": "\r", "escape": "\x1b", "plus": "+"}
 
@@ -40,15 +41,10 @@ async def keyboard(pilot: Pilot, keys: Sequence[str]) -> None:  # type: ignore[t
         before = app.focused
         app.post_message(events.Key(name, char))
         if key == "tab" and in_field:
-            for _ in range(2000):
-                if app.focused is not before:
-                    break
-                await asyncio.sleep(0.001)
-            else:
-                raise AssertionError(f"Tab did not move the focus from {before}")
+            await focus_moves_from(pilot, before)
         else:
             await handled(app, before)
-            await pilot.pause()
+            await settle(pilot)
 
 
 async def handled(app, focused) -> None:  # type: ignore[no-untyped-def]
@@ -60,6 +56,8 @@ async def handled(app, focused) -> None:  # type: ignore[no-untyped-def]
         done = asyncio.Event()
         if pump.call_later(done.set):
             try:
-                await asyncio.wait_for(done.wait(), timeout=5)
+                await asyncio.wait_for(done.wait(), timeout=DEADLINE)
             except TimeoutError:
+                if pump.is_running:
+                    raise WaitedTooLong(f"gave up after {DEADLINE:.0f}s waiting for {pump!r} to handle a key") from None
                 return  # closed meanwhile (a form that was dismissed): nothing more to wait for

@@ -17,6 +17,7 @@ from pathlib import Path
 from builders import WORKED_LOG
 from textual.pilot import Pilot
 from textual.widgets import Input
+from waiting import press, settle, until
 
 from bridgepad.services.session import Session
 from bridgepad.store.game_store import GameStore
@@ -72,11 +73,27 @@ def freeze_cursors(app: BridgepadApp) -> None:
 
 
 async def play(pilot: Pilot, keys: Sequence[str]) -> None:
-    """Presses ``keys``, lets the app settle, and steadies the picture for a screenshot."""
-    await pilot.press(*keys)
-    await pilot.pause()
+    """Presses ``keys``, each once the app has handled the one before, waits until the screen
+    they lead to has painted its data (see ``painted``), and steadies the picture for a screenshot."""
+    await until(pilot, lambda: pilot.app.later_css_loaded, "the pad's first paint and the other screens' styles")  # type: ignore[attr-defined]
+    await press(pilot, *keys)
+    await until(pilot, lambda: painted(pilot.app), "the screen's data to be painted")  # type: ignore[arg-type]
     freeze_cursors(pilot.app)  # type: ignore[arg-type]
-    await pilot.pause()
+    await settle(pilot)
+
+
+def painted(app: BridgepadApp) -> bool:
+    """Whether the screen on top shows its data: the tally and the history have their rows
+    (read in the background when the folder is large), and the app's later styles are in."""
+    from bridgepad.tui.screens.history_screen import HistoryScreen
+    from bridgepad.tui.screens.tally_screen import TallyScreen
+
+    screen = app.screen
+    if not screen.is_mounted or not app.later_css_loaded:
+        return False
+    if isinstance(screen, TallyScreen | HistoryScreen):
+        return screen.data_shown
+    return True
 
 
 @dataclass(frozen=True)

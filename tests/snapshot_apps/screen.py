@@ -79,10 +79,12 @@ class Notes:
     async def latest(self, pilot: Pilot, expected: str) -> str:  # type: ignore[type-arg]
         """The latest notification, given the app time to say ``expected``: a dialog's callback
         can speak after the dialog has closed, later than one pause on a busy machine."""
-        for _ in range(300):
-            if self.said and self.texts[-1] == expected:
-                break
-            await pilot.pause(0.01)
+        from waiting import WaitedTooLong, until
+
+        try:
+            await until(pilot, lambda: bool(self.said) and self.texts[-1] == expected, f"the notification {expected!r}")
+        except WaitedTooLong:
+            pass  # the caller's assertion shows what was said instead
         return self.texts[-1] if self.said else ""
 
 

@@ -83,6 +83,7 @@ class HistoryScreen(Screen[str | None]):
         self.read_only = session.read_only
         self.rows: list[GameSummary] = []
         self.loaded = 0
+        self.data_shown = False  # the rows read and on screen: what a test of the screen waits for
         self.columns: list[Column] = list(COLUMNS)
         self.players_width = COLUMNS[2].width
         self._room = 0
@@ -147,6 +148,7 @@ class HistoryScreen(Screen[str | None]):
             table.move_cursor(row=max(0, min(keep, self.loaded - 1)), animate=False)
         table.focus()
         tell_each(self.app, problems, timeout=20)
+        self.data_shown = True
         n = len(self.rows)
         title = f"History · {n:,} game{'s' if n != 1 else ''}, newest first · Enter opens · d deletes · t the trash"
         self.query_one("#history-title", Label).update(title if self.rows else "History · no games yet")

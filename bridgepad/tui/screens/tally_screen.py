@@ -62,6 +62,7 @@ class TallyScreen(Screen[None]):
         except StakeError:
             self.stake = None
         self.results: list[GameResult] = []  # read when mounted (reading.py)
+        self.data_shown = False  # the figures read and on screen: what a test of the screen waits for
 
     def compose(self) -> ComposeResult:
         yield Label("", id="tally-title")
@@ -147,6 +148,7 @@ class TallyScreen(Screen[None]):
         self._show_duplicate(t)
         names = [p.name for p in t.players]
         self.query_one("#chart", NetChart).show(t.running, names, width=max(30, self.size.width - 4))
+        self.data_shown = True
 
     def _show_duplicate(self, t: Tally) -> None:
         """The duplicate sessions, by IMPs and matchpoints: not points, not money."""

@@ -225,3 +225,53 @@ def test_score_json_adds_up(level: int, strain: Strain, doubling: Doubling, tric
     else:
         assert data["below"] == data["above"] == 0
         assert data["duplicate"] == -data["penalty"] < 0
+
+
+def test_score_json_items_hold_exactly_the_parts_they_were_worked_from(capsys) -> None:
+    # Worked by hand: 4S doubled, vulnerable, two down: 200 + 300 (each undertrick its own, no
+    # single rate); made with an overtrick: 4 × 30 × 2 = 240, one overtrick 200, the insult 50
+    # (no tricks counted), at duplicate + 500 for the game: 990.
+    code, out, _ = call(capsys, "score", "4SX", "8", "--vul", "--json")
+    assert code == 0 and json.loads(out)["items"] == [
+        {
+            "kind": "undertricks",
+            "points": 500,
+            "for": "defenders",
+            "reason": "2 undertricks, doubled, vulnerable: 200 + 300 = 500",
+            "count": 2,
+            "terms": [200, 300],
+            "vulnerable": True,
+            "doubling": "doubled",
+        }
+    ]
+    code, out, _ = call(capsys, "score", "4SX", "11", "--vul", "--json")
+    data = json.loads(out)
+    assert (data["below"], data["above"], data["duplicate"]) == (240, 250, 990)
+    assert data["items"] == [
+        {
+            "kind": "tricks",
+            "points": 240,
+            "for": "declarer",
+            "reason": "trick score, doubled: 4 × 30 × 2 = 240",
+            "count": 4,
+            "rate": 30,
+            "doubling": "doubled",
+        },
+        {
+            "kind": "overtricks",
+            "points": 200,
+            "for": "declarer",
+            "reason": "1 overtrick, doubled, vulnerable: 1 × 200",
+            "count": 1,
+            "rate": 200,
+            "vulnerable": True,
+            "doubling": "doubled",
+        },
+        {
+            "kind": "insult",
+            "points": 50,
+            "for": "declarer",
+            "reason": "making a doubled contract (the insult): 50",
+            "doubling": "doubled",
+        },
+    ]

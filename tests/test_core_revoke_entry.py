@@ -128,3 +128,12 @@ def test_edit_gives_the_same_text_back(result: str) -> None:
     values = form_values(reading.hand)
     assert values["result"] == result
     assert read_form(values).hand == reading.hand
+
+
+def test_a_revoke_by_a_side_that_won_no_trick_after_it_is_explained_as_moving_none() -> None:
+    # The rule: the transfer is at most the tricks the revoking side won after the revoke;
+    # the defenders (E-W, against a N-S declarer) won none after theirs, so none moves.
+    from bridgepad.core.rules.revoke import reason
+
+    assert reason(Revoke(Side.EW, 0), Side.NS) == "Revoke by E-W (the defenders), who won no trick after it: no trick moves"
+    assert reason(Revoke(Side.NS, 0), Side.NS) == "Revoke by N-S (declarer), who won no trick after it: no trick moves"

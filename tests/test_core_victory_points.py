@@ -88,3 +88,34 @@ def test_a_fraction_of_an_imp_lies_on_the_line_between_whole_margins() -> None:
 def test_a_match_has_at_least_one_board() -> None:
     with pytest.raises(ValueError):
         scale(0)
+
+
+def wbf_scale(boards: int) -> list[Decimal]:
+    """The WBF 20-point continuous scale worked from its definition, apart from the code:
+    V(M) = 10 + 10 (1 - τ^(3M/X)) / (1 - τ³), X = 15 √N, rounded to the hundredth, 20 at
+    the blitz and beyond; then, while some IMP is worth more than the one before it (the
+    step up to M bigger than the step up to M - 1), the VPs of M - 1 go up 0.01, the
+    smallest such M first."""
+    import math
+
+    tau = (math.sqrt(5) - 1) / 2
+    x = 15 * math.sqrt(boards)
+    top = math.ceil(x)
+    vps = [
+        Decimal("20.00") if m >= x else Decimal(str(round(10 + 10 * (1 - tau ** (3 * m / x)) / (1 - tau**3), 2)))
+        for m in range(top + 1)
+    ]
+    vps = [v.quantize(Decimal("0.01")) for v in vps]
+    while True:
+        steps = [b - a for a, b in zip(vps, vps[1:])]
+        bad = next((m for m in range(2, len(vps)) if steps[m - 1] > steps[m - 2]), None)
+        if bad is None:
+            return vps
+        vps[bad - 1] += Decimal("0.01")
+
+
+@pytest.mark.parametrize("boards", range(1, 101))
+def test_every_board_count_to_a_hundred_gives_the_wbf_scale(boards: int) -> None:
+    expected = wbf_scale(boards)
+    assert list(scale(boards)) == expected
+    assert [winner_vps(m, boards) for m in range(len(expected) + 2)] == [*expected, Decimal("20.00"), Decimal("20.00")]

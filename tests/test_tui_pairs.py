@@ -87,8 +87,10 @@ async def type_board(pilot, app, n: int, fields: tuple[str, ...]) -> None:  # ty
     await keyboard(pilot, [*field_keys(*fields), "enter"])
     await until(
         pilot,
-        lambda: (len(app.session.state.hands) >= n and not isinstance(app.screen, EntryForm))
-        or (isinstance(app.screen, EntryForm) and bool(app.screen.reading().errors)),
+        lambda: (
+            (len(app.session.state.hands) >= n and not isinstance(app.screen, EntryForm))
+            or (isinstance(app.screen, EntryForm) and bool(app.screen.reading().errors))
+        ),
         f"board {n} on the pad, or the form's refusal",
     )
     if isinstance(app.screen, EntryForm):
@@ -126,10 +128,10 @@ async def test_a_pairs_session_typed_shows_the_percentages_of_its_replay(
         contract, declarer, result, _, others = PAIRS_SESSION[0]
         await keyboard(pilot, ["plus"])
         await until(
-        pilot,
-        lambda: isinstance(app.screen, EntryForm) and app.focused is app.screen.query_one("#contract", Input),
-        "the entry form with the focus in its contract",
-    )
+            pilot,
+            lambda: isinstance(app.screen, EntryForm) and app.focused is app.screen.query_one("#contract", Input),
+            "the entry form with the focus in its contract",
+        )
         await keyboard(pilot, [*field_keys(contract, declarer, result, "620"), "enter"])
         assert isinstance(app.screen, EntryForm)
         assert others_message(app) == "+620 is a vulnerable game for N-S; on board 1 nobody is vulnerable."

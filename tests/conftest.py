@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import os
 from pathlib import Path
 
 import pytest
@@ -30,3 +31,13 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
 def data_dir(tmp_path: Path) -> Path:
     """An empty bridgepad data folder of the test's own."""
     return tmp_path / "data"
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: two workers a core the process may run on (the robustness campaigns wait
+    on pseudo-terminals much of the time, and a second worker a core overlaps that);
+    ``BRIDGEPAD_TEST_WORKERS`` sets the number instead."""
+    chosen = os.environ.get("BRIDGEPAD_TEST_WORKERS")
+    if chosen:
+        return int(chosen)
+    return 2 * len(os.sched_getaffinity(0))

@@ -9,7 +9,9 @@ IMPs against each, averaged to two decimals (half up).
 
 from __future__ import annotations
 
+import math
 from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 
 import pytest
 from builders import examples
@@ -198,9 +200,21 @@ def sessions(draw) -> tuple[int, list[Hand]]:  # type: ignore[no-untyped-def]
 
 
 def by_hand(ns: int, others: tuple[int, ...]) -> tuple[int, int, Decimal]:
-    """Matchpoints, top and cross-IMPs worked from the rules, apart from the code under test."""
-    mp = sum(2 if ns > o else 1 if ns == o else 0 for o in others)
-    imps = (D(sum(imps_by_hand(ns - o) for o in others)) / len(others)).quantize(D("0.01"), ROUND_HALF_UP)
+    """Matchpoints, top and cross-IMPs worked as a scorer works a traveller, not as the code does.
+
+    The results, ours among them, in order from the lowest: a result's matchpoints are twice
+    its average place counting from 0 at the bottom (tied results share their places), which
+    is 2 for each result it beats and 1 for each it ties. The top is 2 a comparison. The
+    cross-IMPs are the IMPs against each other result, from the IMP table, averaged: an exact
+    fraction rounded to the hundredth, half away from zero.
+    """
+    results = sorted((*others, ns))
+    lowest_place = results.index(ns)
+    highest_place = len(results) - 1 - results[::-1].index(ns)
+    mp = lowest_place + highest_place  # twice the average of the places it shares
+    mean = Fraction(100 * sum(imps_by_hand(ns - o) for o in others), len(others))
+    hundredths = math.floor(abs(mean) + Fraction(1, 2))
+    imps = D(hundredths if mean >= 0 else -hundredths) / 100
     return mp, 2 * len(others), imps
 
 

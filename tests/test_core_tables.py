@@ -322,10 +322,25 @@ def test_slam_not_made_has_no_slam_bonus() -> None:
 # --- Honors ---------------------------------------------------------------------
 
 
-def test_honors_constants() -> None:
-    assert tables.HONORS_FOUR_TRUMP == 100
-    assert tables.HONORS_FIVE_TRUMP == 150
-    assert tables.HONORS_FOUR_ACES == 150
+@pytest.mark.parametrize(
+    "contract, declarer, tricks, honors, side, points",
+    [
+        ("4S", "N", "10", "NS 100", Side.NS, 100),  # four of the five trump honors in one hand: 100
+        ("4S", "N", "10", "EW 150", Side.EW, 150),  # all five, held by a defender: 150 to them
+        ("3NT", "S", "9", "NS 150", Side.NS, 150),  # four aces at notrump: 150
+        ("4S", "N", "8", "NS 100", Side.NS, 100),  # honors count even when the contract fails
+    ],
+)
+def test_honors_score_above_the_line_for_the_side_that_held_them(
+    contract: str, declarer: str, tricks: str, honors: str, side: Side, points: int
+) -> None:
+    from builders import hand
+
+    from bridgepad.core.rules.game import Game, derive
+
+    st = derive(Game(hands=(hand(contract, declarer, tricks, honors),)))
+    (entry,) = [e for e in st.entries if e.kind is Kind.HONORS]
+    assert (entry.side, entry.points, entry.above) == (side, points, True)
 
 
 @pytest.mark.parametrize(
@@ -376,21 +391,30 @@ def test_honors_reasons() -> None:
 # --- Rubber and unfinished rubber -----------------------------------------
 
 
+def bonuses(log: str) -> list[tuple[Side, int, Kind]]:
+    from bridgepad.core.readers.log import parse_log
+
+    (state,) = parse_log(log).games()
+    return [(b.side, b.points, b.kind) for b in state.bonuses]
+
+
 def test_rubber_rows() -> None:
-    assert tables.rubber_bonus(0) == 700  # two games to none
-    assert tables.rubber_bonus(1) == 500  # two games to one
-    assert tables.RUBBER_TWO_NIL == 700
-    assert tables.RUBBER_TWO_ONE == 500
-    assert tables.UNFINISHED_GAME == 300
-    assert tables.UNFINISHED_PART_SCORE == 100
+    # A rubber won two games to none earns 700; two games to one, 500.
+    assert bonuses("N 4S 10\nS 3NT 9\n") == [(Side.NS, 700, Kind.RUBBER)]
+    assert bonuses("N 4S 10\nE 4H 10\nS 3NT 9\n") == [(Side.NS, 500, Kind.RUBBER)]
+    # Stopped unfinished: 300 for a side's game, 100 for a part score in the open game.
+    assert bonuses("N 4S 10\nE 2H 8\nend\n") == [(Side.NS, 300, Kind.UNFINISHED_GAME), (Side.EW, 100, Kind.UNFINISHED_PART_SCORE)]
 
 
 def test_chicago_and_duplicate_rows() -> None:
-    assert tables.game_bonus(False) == 300
-    assert tables.game_bonus(True) == 500
-    assert tables.PART_SCORE_BONUS == 50
-    assert tables.CHICAGO_OPEN_PART_SCORE == 100
-    assert tables.GAME == 100
+    # At duplicate a game earns 300 not vulnerable, 500 vulnerable, at once; a part score 50.
+    assert duplicate_score(c("4S"), 10, False) == 120 + 300
+    assert duplicate_score(c("4S"), 10, True) == 120 + 500
+    assert duplicate_score(c("2H"), 8, False) == 60 + 50
+    # A game is 100 trick points or more: 3NT (40 + 30 + 30) is one, 2NT (70) is not, 4C doubled (80 × 2) is.
+    assert duplicate_score(c("3NT"), 9, False) == 100 + 300
+    assert duplicate_score(c("2NT"), 8, False) == 70 + 50
+    assert duplicate_score(c("4CX"), 10, False) == 160 + 50 + 300  # the insult, and a game
 
 
 # --- The reasons a player reads -----------------------------------------------

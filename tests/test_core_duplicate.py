@@ -206,3 +206,27 @@ def test_duplicate_first_board_17() -> None:
     assert [h.deal for h in st.hands] == [17, 18]
     assert [h.dealer for h in st.hands] == [Seat.N, Seat.E]
     assert [h.ns_score for h in st.hands] == [420, 620]  # board 18: N-S vulnerable
+
+
+@pytest.mark.parametrize(
+    "imps, shown",
+    [(0, "0"), (3, "+3"), (-2, "-2"), ("2.33", "+2.33"), ("-0.50", "-0.50"), ("1234", "+1,234"), ("0.00", "0")],
+)
+def test_an_imp_figure_is_signed_with_hundredths_only_when_it_has_them(imps: object, shown: str) -> None:
+    from decimal import Decimal
+
+    from bridgepad.core.rules.duplicate import imps_figure
+
+    assert imps_figure(Decimal(str(imps))) == shown
+
+
+def test_a_sessions_standing_is_its_imps_or_its_percentage() -> None:
+    from decimal import Decimal
+
+    from bridgepad.core.rules.duplicate import standing_figure
+
+    assert standing_figure(False, Decimal(6), 0, 0) == "+6"
+    assert standing_figure(False, -2.33, 0, 0) == "-2.33"
+    assert standing_figure(False, None, 0, 0) == ""  # no board compared yet
+    assert standing_figure(True, None, 7, 12) == "58.3%"  # 7 of 12 matchpoints
+    assert standing_figure(True, None, 0, 0) == ""  # no top yet

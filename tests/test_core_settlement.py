@@ -74,3 +74,91 @@ def test_fifteen_players_are_settled_by_the_largest_debtor_paying_the_largest_cr
 def test_balances_that_do_not_add_up_are_refused() -> None:
     with pytest.raises(ValueError, match="do not sum to zero"):
         settle({"Ann": 10, "Bob": -5})
+
+
+@pytest.mark.parametrize(
+    "margin, unit, rounded",
+    [
+        (1320, 100, 1300),  # to the nearest hundred
+        (1350, 100, 1400),  # half away from zero
+        (1349, 100, 1300),
+        (50, 100, 100),
+        (49, 100, 0),
+        (-1350, 100, -1400),  # a loss the same way
+        (-1349, 100, -1300),
+        (0, 100, 0),
+        (1320, 50, 1300),  # to the nearest fifty
+        (1325, 50, 1350),
+        (1320, None, 1320),  # exact margins: as is
+    ],
+)
+def test_margins_round_to_the_nearest_unit_half_away_from_zero(margin: int, unit: int | None, rounded: int) -> None:
+    from bridgepad.core.rules.settlement import round_margin
+
+    assert round_margin(margin, unit) == rounded
+
+
+def test_a_rounding_unit_is_a_positive_number_of_points() -> None:
+    from bridgepad.core.rules.settlement import round_margin
+
+    for unit in (0, -100):
+        with pytest.raises(ValueError, match="positive number of points"):
+            round_margin(1320, unit)
+
+
+@pytest.mark.parametrize(
+    "points, stake, owed",
+    [
+        (1320, "0.10", "1.32"),  # 13.2 hundreds at 0.10
+        (-1320, "0.10", "-1.32"),
+        (1305, "0.10", "1.31"),  # 1.305 to the cent, half away from zero
+        (-1305, "0.10", "-1.31"),
+        (1304, "0.10", "1.30"),
+        (100, "1", "1.00"),
+        (0, "0.25", "0.00"),
+    ],
+)
+def test_points_become_money_per_hundred_to_the_cent(points: int, stake: str, owed: str) -> None:
+    from decimal import Decimal
+
+    from bridgepad.core.rules.settlement import money
+
+    assert money(points, Decimal(stake)) == Decimal(owed)
+
+
+@pytest.mark.parametrize(
+    "typed, stake", [("0.10", "0.10"), (" 1 ", "1"), ("0,25", "0.25"), ("1000000", "1000000"), ("0.01", "0.01")]
+)
+def test_a_stake_as_typed(typed: str, stake: str) -> None:
+    from decimal import Decimal
+
+    from bridgepad.core.rules.settlement import read_stake
+
+    assert read_stake(typed) == Decimal(stake)
+
+
+def test_no_stake_is_an_empty_field() -> None:
+    from bridgepad.core.rules.settlement import read_stake
+
+    assert read_stake("") is None
+    assert read_stake("   ") is None
+
+
+@pytest.mark.parametrize(
+    "typed, sentence",
+    [
+        ("x", "A stake is an amount of money per 100 points, such as 0.10 or 1; leave it empty for none."),
+        ("1.2.3", "A stake is an amount of money per 100 points, such as 0.10 or 1; leave it empty for none."),
+        ("nan", "A stake is an amount of money per 100 points, such as 0.10 or 1; leave it empty for none."),
+        ("inf", "A stake is an amount of money per 100 points, such as 0.10 or 1; leave it empty for none."),
+        ("0", "A stake must be more than 0, such as 0.10 or 1; leave it empty for none."),
+        ("-1", "A stake must be more than 0, such as 0.10 or 1; leave it empty for none."),
+        ("1000000.01", "A stake can be at most 1,000,000 per 100 points."),
+    ],
+)
+def test_a_stake_that_is_not_one_is_refused_in_one_sentence(typed: str, sentence: str) -> None:
+    from bridgepad.core.rules.settlement import StakeError, read_stake
+
+    with pytest.raises(StakeError) as refused:
+        read_stake(typed)
+    assert str(refused.value) == sentence

@@ -124,6 +124,15 @@ SECTIONS: tuple[Section, ...] = (
                 command="Export this game",
             ),
             Key(
+                "pad.share",
+                "p",
+                "app.share",
+                "Share",
+                "share the pad, live and read-only, on the phones at the table: its address, a QR code, "
+                "how many watch; p there stops",
+                keep=8,
+            ),
+            Key(
                 "pad.help",
                 "question_mark,f1",
                 "help",
@@ -306,6 +315,22 @@ SECTIONS: tuple[Section, ...] = (
             ),
             Key("tally.scroll", "up,down,pageup,pagedown", "", "", "scroll through the players, the payments and the chart"),
             Key("tally.back", "escape,q,t", "close", "Back", "back to the pad", keep=0, display="Esc"),
+        ),
+    ),
+    Section(
+        "share",
+        "Sharing the pad",
+        (
+            Key("share.stop", "p", "stop", "Stop sharing", "stop sharing: the phones' pages stop following the pad"),
+            Key(
+                "share.lan",
+                "l",
+                "lan",
+                "Local network",
+                "share on the local network, for the phones (anyone there with the link can read the score), "
+                "or on this computer only",
+            ),
+            Key("share.back", "escape,q", "close", "Back", "back to the pad; sharing goes on", keep=0, display="Esc"),
         ),
     ),
     Section(

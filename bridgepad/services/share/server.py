@@ -126,10 +126,10 @@ class ShareServer:
         app = web.Application()
         app.router.add_route("*", "/{tail:.*}", self._handle)
         app.on_response_prepare.append(self._add_headers)
-        runner = web.AppRunner(app, handle_signals=False, access_log=None, handler_cancellation=True)
+        runner = web.AppRunner(app, handle_signals=False, access_log=None, handler_cancellation=True, shutdown_timeout=1.0)
         await runner.setup()
         try:
-            site = web.TCPSite(runner, self.host, self.port, shutdown_timeout=1.0)
+            site = web.TCPSite(runner, self.host, self.port)
             await site.start()
         except BaseException:
             await runner.cleanup()

@@ -128,8 +128,7 @@ SECTIONS: tuple[Section, ...] = (
                 "p",
                 "app.share",
                 "Share",
-                "share the pad, live and read-only, on the phones at the table: its address, a QR code, "
-                "how many watch; p there stops",
+                "share the pad with the phones at the table, live and read-only: its address and QR code",
                 keep=8,
             ),
             Key(
@@ -327,8 +326,7 @@ SECTIONS: tuple[Section, ...] = (
                 "l",
                 "lan",
                 "Local network",
-                "share on the local network, for the phones (anyone there with the link can read the score), "
-                "or on this computer only",
+                "the local network (anyone there with the link can read the score), or this computer only",
             ),
             Key("share.back", "escape,q", "close", "Back", "back to the pad; sharing goes on", keep=0, display="Esc"),
         ),

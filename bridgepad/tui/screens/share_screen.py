@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
@@ -31,11 +31,13 @@ class ShareScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="share"):
             yield Label("Sharing the pad, read-only", id="share-title", markup=False)
-            yield Label("", id="share-url", markup=False)
-            yield Static("", id="share-qr", markup=False)
-            yield Label("", id="share-viewers", markup=False)
-            yield Label("", id="share-where", markup=False)
-            yield Label("", id="share-keys", markup=False)
+            with Horizontal(id="share-body"):  # the code beside the words: both in view at 80×24
+                yield Static("", id="share-qr", markup=False)
+                with Vertical(id="share-text"):
+                    yield Label("", id="share-url", markup=False)
+                    yield Label("", id="share-viewers", markup=False)
+                    yield Label("", id="share-where", markup=False)
+                    yield Label("", id="share-keys", markup=False)
 
     def on_mount(self) -> None:
         self.sharing.on_viewers = self.show  # the count kept up to date while the screen is shown

@@ -94,7 +94,7 @@ async def serve(root: Path, port: int, lan: bool) -> int:
         if lan:
             print(LAN_WARNING)
             if url.startswith("http://127.0.0.1:"):
-                print("No address of this computer on a local network was found: phones can reach it only by its own.")
+                print("No address of this computer on a local network was found: the address above opens on this computer only.")
         print("Read-only: the pad stays the one that writes. Ctrl+C stops sharing.", flush=True)
         await stop.wait()
     finally:

@@ -21,10 +21,11 @@ from typing import Any
 
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
-from textual.keys import _normalize_key_list, format_key
+from textual.keys import format_key
 
 from bridgepad.core.words.text import visible
 from bridgepad.services.formats.registry import FORMAT_LIST
+from bridgepad.tui.textual_private import app_keymap, normalize_key_list
 
 
 @dataclass(frozen=True, slots=True)
@@ -406,9 +407,8 @@ def first_key(key_id: str, keymap: Mapping[str, str]) -> str:
 
 
 def keymap_of(app: object) -> Mapping[str, str]:
-    """The keymap the app applies (Textual keeps it, normalized, without a public getter)."""
-    keymap = getattr(app, "_keymap", None)
-    return keymap if isinstance(keymap, Mapping) else {}
+    """The keymap the app applies."""
+    return app_keymap(app)
 
 
 def table(
@@ -452,7 +452,7 @@ def read_keymap(raw: Any) -> tuple[dict[str, str], list[str]]:
                 f'settings.json: the keys for "{shown}" should be a text such as "plus,a" or "ctrl+e"; the usual ones are used.'
             )
         else:
-            keymap[key_id] = _normalize_key_list(keys)
+            keymap[key_id] = normalize_key_list(keys)
     return keymap, problems
 
 

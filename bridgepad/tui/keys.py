@@ -466,3 +466,28 @@ def palette_commands(screen: object, keymap: Mapping[str, str]) -> Iterator[Syst
         callback = getattr(screen, f"action_{k.action}", None) if k.command else None
         if callback is not None:
             yield SystemCommand(k.command, f"{k.does[:1].upper()}{k.does[1:]} ({key_text(keys_of(k, keymap))})", callback)
+
+
+# The keys a new player needs for a whole evening, in the order they meet them: the
+# README's first table, written from here like the others.
+FIRST_KEYS = (
+    "pad.add",
+    "form.next",
+    "form.submit",
+    "form.cancel",
+    "pad.edit",
+    "pad.undo",
+    "pad.new",
+    "pad.tally",
+    "pad.help",
+    "app.quit",
+)
+
+
+def first_keys_table() -> str:
+    """The README's table of the ten keys that matter, from their declarations."""
+    rows = ["| key | what it does |", "|---|---|"]
+    for key_id in FIRST_KEYS:
+        k = KEYS_BY_ID[key_id]
+        rows.append(f"| {key_text(k.keys, mark=lambda w: f'`{w}`')} | {k.does} |")
+    return "\n".join(rows) + "\n"

@@ -45,6 +45,7 @@ class ExportDialog(FormScreen[Path | None]):
         self.stored = stored
         self.folder = folder if folder is not None else export_folder()
         self.fmt = fmt
+        self._encoding = FORMATS[fmt].encoding  # the chosen format's, set again when it is exported
 
     def compose(self) -> ComposeResult:
         proposed = self.folder / file_name(self.stored.game, self.stored.created, self.fmt)
@@ -100,6 +101,7 @@ class ExportDialog(FormScreen[Path | None]):
             return
         try:
             text = export([self.stored], fmt)
+            self._encoding = FORMATS[fmt].encoding
         except ExportError as e:
             self._problem(f"This game cannot be exported: {e}.")
             return
@@ -122,7 +124,7 @@ class ExportDialog(FormScreen[Path | None]):
 
     def _write(self, path: Path, text: str, *, replace: bool) -> None:
         try:
-            write_export(path, text, replace=replace)
+            write_export(path, text, replace=replace, encoding=self._encoding)
         except FileExistsError:
             self._ask_to_replace(path, text)  # made meanwhile, by something else: ask about it
             return

@@ -244,7 +244,7 @@ def _tag(d: ReadDeal, name: str) -> str:
 
 def _game(game_id: str, ds: list[ReadDeal]) -> Incoming:
     first = ds[0]
-    where = f"game {quoted(game_id)[1:-1]}" if len(game_id) <= QUOTED else f"game {quoted(game_id)}"
+    where = f"game {visible(game_id)}" if len(game_id) <= QUOTED else f"game {quoted(game_id)}"
     if not valid_id(game_id):
         raise _Bad(first.line, f"{where}: its id is not one bridgepad writes (letters, digits, '-', '_' and '.').")
     for d in ds[1:]:

@@ -346,3 +346,35 @@ def test_an_export_written_before_still_imports() -> None:
     (back,) = pbn_reader.read(OLD_EXPORT)
     assert back.game.hands == (Hand(Contract(4, Strain.S), Seat.N, 8, revoke=Revoke(Side.EW, 2)),)
     assert back.game.mode is Mode.CHICAGO
+
+
+async def test_the_export_dialog_writes_iso_8859_1_and_says_what_pbn_cannot_keep(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from snapshot_apps.scenarios import make_app
+    from snapshot_apps.screen import Notes
+
+    from bridgepad.tui.screens.pad_screen import PadScreen
+
+    home = tmp_path / "home"
+    (home / ".config").mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    data = tmp_path / "data"
+    store = GameStore(data)
+    store.ensure()
+    names = ("Zoë 李", "Bob", "Cy", "Di")
+    game = store.add(Game(mode=Mode.RUBBER, players=names, hands=(Hand(Contract(1, Strain.NT), Seat.N, 7),)), CREATED)
+    store.set_current(game.id)
+    target = tmp_path / "out.pbn"
+    app = make_app(data)
+    notes = Notes()
+    async with app.run_test(size=(100, 30), message_hook=notes) as pilot:
+        await pilot.press("E", "p", "tab", *str(target), "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, PadScreen)
+    assert b'[North "Zo\xeb ?"]' in target.read_bytes()
+    assert any(t.startswith("Not kept as typed: The name 'Zoë 李' cannot be kept as typed in PBN") for t in notes.texts), (
+        notes.texts
+    )

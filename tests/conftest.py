@@ -41,3 +41,19 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     if chosen:
         return int(chosen)
     return 2 * len(os.sched_getaffinity(0))
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rule_caches() -> None:
+    """Under mutmut (README, Tests), the rules' memoised functions start each test empty: its
+    workers fork from a process that ran every test once, and a cached figure would hide the mutant."""
+    if "MUTANT_UNDER_TEST" not in os.environ:
+        return
+    import sys
+
+    for name, module in list(sys.modules.items()):
+        if name.startswith("bridgepad.core") and module is not None:
+            for value in list(vars(module).values()):
+                clear = getattr(value, "cache_clear", None)
+                if callable(clear):
+                    clear()

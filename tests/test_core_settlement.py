@@ -71,9 +71,26 @@ def test_fifteen_players_are_settled_by_the_largest_debtor_paying_the_largest_cr
     assert payments[:4] == [("Ned", "Max", 49), ("Lu", "Kit", 40), ("Jo", "Ida", 30), ("Hal", "Gus", 20)]
 
 
+def test_groups_that_square_themselves_are_found_whatever_the_order_of_names() -> None:
+    # Ann +1 squares with Cy -1, Bea +2 with Di -2: two payments, though neither pair sits
+    # together in the order of names (one group of four would take three).
+    assert settle({"Ann": 1, "Bea": 2, "Cy": -1, "Di": -2}) == [("Cy", "Ann", 1), ("Di", "Bea", 2)]
+    # Fourteen, each pair's two ends far apart in the order of names: seven payments.
+    names = "ABCDEFGHIJKLMN"
+    balances = {names[i]: i + 1 for i in range(7)} | {names[i + 7]: -(i + 1) for i in range(7)}
+    payments = settle(balances)
+    assert squares_everyone(balances, payments) and len(payments) == 7
+
+
+def test_payments_are_listed_in_the_order_of_names_whatever_their_case() -> None:
+    # ann squares with Di, Bob with cy; by name, ignoring case: ann, Bob, cy, Di.
+    assert settle({"ann": -5, "Bob": 10, "cy": -10, "Di": 5}) == [("ann", "Di", 5), ("cy", "Bob", 10)]
+
+
 def test_balances_that_do_not_add_up_are_refused() -> None:
-    with pytest.raises(ValueError, match="do not sum to zero"):
+    with pytest.raises(ValueError) as refused:
         settle({"Ann": 10, "Bob": -5})
+    assert str(refused.value) == "the balances do not sum to zero"
 
 
 @pytest.mark.parametrize(
@@ -102,8 +119,16 @@ def test_a_rounding_unit_is_a_positive_number_of_points() -> None:
     from bridgepad.core.rules.settlement import round_margin
 
     for unit in (0, -100):
-        with pytest.raises(ValueError, match="positive number of points"):
+        with pytest.raises(ValueError) as refused:
             round_margin(1320, unit)
+        assert str(refused.value) == "the rounding unit must be a positive number of points"
+    assert round_margin(1320, 1) == 1320  # a unit of one point is one
+
+
+def test_margins_round_to_the_hundred_unless_told() -> None:
+    from bridgepad.core.rules.settlement import round_margin
+
+    assert (round_margin(1320), round_margin(1350), round_margin(-1350), round_margin(49)) == (1300, 1400, -1400, 0)
 
 
 @pytest.mark.parametrize(

@@ -119,3 +119,11 @@ def test_every_board_count_to_a_hundred_gives_the_wbf_scale(boards: int) -> None
     expected = wbf_scale(boards)
     assert list(scale(boards)) == expected
     assert [winner_vps(m, boards) for m in range(len(expected) + 2)] == [*expected, Decimal("20.00"), Decimal("20.00")]
+
+
+def test_a_fraction_of_an_imp_ahead_is_ahead() -> None:
+    # Half an IMP up over 16 boards: N-S halfway from 10.00 to the 1-IMP figure, E-W the rest.
+    ns, ew = match_vps(Decimal("0.5"), 16)
+    assert ns > Decimal(10) > ew and ns + ew == 20
+    assert match_vps(Decimal("-0.5"), 16) == (ew, ns)
+    assert match_vps(0, 16) == (Decimal("10.00"), Decimal("10.00"))

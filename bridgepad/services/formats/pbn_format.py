@@ -52,11 +52,11 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from bridgepad.core.model import SEATS, Seat, Side, vulnerability_code
+from bridgepad.core.model import SEATS, Seat, Side
 from bridgepad.core.records.record import GameRecord, Line, standings, sum_figures
 from bridgepad.core.rules.duplicate import percent
-from bridgepad.core.rules.game import Mode
 from bridgepad.core.rules.settings import DuplicateScoring, Settings
+from bridgepad.core.rules.vulnerability import PBN_WORDS, vulnerability_code
 
 EOL = "\r\n"
 DIRECTIVES = ("% PBN 2.1", "% EXPORT")
@@ -68,8 +68,6 @@ MANDATORY = (
 )  # fmt: skip
 SEAT_TAGS = {Seat.W: "West", Seat.N: "North", Seat.E: "East", Seat.S: "South"}
 EXACT_NAME = {seat: f"Bridgepad{tag}" for seat, tag in SEAT_TAGS.items()}
-EVENTS = {Mode.RUBBER: "Rubber bridge", Mode.CHICAGO: "Chicago"}
-VULNERABLE = {"none": "None", "NS": "NS", "EW": "EW", "both": "All"}
 SCORE_TABLE = "ScoreTable"
 SCORE_COLUMN = "Score_NS"
 # The tags that depend only on a deal's inputs: on reading, they must be what the inputs give.
@@ -131,10 +129,8 @@ def _rule_text(value: Any) -> str:
 
 
 def _scoring(r: GameRecord, line: Line) -> str:
-    if r.mode is Mode.RUBBER:
-        return "Rubber"
-    if r.mode is Mode.CHICAGO:
-        return "Chicago"
+    if not r.rules.boards:
+        return r.rules.title  # Rubber, Chicago
     if r.game.settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS:
         return "MP;MP1"
     c = line.comparison
@@ -142,10 +138,7 @@ def _scoring(r: GameRecord, line: Line) -> str:
 
 
 def _event(r: GameRecord) -> str:
-    if r.mode is Mode.DUPLICATE:
-        form = "matchpoints" if r.game.settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS else "IMPs"
-        return f"Duplicate, {form}"
-    return EVENTS[r.mode]
+    return r.rules.event(r.game.settings)
 
 
 def _rubber_score(ns_above: int, ns_below: int, ew_above: int, ew_below: int) -> str:
@@ -182,15 +175,15 @@ def deals(r: GameRecord) -> list[Deal]:
     """The PBN games of one bridgepad game: one per hand."""
     hands = r.hand_lines
     out = []
-    history = standings(r) if r.mode is not Mode.DUPLICATE else ()
+    history = standings(r) if not r.rules.boards else ()
     for k, line in enumerate(hands):
         mandatory = {
             "Event": _event(r),
             "Site": "?",
             "Date": _date(line.at or r.created),
-            "Board": str(line.deal if r.mode is Mode.DUPLICATE else line.number),
+            "Board": str(r.rules.board_number(line.number or 0, line.deal)),
             "Dealer": line.dealer.value if line.dealer else "?",
-            "Vulnerable": VULNERABLE[vulnerability_code(line.vulnerable)],
+            "Vulnerable": PBN_WORDS[vulnerability_code(line.vulnerable)],
             "Deal": f"{line.dealer.value if line.dealer else 'N'}:- - - -",
             "Scoring": _scoring(r, line),
             "Declarer": line.declarer.value if line.declarer else "",
@@ -220,7 +213,7 @@ def deals(r: GameRecord) -> list[Deal]:
             extra["BridgepadRevoke"] = f"{rv.side.value} {rv.won_after}" + (" trick12" if rv.trick_12 else "")
             extra["BridgepadPlayed"] = str(line.tricks)
         sections = []
-        if r.mode is Mode.DUPLICATE:
+        if r.rules.boards:
             ns_score = line.ns_score or 0
             extra["Score"] = f"NS {ns_score}"
             c = line.comparison

@@ -13,7 +13,6 @@ from rich.text import Text
 
 from bridgepad.core.model import Side
 from bridgepad.core.records.record import Figures, GameRecord, with_grand_total
-from bridgepad.core.rules.game import SessionState
 from bridgepad.core.words.board_table import board_table
 from bridgepad.core.words.labels import side_heading
 from bridgepad.core.words.pad import layout, text_lines
@@ -70,7 +69,7 @@ def print_games(records: Iterable[GameRecord], console: Console | None = None) -
         out.print(Text(r.rules.game_title(n), style="bold"))
         if r.session is not None:
             duplicate = True
-            print_boards(out, r.session, r.headline)
+            print_boards(out, r)
         else:
             pad, we = layout(r.state), r.game.settings.we
             for line in text_lines(pad, side_heading(pad.we, we), side_heading(pad.they, we)):
@@ -83,8 +82,10 @@ def print_games(records: Iterable[GameRecord], console: Console | None = None) -
     out.flush()
 
 
-def print_boards(console: Printer, session: SessionState, headline: str) -> None:
+def print_boards(console: Printer, r: GameRecord) -> None:
     """A duplicate session: its table of boards (the core lays it out), then how it stands."""
+    session = r.session
+    assert session is not None  # a session of boards
     table = board_table(session)
     console.print(Text(table.header, style="bold"))
     for row in table.rows:
@@ -93,5 +94,5 @@ def print_boards(console: Printer, session: SessionState, headline: str) -> None
     console.print(Text(table.total, style="bold"))
     if table.vp:
         console.print(Text(table.vp, style="bold"))
-    console.print(Text(headline, style="bold green" if session.compared else "yellow"))
+    console.print(Text(r.headline, style="bold green" if session.compared else "yellow"))
     console.print()

@@ -278,7 +278,7 @@ class Session:
             hands=(),
             ended=False,
             first_dealer=st.next_first_dealer,
-            first_board=self.game.rules.next_first_board(st),
+            first_board=self.game.rules.next_first_board(st.next_deal),
         )
 
     # Changing ---------------------------------------------------------------

@@ -372,7 +372,7 @@ class _Player:
             g = self.game
             # A board line says where the next session starts; otherwise it follows on (a rubber
             # or a Chicago always starts at 1, as it is saved).
-            first_board = board if board is not None and isinstance(item, Hand) else g.rules.next_first_board(prev)
+            first_board = board if board is not None and isinstance(item, Hand) else g.rules.next_first_board(prev.next_deal)
             self.game = Game(g.mode, g.settings, prev.next_first_dealer, (), False, g.players, first_board)
             self.r = r = Replayer(self.game)
             self.hands = []

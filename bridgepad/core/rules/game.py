@@ -11,21 +11,21 @@ an old hand is therefore just a new list of hands.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 
-from bridgepad.core.model import Hand, Seat, Side
+from bridgepad.core.model import SIDES, Hand, Seat, Side
+from bridgepad.core.rules.duplicate import percent
 from bridgepad.core.rules.modes import rules_for
 from bridgepad.core.rules.modes.base import ModeRules, Play
-from bridgepad.core.rules.settings import Settings
-from bridgepad.core.rules.state import (
+from bridgepad.core.rules.outcome import (
     BoardOutcome,
     Entry,
     GameOverError,
-    GameState,
     HandOutcome,
     Mode,
-    SessionState,
     Status,
 )
+from bridgepad.core.rules.settings import Settings
 
 __all__ = [
     "BoardOutcome",
@@ -70,20 +70,115 @@ class Game:
         return replace(self, hands=self.hands + (hand,))
 
 
+@dataclass(slots=True)
+class GameState:
+    game: Game
+    hands: tuple[HandOutcome, ...]
+    bonuses: tuple[Entry, ...]  # not tied to one hand: rubber, unfinished, open part score
+    games: dict[Side, int]
+    open_below: dict[Side, int]  # trick points toward the game now being played
+    status: Status
+    next_dealer: Seat
+    next_vulnerable: frozenset[Side]
+    next_deal: int  # Chicago: deal 1-4 to come; duplicate: the next board; rubber: next hand number
+    sections: int = 0  # rules drawn under the trick scores: one under each game (and, at Chicago
+    # played "fifty", under each part score, which closes at once as nothing carries)
+
+    @property
+    def mode(self) -> Mode:
+        return self.game.mode
+
+    @property
+    def rules(self) -> ModeRules:
+        """The rules of the game's mode: what to ask instead of which mode it is."""
+        return self.game.rules
+
+    @property
+    def session(self) -> SessionState | None:
+        """The duplicate session's comparison with the other tables (None: a rubber or a Chicago)."""
+        return None
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        return tuple(e for h in self.hands for e in h.entries) + self.bonuses
+
+    def below(self, side: Side) -> int:
+        return sum(e.points for e in self.entries if e.side is side and not e.above)
+
+    def above(self, side: Side) -> int:
+        return sum(e.points for e in self.entries if e.side is side and e.above)
+
+    def total(self, side: Side) -> int:
+        return sum(e.points for e in self.entries if e.side is side)
+
+    def bonus(self, side: Side) -> int:
+        return sum(e.points for e in self.bonuses if e.side is side)
+
+    @property
+    def margin(self) -> int:
+        """N-S total less E-W total."""
+        return self.total(Side.NS) - self.total(Side.EW)
+
+    @property
+    def over(self) -> bool:
+        return self.status.over
+
+    @property
+    def compared(self) -> int:
+        """How many boards have other results to compare with (0 but at duplicate)."""
+        return 0
+
+    @property
+    def complete(self) -> bool:
+        return self.status in (Status.WON, Status.FINISHED)
+
+    @property
+    def rubber_winner(self) -> Side | None:
+        for side in SIDES:
+            if self.status is Status.WON and self.games[side] >= 2:
+                return side
+        return None
+
+    @property
+    def next_first_dealer(self) -> Seat:
+        """Who deals the first hand of the game that follows this one."""
+        return self.rules.next_first_dealer(self.game, self.next_dealer)
+
+
+@dataclass(slots=True)
+class SessionState(GameState):
+    """A duplicate session: the boards played, and N-S's comparison with the other tables over them."""
+
+    imps_total: Decimal = Decimal(0)  # N-S IMPs over the boards compared
+    matchpoints: int = 0  # N-S matchpoints over the boards compared
+    top: int = 0  # the sum of the boards' tops
+
+    @property
+    def session(self) -> SessionState | None:
+        return self
+
+    @property
+    def ns_total(self) -> int:
+        """The sum of N-S's board scores."""
+        return sum(h.ns_score or 0 for h in self.hands)
+
+    @property
+    def percent(self) -> Decimal | None:
+        """N-S's matchpoints over the sum of the tops, as a percentage (None: nothing compared)."""
+        return percent(self.matchpoints, self.top)
+
+    @property
+    def compared(self) -> int:
+        return sum(1 for h in self.hands if (c := h.comparison) is not None and c.compared)
+
+
 class Replayer:
     """Plays hands one by one into a game's state; ``derive`` and log replay both use it."""
 
     def __init__(self, game: Game) -> None:
+        self.game = game  # log replay completes its inputs (the hands, the players) as it goes
         self.mode_rules = game.rules
         self.p = Play(game, self.mode_rules)
-
-    @property
-    def game(self) -> Game:
-        return self.p.game
-
-    @game.setter
-    def game(self, game: Game) -> None:
-        self.p.game = game  # the same play, its game's inputs completed (log replay)
 
     @property
     def status(self) -> Status:
@@ -117,7 +212,23 @@ class Replayer:
         self.p.status = Status.ENDED
 
     def state(self) -> GameState:
-        return self.mode_rules.state(self.p)
+        p, rules = self.p, self.mode_rules
+        played = (
+            self.game,
+            tuple(p.outcomes),
+            tuple(p.bonuses),
+            dict(p.games),
+            dict(p.open_below),
+            p.status,
+            p.dealer,
+            rules.vulnerable(p),
+            rules.next_deal(p),
+            p.rules,
+        )
+        totals = rules.session_totals(p)
+        if totals is None:
+            return GameState(*played)
+        return SessionState(*played, totals.imps, totals.matchpoints, totals.top)
 
 
 def derive(game: Game) -> GameState:

@@ -6,7 +6,7 @@ from bridgepad.core.rules.modes.base import ModeRules
 from bridgepad.core.rules.modes.chicago import ChicagoRules
 from bridgepad.core.rules.modes.duplicate import DuplicateRules
 from bridgepad.core.rules.modes.rubber import RubberRules
-from bridgepad.core.rules.state import Mode
+from bridgepad.core.rules.outcome import Mode
 
 RULES: dict[Mode, ModeRules] = {Mode.RUBBER: RubberRules(), Mode.CHICAGO: ChicagoRules(), Mode.DUPLICATE: DuplicateRules()}
 

@@ -11,15 +11,26 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar, Protocol
 
 from bridgepad.core.model import Hand, Seat, Side
+from bridgepad.core.rules.duplicate import SessionTotals
+from bridgepad.core.rules.outcome import Entry, HandOutcome, Mode, Status
 from bridgepad.core.rules.scoring import Kind
 from bridgepad.core.rules.settings import Settings
-from bridgepad.core.rules.state import Entry, GameState, HandOutcome, Mode, Status
 
-if TYPE_CHECKING:
-    from bridgepad.core.rules.game import Game
+
+class GameInputs(Protocol):
+    """What the rules read of a game as entered (``bridgepad.core.rules.game.Game``)."""
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def first_dealer(self) -> Seat: ...
+
+    @property
+    def first_board(self) -> int: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,8 +54,7 @@ class Play:
     is the one that holds it.
     """
 
-    def __init__(self, game: Game, rules: ModeRules) -> None:
-        self.game = game
+    def __init__(self, game: GameInputs, rules: ModeRules) -> None:
         self.settings: Settings = game.settings
         self.dealer: Seat = rules.first_dealer(game)
         self.deal: int = rules.first_deal(game)
@@ -106,7 +116,7 @@ class ModeRules(ABC):
         """What a hand passed out does."""
         return "Passed out: nothing is scored; the deal passes on."
 
-    def start_words(self, game: Game) -> str:
+    def start_words(self, game: GameInputs) -> str:
         """How a new game starts: ``North to deal``."""
         return f"{self.first_dealer(game).word} to deal"
 
@@ -131,10 +141,10 @@ class ModeRules(ABC):
         return []
 
     # The play ----------------------------------------------------------------------------
-    def first_dealer(self, game: Game) -> Seat:
+    def first_dealer(self, game: GameInputs) -> Seat:
         return game.first_dealer
 
-    def first_deal(self, game: Game) -> int:
+    def first_deal(self, game: GameInputs) -> int:
         return 1
 
     @abstractmethod
@@ -152,24 +162,15 @@ class ModeRules(ABC):
         """The number the next hand goes by."""
         return p.deal
 
-    def next_first_dealer(self, st: GameState) -> Seat:
-        """Who deals the first hand of the game that follows ``st``."""
-        return st.next_dealer
+    def next_first_dealer(self, game: GameInputs, next_dealer: Seat) -> Seat:
+        """Who deals the first hand of the game that follows ``game``, whose next hand ``next_dealer`` would deal."""
+        return next_dealer
 
-    def next_first_board(self, st: GameState) -> int:
-        """The first board of the game that follows ``st`` (a rubber or a Chicago has none but 1)."""
+    def next_first_board(self, next_deal: int) -> int:
+        """The first board of the game that follows one whose next deal is ``next_deal``
+        (a rubber or a Chicago has none but 1)."""
         return 1
 
-    def state(self, p: Play) -> GameState:
-        return GameState(
-            game=p.game,
-            hands=tuple(p.outcomes),
-            bonuses=tuple(p.bonuses),
-            games=dict(p.games),
-            open_below=dict(p.open_below),
-            status=p.status,
-            next_dealer=p.dealer,
-            next_vulnerable=self.vulnerable(p),
-            next_deal=self.next_deal(p),
-            sections=p.rules,
-        )
+    def session_totals(self, p: Play) -> SessionTotals | None:
+        """A duplicate session's comparison over the boards played (None: a game that compares nothing)."""
+        return None

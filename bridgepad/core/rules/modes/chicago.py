@@ -14,9 +14,9 @@ from bridgepad.core.model import SIDES, Seat, Side
 from bridgepad.core.rules import tables
 from bridgepad.core.rules.modes.base import Play
 from bridgepad.core.rules.modes.pad_games import PadGameRules, bonus_row
+from bridgepad.core.rules.outcome import Entry, Mode, Status
 from bridgepad.core.rules.scoring import Kind
 from bridgepad.core.rules.settings import ChicagoPartScore, Settings
-from bridgepad.core.rules.state import Entry, Mode, Status
 from bridgepad.core.rules.vulnerability import chicago_vulnerable
 
 DEALS = 4

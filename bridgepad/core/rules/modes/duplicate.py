@@ -10,20 +10,17 @@ A session goes on as long as boards are played; ended early, the boards played s
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from bridgepad.core.model import Hand, Seat, Side
 from bridgepad.core.rules.boards import board_dealer
-from bridgepad.core.rules.duplicate import compare
-from bridgepad.core.rules.modes.base import EntryFields, ModeRules, Play
+from bridgepad.core.rules.duplicate import SessionTotals, compare
+from bridgepad.core.rules.modes.base import EntryFields, GameInputs, ModeRules, Play
+from bridgepad.core.rules.outcome import BoardOutcome, Entry, Mode
 from bridgepad.core.rules.revoke import scored_tricks
 from bridgepad.core.rules.scoring import duplicate_items
 from bridgepad.core.rules.settings import DuplicateScoring, Settings
-from bridgepad.core.rules.state import BoardOutcome, Entry, GameState, Mode, SessionState
 from bridgepad.core.rules.vulnerability import board_vulnerable
-
-if TYPE_CHECKING:
-    from bridgepad.core.rules.game import Game
 
 
 class DuplicateRules(ModeRules):
@@ -46,7 +43,7 @@ class DuplicateRules(ModeRules):
         assert deal is not None  # every board has its number
         return deal
 
-    def start_words(self, game: Game) -> str:
+    def start_words(self, game: GameInputs) -> str:
         scoring = game.settings.duplicate_scoring.value
         return f"from board {game.first_board}, {self.first_dealer(game).word} to deal, compared by {scoring}"
 
@@ -60,10 +57,10 @@ class DuplicateRules(ModeRules):
     def entry_fields(self, settings: Settings) -> EntryFields:
         return EntryFields(others=True)  # no honors at duplicate: the board stands alone
 
-    def first_dealer(self, game: Game) -> Seat:
+    def first_dealer(self, game: GameInputs) -> Seat:
         return board_dealer(game.first_board)
 
-    def first_deal(self, game: Game) -> int:
+    def first_deal(self, game: GameInputs) -> int:
         return game.first_board
 
     def vulnerable(self, p: Play) -> frozenset[Side]:
@@ -101,10 +98,10 @@ class DuplicateRules(ModeRules):
         p.dealer = board_dealer(p.deal)
         return outcome
 
-    def next_first_board(self, st: GameState) -> int:
-        return st.next_deal
+    def next_first_board(self, next_deal: int) -> int:
+        return next_deal
 
-    def state(self, p: Play) -> SessionState:
+    def session_totals(self, p: Play) -> SessionTotals:
         imps, matchpoints, top = Decimal(0), 0, 0
         for h in p.outcomes:
             c = h.comparison
@@ -113,18 +110,4 @@ class DuplicateRules(ModeRules):
                 imps += c.imps
                 matchpoints += c.matchpoints
                 top += c.top
-        return SessionState(
-            game=p.game,
-            hands=tuple(p.outcomes),
-            bonuses=tuple(p.bonuses),
-            games=dict(p.games),
-            open_below=dict(p.open_below),
-            status=p.status,
-            next_dealer=p.dealer,
-            next_vulnerable=self.vulnerable(p),
-            next_deal=self.next_deal(p),
-            sections=p.rules,
-            imps_total=imps,
-            matchpoints=matchpoints,
-            top=top,
-        )
+        return SessionTotals(imps, matchpoints, top)

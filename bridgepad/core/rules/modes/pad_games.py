@@ -12,11 +12,11 @@ from typing import ClassVar
 
 from bridgepad.core.model import Contract, Hand, Seat, Side
 from bridgepad.core.rules import tables
-from bridgepad.core.rules.modes.base import ModeRules, Play
+from bridgepad.core.rules.modes.base import GameInputs, ModeRules, Play
+from bridgepad.core.rules.outcome import Entry, HandOutcome
 from bridgepad.core.rules.revoke import scored_tricks
 from bridgepad.core.rules.scoring import Kind, bonus_item, honors_reason, score_contract
 from bridgepad.core.rules.settings import NextDealer, Settings
-from bridgepad.core.rules.state import Entry, GameState, HandOutcome
 
 _SIDE_OF = {seat: seat.side for seat in Seat}
 _NEXT_SEAT = {seat: seat.next for seat in Seat}
@@ -50,10 +50,10 @@ class PadGameRules(ModeRules):
     def carries(self, settings: Settings) -> bool:
         return True
 
-    def next_first_dealer(self, st: GameState) -> Seat:
-        if st.game.settings.next_dealer is NextDealer.ROTATES:
-            return st.game.first_dealer.next
-        return st.next_dealer
+    def next_first_dealer(self, game: GameInputs, next_dealer: Seat) -> Seat:
+        if game.settings.next_dealer is NextDealer.ROTATES:
+            return game.first_dealer.next
+        return next_dealer
 
     def deal_cell(self, number: int, deal: int | None) -> str:
         return "–" if deal is None else str(deal)  # a Chicago deal passed out has no number of its own

@@ -12,9 +12,9 @@ from bridgepad.core.model import SIDES, Side
 from bridgepad.core.rules import tables
 from bridgepad.core.rules.modes.base import Play
 from bridgepad.core.rules.modes.pad_games import PadGameRules
+from bridgepad.core.rules.outcome import Mode, Status
 from bridgepad.core.rules.scoring import Kind
 from bridgepad.core.rules.settings import Settings
-from bridgepad.core.rules.state import Mode, Status
 from bridgepad.core.rules.vulnerability import rubber_vulnerable
 
 

@@ -177,17 +177,10 @@ class Session:
         for i in self._store.ids():  # an evening's few are looked at, not the history
             begun = id_time(i)
             if i != current and begun is not None and floor <= begun < start:
-                earlier.append(_Begun(i, begun, self._last_change(i)))
+                earlier.append(_Begun(i, begun, parse_time(self._store.updated_of(i))))
         mode = self.game.mode
         # Each game's mode from the head of its file: an evening of imported games stays quick to open.
         return 1 + sum(1 for g in same_evening(start, earlier) if self._store.mode_of(g.id) is mode)
-
-    def _last_change(self, game_id: str) -> datetime | None:
-        """When a game's file was last written: its last change, without reading it."""
-        try:
-            return datetime.fromtimestamp(self._store.path(game_id).stat().st_mtime).astimezone()
-        except OSError:
-            return None
 
     def read_game(self, game_id: str) -> StoredGame | None:
         """Another game of the folder, read without moving anything (None if it cannot be)."""

@@ -136,8 +136,12 @@ class ModeRules(ABC):
         """Whether part scores add up towards game."""
         return False
 
-    def settings_rows(self, settings: Settings) -> list[tuple[str, str]]:
+    def house_rules(self, settings: Settings) -> list[tuple[str, str]]:
         """The house rules this mode plays under, for the help screen: name and value."""
+        return []
+
+    def follow_on_rules(self, settings: Settings) -> list[tuple[str, str]]:
+        """The house rules for the game that follows, for the help screen."""
         return []
 
     # The play ----------------------------------------------------------------------------

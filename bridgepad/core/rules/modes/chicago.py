@@ -43,6 +43,13 @@ class ChicagoRules(PadGameRules):
     def redeal_notice(self, dealer: str) -> str:
         return f"Passed out: {dealer} deals again, and the deal does not count."
 
+    def house_rules(self, settings: Settings) -> list[tuple[str, str]]:
+        return [
+            *super().house_rules(settings),
+            ("Deals 2 and 3", settings.chicago_vulnerable.description),
+            ("Part scores", settings.chicago_part_score.description),
+        ]
+
     def carries(self, settings: Settings) -> bool:
         return settings.chicago_part_score is ChicagoPartScore.CARRY
 

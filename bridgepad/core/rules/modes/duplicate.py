@@ -54,6 +54,9 @@ class DuplicateRules(ModeRules):
     def passed_out_words(self, dealer: Seat) -> str:
         return "Passed out: the board scores 0 for both sides."
 
+    def house_rules(self, settings: Settings) -> list[tuple[str, str]]:
+        return [("Boards compared by", settings.duplicate_scoring.description)]
+
     def entry_fields(self, settings: Settings) -> EntryFields:
         return EntryFields(others=True)  # no honors at duplicate: the board stands alone
 

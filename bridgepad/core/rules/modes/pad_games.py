@@ -50,6 +50,13 @@ class PadGameRules(ModeRules):
     def carries(self, settings: Settings) -> bool:
         return True
 
+    def house_rules(self, settings: Settings) -> list[tuple[str, str]]:
+        return [("Honors", "scored" if settings.honors else "not scored")]
+
+    def follow_on_rules(self, settings: Settings) -> list[tuple[str, str]]:
+        nxt = "the deal passes on" if settings.next_dealer is NextDealer.PASSES_ON else "left of this game's first dealer"
+        return [("The next game's first dealer", nxt)]
+
     def next_first_dealer(self, game: GameInputs, next_dealer: Seat) -> Seat:
         if game.settings.next_dealer is NextDealer.ROTATES:
             return game.first_dealer.next

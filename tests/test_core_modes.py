@@ -26,7 +26,6 @@ from bridgepad.core.rules.settings import ChicagoVulnerable, DuplicateScoring, N
 from bridgepad.core.rules.vulnerability import (
     board_vulnerable,
     chicago_vulnerable,
-    parse_vulnerability_code,
     rubber_vulnerable,
     vulnerability_code,
     vulnerability_text,
@@ -88,9 +87,6 @@ def test_the_board_schedule(board: int, vul) -> None:
 
 def test_the_words_for_vulnerability() -> None:
     assert [vulnerability_code(v) for v in (NOBODY, ONLY_NS, ONLY_EW, BOTH)] == ["none", "NS", "EW", "both"]
-    assert [parse_vulnerability_code(c) for c in ("none", "NS", "EW", "both")] == [NOBODY, ONLY_NS, ONLY_EW, BOTH]
-    with pytest.raises(ValueError, match="none, NS, EW or both"):
-        parse_vulnerability_code("all")
     assert vulnerable_words(ONLY_EW) == "only E-W are vulnerable"
     assert vulnerability_text(ONLY_EW, we=EW) == "We (E-W) vulnerable"
     assert vulnerability_text(ONLY_EW) == "They (E-W) vulnerable"

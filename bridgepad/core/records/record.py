@@ -277,14 +277,6 @@ def with_grand_total(records: Iterable[GameRecord]) -> Iterator[tuple[GameRecord
         yield r, total
 
 
-def grand_total(records: Iterable[GameRecord]) -> Figures:
-    """Every figure of every game added up: an evening's grand total, N-S and E-W."""
-    total = Figures()
-    for _, total in with_grand_total(records):
-        pass
-    return total
-
-
 @dataclass(frozen=True, slots=True)
 class Standing:
     """The pad as it stood at the start of a hand: each side's points above the line, and

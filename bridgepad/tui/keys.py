@@ -125,6 +125,14 @@ SECTIONS: tuple[Section, ...] = (
                 command="Export this game",
             ),
             Key(
+                "pad.share",
+                "p",
+                "app.share",
+                "Share",
+                "share the pad with the phones at the table, live and read-only: its address and QR code",
+                keep=8,
+            ),
+            Key(
                 "pad.help",
                 "question_mark,f1",
                 "help",
@@ -307,6 +315,21 @@ SECTIONS: tuple[Section, ...] = (
             ),
             Key("tally.scroll", "up,down,pageup,pagedown", "", "", "scroll through the players, the payments and the chart"),
             Key("tally.back", "escape,q,t", "close", "Back", "back to the pad", keep=0, display="Esc"),
+        ),
+    ),
+    Section(
+        "share",
+        "Sharing the pad",
+        (
+            Key("share.stop", "p", "stop", "Stop sharing", "stop sharing: the phones' pages stop following the pad"),
+            Key(
+                "share.lan",
+                "l",
+                "lan",
+                "Local network",
+                "the local network (anyone there with the link can read the score), or this computer only",
+            ),
+            Key("share.back", "escape,q", "close", "Back", "back to the pad; sharing goes on", keep=0, display="Esc"),
         ),
     ),
     Section(

@@ -1,6 +1,6 @@
-"""The words for sides, seats and each mode's deals: one home for the screens, the command
-line and the exports, so that a board is "Board 5" and a partnership "Ann & S" wherever
-it is named.
+"""The words for sides and seats: one home for the screens, the command line and the
+exports, so that a partnership is "Ann & S" wherever it is named (each mode's words for
+its deals, "Board 5", are its rules', ``bridgepad.core.rules.modes``).
 
 Pure: a game or a record is asked only for its names (``name(seat)``).
 """
@@ -12,8 +12,6 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bridgepad.core.model import SEATS, Seat, Side
-from bridgepad.core.rules.game import Mode
-from bridgepad.core.rules.modes import rules_for
 from bridgepad.core.words.text import fit
 
 
@@ -82,32 +80,3 @@ def seat_label_fit(named: Named, seat: Seat, width: int) -> str:
     if not name or width < 6:  # no room for a letter of the name, "…" and "(N)": the seat alone
         return seat.value
     return f"{fit(name, max(2, width - 4))} ({seat.value})"
-
-
-# The mode's words -----------------------------------------------------------------------------
-# Each mode's own (``bridgepad.core.rules.modes``): these only look them up by the mode.
-
-
-def mode_title(mode: Mode) -> str:
-    """``Rubber``, ``Chicago``, ``Duplicate``: a heading's word."""
-    return rules_for(mode).title
-
-
-def game_title(mode: Mode, number: int) -> str:
-    """``Rubber 3``: the game's place in the evening (or in a log replayed)."""
-    return rules_for(mode).game_title(number)
-
-
-def deal_label(mode: Mode, deal: int) -> str:
-    """The deal to come or being entered: ``Hand 5``, ``Deal 2 of 4``, ``Board 7``."""
-    return rules_for(mode).deal_label(deal)
-
-
-def hand_label(mode: Mode, number: int, deal: int | None) -> str:
-    """A hand played: ``Hand 3``, ``Hand 3, deal 2 of 4`` (``redealt`` for a Chicago pass-out), ``Board 7``."""
-    return rules_for(mode).hand_label(number, deal)
-
-
-def deal_column(mode: Mode) -> str:
-    """The hand list's first column: ``#``, ``Deal``, ``Bd``."""
-    return rules_for(mode).deal_column

@@ -50,6 +50,7 @@ class Looks:
     theme: str = ""
     keys: Any = None
     problems: tuple[str, ...] = ()
+    where: str = "settings.json"  # the file, as a message about the keymap names it
 
 
 class PreferencesFile:
@@ -120,7 +121,7 @@ class PreferencesFile:
     def looks(self) -> Looks:
         data, problems = self._read()
         theme = data.get("theme")
-        return Looks(theme if isinstance(theme, str) else "", data.get("keys"), tuple(problems))
+        return Looks(theme if isinstance(theme, str) else "", data.get("keys"), tuple(problems), shown_path(self.path))
 
     def save_theme(self, theme: str) -> None:
         self._update(theme=theme)

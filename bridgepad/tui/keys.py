@@ -497,10 +497,12 @@ def read_keymap(raw: Any, where: str = "settings.json") -> tuple[dict[str, str],
             problems.append(f'{where}: "{shown}" is not a key id; the help (?) lists the keys, and the README their ids.')
             continue
         if known.fixed:
-            return {}, [
+            quits = " and ".join(key_words(known.keys))
+            refusal = (
                 f'{where}: the keymap rebinds "{shown}", which would leave no sure way to quit: '
-                f"{' and '.join(key_words(known.keys))} always quit, from any screen. The keymap was not used; the usual keys are."
-            ]
+                f"{quits} always quit, from any screen. The keymap was not used; the usual keys are."
+            )
+            return {}, [refusal]
         if not known.action:
             problems.append(f'{where}: "{shown}" is handled by its field or list and cannot be rebound.')
             continue

@@ -14,13 +14,13 @@ import io
 import os
 import stat
 import sys
-import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
-from bridgepad.cli.errors import UsageError
+from bridgepad.cli.errors import CannotWrite, UsageError
+from bridgepad.cli.streams import temporary_copy
 from bridgepad.core.words.text import visible
 from bridgepad.store.data_files import MAX_DATA_BYTES, MAX_DATA_TEXT, kind_problem
 
@@ -98,7 +98,8 @@ class TextLines:
             else:
                 source = open(self.path, "rb")  # noqa: SIM115 (closed below, after the lines)
                 regular = stat.S_ISREG(os.fstat(source.fileno()).st_mode)
-        copy = None if regular else tempfile.TemporaryFile()  # noqa: SIM115 (kept for the next reading)
+        # Kept for the next reading; a full disk there fails as an output that cannot be written.
+        copy = None if regular else temporary_copy()
         try:
             yield from self._lines(source, copy)
         finally:
@@ -204,7 +205,7 @@ def write_output(path: str, text: str, force: bool, command: str = "export") -> 
     except IsADirectoryError:
         raise UsageError(f"bridgepad {command}: {shown} is a folder; give a file name.") from None
     except OSError as e:
-        raise UsageError(f"bridgepad {command}: cannot write {shown}: {e.strerror or e}; nothing was written.") from None
+        raise CannotWrite(f"bridgepad {command}: cannot write {shown}: {e.strerror or e}; nothing was written.") from None
 
 
 def empty_file(name: str, command: str) -> UsageError:

@@ -74,7 +74,7 @@ class Session:
         fresh: bool = False,
     ) -> None:
         self._store = store
-        self._preferences = PreferencesFile(store.root)
+        self._preferences = PreferencesFile(store.root, read_only=read_only)
         self.stored = stored
         self.state: GameState = derive(stored.game)
         self.undo_stack: list[Change] = []
@@ -106,7 +106,7 @@ class Session:
             problems += tuple(recover_import(store))
         if opened.stored is not None:
             return cls(store, opened.stored, problems, read_only)
-        defaults = PreferencesFile(store.root).new_game_defaults()
+        defaults = PreferencesFile(store.root, read_only=read_only).new_game_defaults()
         fresh = store.new_stored(Game(settings=defaults.settings, players=defaults.players))
         return cls(store, fresh, problems + defaults.problems, read_only, fresh=True)
 

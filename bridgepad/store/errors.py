@@ -33,6 +33,10 @@ class UnreadableGame(Problem):
         where = f"; it was kept as {shown_path(kept)}" if kept else ""
         super().__init__(f"Could not read {shown_path(path.name)}: {visible(reason)}{where}.")
 
+    def skipped(self) -> str:
+        """The sentence of a reader, which sets nothing aside: the file named, skipped and left."""
+        return f"Skipped {shown_path(self.path)}: it could not be read ({visible(self.reason)}); it was left as it is."
+
 
 class GameGone(Problem):
     """A game asked for by id is not in the folder (deleted, or never there)."""

@@ -474,7 +474,8 @@ def _replayed(stored: StoredGame) -> GameState:
 
 def _save_failed(e: Exception, path: Path) -> SaveError:
     why = (e.strerror if isinstance(e, OSError) else None) or str(e)
+    failed = f"Could not save to {shown_path(path)}: {why}."
     return SaveError(
-        f"Could not save to {shown_path(path)}: {why}. The change is kept on screen and saving is retried; "
-        "free some space or fix the folder's permissions."
+        f"{failed} The change is kept on screen and saving is retried; free some space or fix the folder's permissions.",
+        at_the_end=f"{failed} The last change was not saved and is lost; free some space or fix the folder's permissions.",
     )

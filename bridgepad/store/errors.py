@@ -55,7 +55,13 @@ class Refused(Problem):
 
 
 class SaveError(Problem):
-    """A change could not be written to disk; the message says what to do."""
+    """A change could not be written to disk; the message says what to do.
+
+    ``at_the_end``: what to say instead once nothing more will be tried (the app has ended)."""
+
+    def __init__(self, message: str, at_the_end: str | None = None) -> None:
+        super().__init__(message)
+        self.at_the_end = at_the_end or message
 
 
 class ReadOnlyError(Problem):

@@ -505,3 +505,22 @@ def test_export_to_a_file_and_to_standard_output_fail_with_the_same_status(games
     with open(tmp_path / "stdout", "wb") as f:
         to_stdout = run(games.root, "export", "--all", fsize=10, stdout=f, capture_output=False, stderr=subprocess.PIPE)
     assert "File too large" in one_line(to_file, 1) and "File too large" in one_line(to_stdout, 1)
+
+
+@pytest.mark.parametrize("how", ["cli", "dialog"])
+def test_a_killed_exports_temporary_file_is_swept_at_the_next_export_to_its_folder(games: GameStore, out: Path, how: str) -> None:
+    # Left by an export of another name, killed outright (no process holds it), 11 MB.
+    left = out.parent / ".rubber-2026-11-27.json.bridgepad-k1ll3d00.tmp"
+    with open(left, "wb") as f:
+        f.truncate(11 * 1024 * 1024)
+    editor = out.parent / ".evening.json.swp"  # not bridgepad's: left alone
+    editor.write_bytes(b"keep")
+    if how == "cli":
+        p = run(games.root, "export", "--all", "-o", str(out))
+        assert p.returncode == 0, p.stderr
+    else:
+        from bridgepad.services.formats.export_file import write_export
+
+        write_export(out, "{}\n")
+    assert out.exists() and not left.exists() and editor.read_bytes() == b"keep"
+    assert temps(out.parent) == []

@@ -158,7 +158,8 @@ def lines_of(text: str) -> Iterator[str]:
 
 def check_output(path: str, force: bool, command: str = "export") -> None:
     """Refuses, before any work, an output file that exists (without --force), is not a
-    regular file, or cannot be written; and clears what an earlier run killed half-way left."""
+    regular file, or cannot be written; and clears what an earlier run killed half-way left
+    in that folder (bridgepad's temporary files that no living process is writing)."""
     shown = visible(path)
     if not path or path == "-":
         raise UsageError(f"bridgepad {command}: -o needs a file name; without -o the output goes to standard output.")
@@ -181,7 +182,7 @@ def check_output(path: str, force: bool, command: str = "export") -> None:
         raise UsageError(f"bridgepad {command}: cannot write {shown}: the folder {visible(parent)} does not exist.")
     from bridgepad.store.atomic_file import sweep_temps
 
-    sweep_temps(Path(parent), os.path.basename(path))
+    sweep_temps(Path(parent))  # a killed export's, whatever its name
 
 
 def write_output(path: str, text: str, force: bool, command: str = "export") -> None:

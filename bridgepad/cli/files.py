@@ -1,7 +1,9 @@
 """The files the command line reads and writes: one home for how each is done.
 
 Input: a log or an export, as UTF-8 text, or standard input for ``-``, at most
-``MAX_DATA_BYTES`` (a log of 100,000 hands is far less). Output: a file given with
+``MAX_DATA_BYTES`` (a log of 100,000 hands is far less); a file that begins as a bridgepad
+JSON export does (``{"format": "bridgepad"``) may be as large as ``MAX_EXPORT_BYTES``, a
+lifetime of games, and is read a game at a time (``json_format.read``). Output: a file given with
 ``-o``, written whole or not at all (``bridgepad.store.atomic_file``): never through a link,
 never creating folders, never over an existing file without ``--force``, never over
 anything but a regular file, and never writable by others.
@@ -14,7 +16,7 @@ import io
 import os
 import stat
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
@@ -44,27 +46,42 @@ def refusing(command: str, shown: str) -> Iterator[None]:
 def read_text(path: str, command: str) -> str:
     """The text of a log or an export (``-``: standard input); UsageError naming the file if it cannot be read.
 
-    Pipes are read (``<(...)`` and ``-`` are pipes), but never more than the limit.
+    Pipes are read (``<(...)`` and ``-`` are pipes), but never more than the limit: a
+    file larger than ``MAX_DATA_BYTES`` is refused there, unless it begins as a bridgepad
+    JSON export does, which is read on up to ``MAX_EXPORT_BYTES``.
     """
+    from bridgepad.services.formats.json_format import MAX_EXPORT_BYTES, MAX_EXPORT_TEXT, begins_as_export
+
     shown = visible(path)
     with refusing(command, shown):
         if path == "-":
             # Bytes, read as UTF-8 whatever the locale says; a text stand-in (as tests give) as it is.
             source = getattr(sys.stdin, "buffer", None)
             if source is None:
-                text = sys.stdin.read(MAX_DATA_BYTES + 1)
-                raw = text.encode("utf-8", "surrogatepass")
-            else:
-                raw = source.read(MAX_DATA_BYTES + 1)
+                source = io.BytesIO(sys.stdin.read(MAX_EXPORT_BYTES + 1).encode("utf-8", "surrogatepass"))
+            raw = _read_up_to(source, begins_as_export)
         else:
             with open(path, "rb") as f:
-                raw = f.read(MAX_DATA_BYTES + 1)
-    if len(raw) > MAX_DATA_BYTES:
+                raw = _read_up_to(f, begins_as_export)
+    if len(raw) > MAX_EXPORT_BYTES:
+        raise UsageError(f"bridgepad {command}: {shown}: is larger than {MAX_EXPORT_TEXT}, more than any export bridgepad reads.")
+    if len(raw) > MAX_DATA_BYTES and not begins_as_export(raw):
         raise UsageError(f"bridgepad {command}: {shown}: is larger than {MAX_DATA_TEXT}, more than any log bridgepad reads.")
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
         raise UsageError(f"bridgepad {command}: {shown}: is not UTF-8 text.") from None
+
+
+def _read_up_to(source: IO[bytes], export: Callable[[bytes], bool]) -> bytes:
+    """At most ``MAX_DATA_BYTES`` and one more, then, only for what ``export`` says begins
+    as an export, on to at most ``MAX_EXPORT_BYTES`` and one more."""
+    from bridgepad.services.formats.json_format import MAX_EXPORT_BYTES
+
+    raw = source.read(MAX_DATA_BYTES + 1)
+    if len(raw) <= MAX_DATA_BYTES or not export(raw):
+        return raw
+    return raw + source.read(MAX_EXPORT_BYTES - MAX_DATA_BYTES)
 
 
 CHUNK = 1 << 16  # bytes read at a time by ``TextLines``

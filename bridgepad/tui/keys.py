@@ -21,10 +21,11 @@ from typing import Any
 
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
-from textual.keys import KEY_ALIASES, Keys, _character_to_key, _normalize_key_list, format_key
+from textual.keys import KEY_ALIASES, Keys, format_key
 
 from bridgepad.core.words.text import visible
 from bridgepad.services.formats.registry import FORMAT_LIST
+from bridgepad.tui.textual_private import app_keymap, normalize_key_list
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +124,14 @@ SECTIONS: tuple[Section, ...] = (
                 f"export the game on the pad to a file ({FORMAT_LIST})",
                 show=False,
                 command="Export this game",
+            ),
+            Key(
+                "pad.share",
+                "p",
+                "app.share",
+                "Share",
+                "share the pad with the phones at the table, live and read-only: its address and QR code",
+                keep=8,
             ),
             Key(
                 "pad.help",
@@ -311,6 +320,21 @@ SECTIONS: tuple[Section, ...] = (
         ),
     ),
     Section(
+        "share",
+        "Sharing the pad",
+        (
+            Key("share.stop", "p", "stop", "Stop sharing", "stop sharing: the phones' pages stop following the pad"),
+            Key(
+                "share.lan",
+                "l",
+                "lan",
+                "Local network",
+                "the local network (anyone there with the link can read the score), or this computer only",
+            ),
+            Key("share.back", "escape,q", "close", "Back", "back to the pad; sharing goes on", keep=0, display="Esc"),
+        ),
+    ),
+    Section(
         "help",
         "In the help",
         (
@@ -408,9 +432,8 @@ def first_key(key_id: str, keymap: Mapping[str, str]) -> str:
 
 
 def keymap_of(app: object) -> Mapping[str, str]:
-    """The keymap the app applies (Textual keeps it, normalized, without a public getter)."""
-    keymap = getattr(app, "_keymap", None)
-    return keymap if isinstance(keymap, Mapping) else {}
+    """The keymap the app applies."""
+    return app_keymap(app)
 
 
 def table(
@@ -454,7 +477,7 @@ def known_key(key: str) -> bool:
     if len(name) == 1:
         return name.isprintable() and not name.isspace()
     character = format_key(name)  # a character's name gives the character: "plus" is "+"
-    return len(character) == 1 and character.isprintable() and _character_to_key(character) == name
+    return len(character) == 1 and character.isprintable() and normalize_key_list(character) == name
 
 
 def _split(keys: str) -> list[str]:
@@ -471,7 +494,7 @@ def _clashes(keymap: Mapping[str, str]) -> set[str]:
     for sec in SECTIONS:
         owner: dict[str, str] = {}
         for k in (*sec.keys, *(app if sec.name != "app" else ())):
-            for one in _split(_normalize_key_list(keys_of(k, keymap))):
+            for one in _split(normalize_key_list(keys_of(k, keymap))):
                 other = owner.setdefault(one, k.id)
                 if other != k.id:
                     clashing |= {other, k.id} & keymap.keys()
@@ -506,7 +529,7 @@ def read_keymap(raw: Any, where: str = "settings.json") -> tuple[dict[str, str],
         if not known.action:
             problems.append(f'{where}: "{shown}" is handled by its field or list and cannot be rebound.')
             continue
-        named = _normalize_key_list(keys) if isinstance(keys, str) and keys.strip() else ""
+        named = normalize_key_list(keys) if isinstance(keys, str) and keys.strip() else ""
         if not named or any(not k for k in named.split(",")):
             problems.append(
                 f'{where}: the keys for "{shown}" should be a text such as "plus,a" or "ctrl+e"; the usual ones are used.'
@@ -546,3 +569,28 @@ def palette_commands(screen: object, keymap: Mapping[str, str]) -> Iterator[Syst
         callback = getattr(screen, f"action_{k.action}", None) if k.command else None
         if callback is not None:
             yield SystemCommand(k.command, f"{k.does[:1].upper()}{k.does[1:]} ({key_text(keys_of(k, keymap))})", callback)
+
+
+# The keys a new player needs for a whole evening, in the order they meet them: the
+# README's first table, written from here like the others.
+FIRST_KEYS = (
+    "pad.add",
+    "form.next",
+    "form.submit",
+    "form.cancel",
+    "pad.edit",
+    "pad.undo",
+    "pad.new",
+    "pad.tally",
+    "pad.help",
+    "app.quit",
+)
+
+
+def first_keys_table() -> str:
+    """The README's table of the ten keys that matter, from their declarations."""
+    rows = ["| key | what it does |", "|---|---|"]
+    for key_id in FIRST_KEYS:
+        k = KEYS_BY_ID[key_id]
+        rows.append(f"| {key_text(k.keys, mark=lambda w: f'`{w}`')} | {k.does} |")
+    return "\n".join(rows) + "\n"

@@ -57,3 +57,14 @@ def _fresh_rule_caches() -> None:
                 clear = getattr(value, "cache_clear", None)
                 if callable(clear):
                     clear()
+
+
+SLOW_TIMEOUT = 600  # seconds: the campaigns (kills, random keys, imports) on a machine whose every core is busy
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test marked slow may run past pyproject's 120 s, up to ``SLOW_TIMEOUT``, unless it
+    sets its own ``timeout`` mark: each of its waits still gives up within a minute."""
+    for item in items:
+        if item.get_closest_marker("slow") and not item.get_closest_marker("timeout"):
+            item.add_marker(pytest.mark.timeout(SLOW_TIMEOUT))

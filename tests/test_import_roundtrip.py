@@ -75,6 +75,7 @@ def test_json_export_import_export_is_byte_identical_for_every_mode(planted: Pat
         assert back.game.settings == case.stored.game.settings
 
 
+@pytest.mark.slow
 def test_importing_a_file_twice_stores_it_once_and_leaves_the_tally_unchanged(planted: Path, tmp_path: Path) -> None:
     exported = tmp_path / "evening.json"
     exported.write_text(ok(run(planted, "export", "--all")), encoding="utf-8")

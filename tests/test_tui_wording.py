@@ -11,7 +11,7 @@ from waiting import press, settle
 
 from bridgepad.core.model import SIDES
 from bridgepad.core.readers.new_game import CHOICES
-from bridgepad.core.words.summary import vulnerability_text
+from bridgepad.core.rules.vulnerability import vulnerability_text
 from bridgepad.store.game_store import GameStore
 from bridgepad.tui.forms.entry_form import EntryForm
 from bridgepad.tui.forms.game_form import GameForm

@@ -127,3 +127,15 @@ def test_a_fraction_of_an_imp_ahead_is_ahead() -> None:
     assert ns > Decimal(10) > ew and ns + ew == 20
     assert match_vps(Decimal("-0.5"), 16) == (ew, ns)
     assert match_vps(0, 16) == (Decimal("10.00"), Decimal("10.00"))
+
+
+def test_a_fraction_that_falls_on_half_a_hundredth_rounds_up() -> None:
+    # Half an IMP over a board count whose first IMP is worth an odd number of hundredths:
+    # halfway ends in 5 thousandths, which goes up (even where the hundredth below is even).
+    def halfway(b: int) -> Decimal:
+        low, high = wbf_scale(b)[:2]
+        return low + (high - low) / 2
+
+    boards = next(b for b in range(1, 101) if halfway(b).as_tuple().digits[-2:] in ((0, 5), (2, 5), (4, 5), (6, 5), (8, 5)))
+    halfway = halfway(boards)
+    assert winner_vps(Decimal("0.5"), boards) == halfway + Decimal("0.005")

@@ -92,9 +92,9 @@ def test_the_command_line_and_the_export_dialog_write_through_one_function(
     calls: list[tuple[Path, bool]] = []
     real = export_file.write_export
 
-    def spy(path: Path, text: str, *, replace: bool = False) -> None:
+    def spy(path: Path, text: str, *, replace: bool = False, encoding: str = "utf-8") -> None:
         calls.append((path, replace))
-        real(path, text, replace=replace)
+        real(path, text, replace=replace, encoding=encoding)
 
     monkeypatch.setattr(export_file, "write_export", spy)
     out = tmp_path / "out.md"

@@ -14,6 +14,7 @@ and the history they share. A failure a person must see is raised as one of
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from decimal import Decimal
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -195,7 +196,7 @@ class Session:
     def tally_preferences(self) -> TallyPreferences:
         return self._preferences.tally()
 
-    def save_tally_preferences(self, rounding: bool, stake: str) -> None:
+    def save_tally_preferences(self, rounding: bool, stake: Decimal | None) -> None:
         """Keeps the tally's rounding and stake; SaveError if they could not be written."""
         try:
             self._preferences.save_tally(rounding, stake)

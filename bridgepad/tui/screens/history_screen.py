@@ -10,12 +10,13 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import DataTable, Label
 
+from bridgepad.core.evening.game_summary import GameSummary
 from bridgepad.core.model import Side
 from bridgepad.core.rules.duplicate import standing_figure
 from bridgepad.core.rules.game import Mode, Status
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.words.text import fit
-from bridgepad.services.history import GameSummary, History
+from bridgepad.services.history import History
 from bridgepad.services.session import Session
 from bridgepad.store.errors import Problem
 from bridgepad.tui import keys
@@ -171,7 +172,7 @@ class HistoryScreen(Screen[str | None]):
         }
         if s.mode is Mode.DUPLICATE:
             # A session stands by its scoring form, not by raw points: N-S's IMPs or percentage.
-            mp = s.scoring == DuplicateScoring.MATCHPOINTS.value
+            mp = s.scoring is DuplicateScoring.MATCHPOINTS
             text.update(
                 mode="dup MPs" if mp else "dup IMPs",
                 games=f"{s.hands} bd",

@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 
 from builders import result
+
 from bridgepad.core.evening.game_summary import GameSummary
 from bridgepad.core.evening.tally import tally
 from bridgepad.core.evening.windows import (

@@ -12,7 +12,7 @@ import pytest
 from bridgepad.store.preferences_file import PreferencesFile
 
 
-@pytest.mark.parametrize("stake", [Decimal("0.10"), Decimal("1"), Decimal("0.25"), Decimal("1E+3"), Decimal("1000000"), None])
+@pytest.mark.parametrize("stake", [Decimal("0.10"), Decimal(1), Decimal("0.25"), Decimal("1E+3"), Decimal(1000000), None])
 def test_a_stake_is_kept_as_a_number_and_read_back_as_it_was(tmp_path: Path, stake: Decimal | None) -> None:
     prefs = PreferencesFile(tmp_path)
     prefs.save_tally(True, stake)

@@ -17,8 +17,9 @@ from bridgepad.core.evening.game_summary import GameSummary
 from bridgepad.core.model import Hand, Side
 from bridgepad.core.readers.log import parse_log
 from bridgepad.core.readers.notation import parse_contract, parse_honors, parse_seat, parse_tricks
-from bridgepad.core.rules.game import Mode, Status
+from bridgepad.core.rules.game import Game, Mode, Status
 from bridgepad.core.rules.settings import DuplicateScoring
+from bridgepad.store.game_store import GameStore, StoredGame
 
 
 def hand(contract: str, declarer: str = "", result: str = "", honors: str = "", *, others: tuple[int, ...] = ()) -> Hand:
@@ -94,3 +95,12 @@ def result(
         top=top,
         sitting_out=sitting_out,
     )
+
+
+def create_current(store: GameStore, game: Game) -> StoredGame:
+    """Writes ``game`` as a new game file and makes it the one on the pad, as a session's first save does."""
+    stored = store.new_stored(game)
+    store.ensure()
+    store.save(stored)
+    store.set_current(stored.id)
+    return stored

@@ -2,9 +2,11 @@
 worth at a stake, the fewest payments that settle it, the duplicate sessions by IMPs
 or matchpoints, and who sat out.
 
-Pure: no I/O, no user interface. The history (``bridgepad.services.history``) supplies one
-``GameResult`` per game, a projection of the game's derived record; ``tally`` does the
-rest, with the arithmetic of ``bridgepad.core.rules.settlement``.
+Pure: no I/O, no user interface. The history (``bridgepad.services.history``) supplies
+one ``GameSummary`` per game (``bridgepad.core.evening.game_summary``); ``tally`` takes
+the money games (``money_games``) and the duplicate sessions (``duplicate_sessions``)
+apart, with the arithmetic of ``bridgepad.core.rules.settlement``. What the screen and
+``bridgepad tally`` show of it is said once, in ``bridgepad.core.evening.tally_view``.
 
 Who is who
     A player is a person, whatever seat they sat in (names are compared as

@@ -37,6 +37,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
@@ -45,8 +46,8 @@ from bridgepad.core.evening.windows import parse_time
 from bridgepad.core.model import Seat, Side
 from bridgepad.core.readers.notation import NotationError, check_name
 from bridgepad.core.readers.people import MAX_WAITING
+from bridgepad.core.readers.serialize import MAX_TIME_LENGTH
 from bridgepad.core.readers.serialize import SCHEMA as GAME_SCHEMA
-from bridgepad.core.readers.serialize import is_time
 from bridgepad.core.rules.game import GameOverError, Mode, Status, derive
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.words.text import visible
@@ -143,6 +144,14 @@ def _waiting(text: str) -> tuple[str, ...]:
     return names
 
 
+def _when(text: str) -> datetime:
+    """A time as bridgepad writes them (``serialize.is_time``), read once: short, plain ASCII, ISO."""
+    when = parse_time(text) if 0 < len(text) <= MAX_TIME_LENGTH and text.isascii() and text.isprintable() else None
+    if when is None:
+        raise _Forged
+    return when
+
+
 _MODES = {m.value: m for m in Mode}
 _STATUSES = {s.value: s for s in Status}
 _SIDES = {s.value: s for s in Side}
@@ -154,14 +163,14 @@ def _summary(row: tuple[Any, ...]) -> GameSummary:
     (game_id, _m, _s, _i, created, updated, mode, n, e, s, w, g_ns, g_ew, t_ns, t_ew) = row[:15]
     (status, complete, hands, we, headline, scoring, imps, matchpoints, top, waiting) = row[15:]
     players = (n, e, s, w)
-    if not (is_game_id(game_id) and is_time(created) and (updated == "" or is_time(updated)) and _is_line(headline)):
+    if not (is_game_id(game_id) and _is_line(headline)):
         raise _Forged
     if not all(map(_is_name, players)) or (imps and _IMPS.fullmatch(imps) is None):
         raise _Forged
     return GameSummary(
         id=game_id,
-        created=parse_time(created),
-        updated=parse_time(updated or created),
+        created=(started := _when(created)),
+        updated=_when(updated) if updated else started,
         mode=_MODES[mode],
         players=players,
         games=(g_ns, g_ew),

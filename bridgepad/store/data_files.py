@@ -1,7 +1,7 @@
 """What bridgepad will read from its data folder: a regular file, under a size limit, as
 JSON nested no deeper than a game is.
 
-Every file in the data folder (a game, ``index.json``, ``settings.json``, ``current``)
+Every file in the data folder (a game, ``index.sqlite``, ``settings.json``, ``current``)
 may have been put there by something other than bridgepad: a link to a device that
 never ends, a named pipe that blocks the first reader for ever, a file of gigabytes,
 JSON nested a hundred thousand deep, a number of five thousand digits. Each is refused

@@ -75,14 +75,14 @@ def run(args: argparse.Namespace) -> int:
     games = []
     for game_id in ids:
         try:
-            games.append(store.load(game_id))
+            games.append(store.read(game_id))  # a reader: a damaged file is named and left as it is
         except FileNotFoundError:
             if not lenient:
                 raise UsageError(f"bridgepad export: there is no game '{game_id}' in {store.games_dir}.") from None
         except UnreadableGame as e:
             if not lenient:
-                raise UsageError(f"bridgepad export: {e}") from None
-            warn("export", f"skipped: {e}")
+                raise UsageError(f"bridgepad export: {e.skipped()}") from None
+            warn("export", e.skipped())
     if lenient:
         from bridgepad.core.evening.windows import parse_time
         from bridgepad.core.rules.game import GameOverError, derive

@@ -83,14 +83,14 @@ def run(args: argparse.Namespace) -> int:
     stake = parse_stake(args.stake) if args.stake is not None else None
     store = open_store(args)
     if args.round is None or args.stake is None:
-        prefs = PreferencesFile(store.root).tally()
+        prefs = PreferencesFile(store.root, read_only=True).tally()  # a reader: sets nothing aside
         for problem in prefs.problems:
             warn("tally", problem)
         if args.round is None:
             round_to = rounding_unit(prefs.rounding)
         if args.stake is None:
             stake = prefs.stake
-    history = History(store)
+    history = History(store, read_only=True)  # a reader: writes nothing, sets nothing aside
     results = history.summaries()
     for problem in history.problems:
         warn("tally", problem)

@@ -13,6 +13,7 @@ and the history they share. A failure a person must see is raised as one of
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from enum import Enum
@@ -75,7 +76,7 @@ class Session:
         fresh: bool = False,
     ) -> None:
         self._store = store
-        self._preferences = PreferencesFile(store.root)
+        self._preferences = PreferencesFile(store.root, read_only=read_only)
         self.stored = stored
         self.state: GameState = derive(stored.game)
         self.undo_stack: list[Change] = []
@@ -89,6 +90,7 @@ class Session:
         self.fresh = fresh
         self._history: History | None = None
         self.save_error: SaveError | None = None  # the last save that failed, until one succeeds
+        self.on_saved: list[Callable[[], None]] = []  # told each time a change reaches the disk (the shared view)
 
     # Opening ----------------------------------------------------------------
     @classmethod
@@ -107,7 +109,7 @@ class Session:
             problems += tuple(recover_import(store))
         if opened.stored is not None:
             return cls(store, opened.stored, problems, read_only)
-        defaults = PreferencesFile(store.root).new_game_defaults()
+        defaults = PreferencesFile(store.root, read_only=read_only).new_game_defaults()
         fresh = store.new_stored(Game(settings=defaults.settings, players=defaults.players))
         return cls(store, fresh, problems + defaults.problems, read_only, fresh=True)
 
@@ -123,7 +125,9 @@ class Session:
 
     def reopened(self) -> Session:
         """The same folder opened again, to write: a read-only window taking over."""
-        return Session.open(self._store)
+        session = Session.open(self._store)
+        session.on_saved = self.on_saved
+        return session
 
     def reload(self) -> bool:
         """Read-only windows: picks up the game the other window is keeping. True if it changed."""
@@ -391,6 +395,7 @@ class Session:
         """Writes what is not yet on disk; False (with ``save_error`` set) if that failed."""
         if self.read_only:
             return False
+        wrote = self.unsaved or self.unsaved_current
         try:
             if self.unsaved:
                 self._store.ensure()
@@ -404,6 +409,9 @@ class Session:
             self.save_error = _save_failed(e, self._store.path(self.stored.id))
             return False
         self.save_error = None
+        if wrote:
+            for tell in self.on_saved:
+                tell()
         return True
 
     def undo(self) -> str | None:
@@ -475,7 +483,8 @@ def _replayed(stored: StoredGame) -> GameState:
 
 def _save_failed(e: Exception, path: Path) -> SaveError:
     why = (e.strerror if isinstance(e, OSError) else None) or str(e)
+    failed = f"Could not save to {shown_path(path)}: {why}."
     return SaveError(
-        f"Could not save to {shown_path(path)}: {why}. The change is kept on screen and saving is retried; "
-        "free some space or fix the folder's permissions."
+        f"{failed} The change is kept on screen and saving is retried; free some space or fix the folder's permissions.",
+        at_the_end=f"{failed} The last change was not saved and is lost; free some space or fix the folder's permissions.",
     )

@@ -127,12 +127,17 @@ def sessions_table(d: DuplicateSessions) -> TableView:
     return TableView("Duplicate", name_width(line.name for line in lines), tuple(columns), tuple(lines))
 
 
+def settled(t: Tally) -> str:
+    """ALL_SQUARE when games were counted and nobody pays; "" otherwise (no games, or payments)."""
+    return ALL_SQUARE if t.games and not t.payments else ""
+
+
 def view(t: Tally) -> TallyView:
     return TallyView(
         tally=t,
         games=games_table(t.money),
         sessions=sessions_table(t.sessions_played),
         payments=tuple(p.text for p in t.payments),
-        settled=ALL_SQUARE if t.games and not t.payments else "",
+        settled=settled(t),
         notes=tuple(notes(t)),
     )

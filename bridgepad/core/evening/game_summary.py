@@ -15,6 +15,7 @@ from decimal import Decimal
 from bridgepad.core.evening.windows import parse_time
 from bridgepad.core.model import Side
 from bridgepad.core.rules.game import GameState, Mode, Status
+from bridgepad.core.rules.modes import rules_for
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.words.summary import headline
 
@@ -78,7 +79,7 @@ class GameSummary:
 
     @property
     def duplicate(self) -> bool:
-        return self.mode is Mode.DUPLICATE
+        return rules_for(self.mode).boards
 
     @property
     def counted(self) -> bool:
@@ -90,8 +91,8 @@ class GameSummary:
     @classmethod
     def of_state(cls, st: GameState, id: str, created: str, updated: str) -> GameSummary:
         """The summary of a game's derived state, with the times its file gives."""
-        duplicate = st.mode is Mode.DUPLICATE
-        compared = duplicate and bool(st.compared)
+        session = st.session
+        compared = session is not None and bool(session.compared)
         game = st.game
         return cls(
             id=id,
@@ -106,10 +107,10 @@ class GameSummary:
             hands=len(st.hands),
             we=game.settings.we,
             headline=headline(st, game.settings.we),
-            scoring=game.settings.duplicate_scoring if duplicate else None,
-            imps=st.imps_total if compared else None,
-            matchpoints=st.matchpoints if compared else 0,
-            top=st.top if compared else 0,
+            scoring=game.settings.duplicate_scoring if session is not None else None,
+            imps=session.imps_total if session is not None and compared else None,
+            matchpoints=session.matchpoints if session is not None and compared else 0,
+            top=session.top if session is not None and compared else 0,
             sitting_out=game.sitting_out,
             written=created,
         )

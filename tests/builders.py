@@ -10,10 +10,15 @@ log; ``WORKED`` its seven hands. Every test that plays it takes it from here.
 
 from __future__ import annotations
 
-from bridgepad.core.model import Hand
+from datetime import datetime
+from decimal import Decimal
+
+from bridgepad.core.evening.game_summary import GameSummary
+from bridgepad.core.model import Hand, Side
 from bridgepad.core.readers.log import parse_log
 from bridgepad.core.readers.notation import parse_contract, parse_honors, parse_seat, parse_tricks
-from bridgepad.core.rules.game import Game
+from bridgepad.core.rules.game import Game, Mode, Status
+from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.store.game_store import GameStore, StoredGame
 
 
@@ -51,6 +56,45 @@ def examples(thorough: int) -> int:
     import os
 
     return thorough if os.environ.get("BRIDGEPAD_THOROUGH") == "1" else max(50, thorough // 2)
+
+
+def result(
+    players: tuple[str, str, str, str],
+    ns_total: int,
+    ew_total: int,
+    status: Status,
+    created: datetime | None = None,
+    id: str = "",
+    *,
+    updated: datetime | None = None,
+    mode: Mode = Mode.RUBBER,
+    scoring: DuplicateScoring | None = None,
+    imps: Decimal | None = None,
+    matchpoints: int = 0,
+    top: int = 0,
+    sitting_out: tuple[str, ...] = (),
+) -> GameSummary:
+    """A game's summary with only what the tally reads of it: the names, the two totals,
+    how it stands, when it started and last changed, and a session's comparison."""
+    return GameSummary(
+        id=id,
+        created=created,
+        updated=updated,
+        mode=mode,
+        players=players,
+        games=(0, 0),
+        totals=(ns_total, ew_total),
+        status=status,
+        complete=status.over,
+        hands=0,
+        we=Side.NS,
+        headline="",
+        scoring=scoring,
+        imps=imps,
+        matchpoints=matchpoints,
+        top=top,
+        sitting_out=sitting_out,
+    )
 
 
 def create_current(store: GameStore, game: Game) -> StoredGame:

@@ -10,17 +10,19 @@ import json
 import os
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 from builders import WORKED_LOG
+from robust_support.index import change, ids
 
 from bridgepad.core.evening.tally import tally
 from bridgepad.core.model import Hand, Side
 from bridgepad.core.readers.log import parse_log
 from bridgepad.core.readers.serialize import game_to_json
 from bridgepad.core.rules.game import Game, Mode, Status
-from bridgepad.services.history import INDEX_NAME, History, column
+from bridgepad.services.history import INDEX_NAME, INDEX_SCHEMA, History
 from bridgepad.store.game_store import GameStore
 
 WORKED = parse_log(WORKED_LOG).games()[0]
@@ -74,7 +76,7 @@ def test_the_index_is_built_from_every_game_then_read_instead_of_them(store: Gam
     assert len(first) == 300 and len(loads) == 300
     assert (store.root / INDEX_NAME).is_file()
     loads.clear()
-    again = History(store).summaries()  # a new instance: from index.json alone
+    again = History(store).summaries()  # a new instance: from the index alone
     assert loads == []
     assert again == first
 
@@ -132,34 +134,66 @@ def test_a_kept_history_rereads_only_what_another_window_saved(store: GameStore,
     assert next(s for s in out if s.id == gid(7)).hands == len(TEMPLATES[7 % 4].hands) + 1
 
 
+def _cut(p: Path) -> None:
+    p.write_bytes(p.read_bytes()[: p.stat().st_size // 2])
+
+
+def _scribbled(p: Path) -> None:
+    """Bytes overwritten in the middle of the file, as a failing disk might: the header is intact."""
+    data = bytearray(p.read_bytes())
+    middle = len(data) // 2
+    data[middle : middle + 4096] = b"\xa5" * 4096
+    p.write_bytes(bytes(data))
+
+
 @pytest.mark.parametrize(
     "damage",
     [
         lambda p: p.unlink(),
         lambda p: p.write_bytes(b"{not json"),
         lambda p: p.write_bytes(b"\xff\xfe\x00"),
-        lambda p: p.write_text('{"schema": "0/1", "games": [], "problems": []}'),
-        lambda p: p.write_text("[1, 2, 3]"),
+        lambda p: p.write_bytes(b""),
+        lambda p: p.write_text('{"schema": "4/3", "games": [], "problems": []}'),  # the index before it was a database
+        _cut,
+        _scribbled,
+        lambda p: change(p, "UPDATE meta SET schema = '0/1'"),
+        lambda p: change(p, "ALTER TABLE games ADD COLUMN extra TEXT"),
+        lambda p: change(p, "DROP TABLE problems"),
     ],
-    ids=["missing", "corrupt", "binary", "other-schema", "wrong-shape"],
+    ids=["missing", "corrupt", "binary", "empty", "json", "cut", "scribbled", "other-schema", "other-shape", "a-table-gone"],
 )
-def test_a_missing_corrupt_or_foreign_index_is_rebuilt(store: GameStore, loads: list[str], damage) -> None:  # type: ignore[no-untyped-def]
+def test_a_missing_damaged_or_foreign_index_is_rebuilt(store: GameStore, loads: list[str], damage) -> None:  # type: ignore[no-untyped-def]
     first = History(store).summaries()
     damage(store.root / INDEX_NAME)
     loads.clear()
     assert History(store).summaries() == first
     assert len(loads) == 300
-    data = json.loads((store.root / INDEX_NAME).read_text(encoding="utf-8"))
-    assert len(data["games"]) == 300
+    assert len(ids(store.root / INDEX_NAME)) == 300  # written again, whole
+
+
+def test_the_old_json_index_is_removed_once_the_database_is_written(store: GameStore) -> None:
+    old = store.root / "index.json"
+    old.write_text('{"schema": "4/3", "games": [], "problems": []}')
+    History(store).summaries()
+    assert (store.root / INDEX_NAME).is_file() and not old.exists()
+
+
+def test_an_index_that_is_a_view_is_rebuilt_without_running_it(store: GameStore, loads: list[str]) -> None:
+    """A forged index whose games are a query that never ends: refused by its schema, unread."""
+    first = History(store).summaries()
+    index = store.root / INDEX_NAME
+    change(index, "DROP TABLE games")
+    change(
+        index,
+        "CREATE VIEW games AS WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n) SELECT k AS id FROM n",
+    )
+    loads.clear()
+    assert History(store).summaries() == first and len(loads) == 300
 
 
 def test_a_damaged_row_costs_only_that_game(store: GameStore, loads: list[str]) -> None:
     History(store).summaries()
-    path = store.root / INDEX_NAME
-    data = json.loads(path.read_text(encoding="utf-8"))
-    row = next(r for r in data["games"] if r[0] == gid(42))
-    row[column("status")] = "nonsense status"
-    path.write_text(json.dumps(data), encoding="utf-8")
+    assert change(store.root / INDEX_NAME, "UPDATE games SET status = 'nonsense status' WHERE id = ?", gid(42)) == 1
     loads.clear()
     out = History(store).summaries()
     assert loads == [gid(42)] and len(out) == 300
@@ -170,8 +204,7 @@ def test_a_stale_entry_for_a_deleted_game_is_dropped(store: GameStore) -> None:
     store.discard(gid(0))
     out = History(store).summaries()
     assert len(out) == 299 and gid(0) not in {s.id for s in out}
-    data = json.loads((store.root / INDEX_NAME).read_text(encoding="utf-8"))
-    assert gid(0) not in {r[0] for r in data["games"]}
+    assert gid(0) not in ids(store.root / INDEX_NAME)
 
 
 def test_an_unreadable_game_is_skipped_reported_and_kept_aside(store: GameStore) -> None:
@@ -221,7 +254,7 @@ def test_summary_figures(store: GameStore) -> None:
     assert worked.status is Status.WON and worked.complete and worked.hands == 7
     assert worked.players == ("Ann", "Bob", "Cy", "Di") and worked.mode is Mode.RUBBER and worked.we is Side.NS
     assert worked.headline == "We win the rubber 2–1, 1,830 to 510, by 1,320."
-    assert worked.created == T0.isoformat() and worked.started == T0
+    assert worked.written == T0.isoformat() and worked.created == worked.started == T0
     assert worked.total(Side.EW) == 510 and worked.games_won(Side.NS) == 2
     assert short.totals == (900, 0) and short.games == (2, 0)
     assert live.status is Status.IN_PLAY and not live.complete and live.totals == (0, 60)
@@ -229,7 +262,7 @@ def test_summary_figures(store: GameStore) -> None:
 
 
 def test_the_tally_from_the_history(store: GameStore) -> None:
-    t = tally(History(store).results())
+    t = tally(History(store).summaries())
     # 75 of each template; the open ones do not count.
     assert t.games == 225 and t.in_play == 75
     # Only the worked rubber has names; the others count under the seat pairs.
@@ -243,22 +276,32 @@ def test_no_data_folder_lists_nothing_and_creates_nothing(tmp_path: Path) -> Non
     assert not (tmp_path / "none").exists()
 
 
-def test_the_index_row_is_declared_by_the_summary_fields(store: GameStore) -> None:
-    """Every field of GameSummary has its cells in a row, and a row read back is the summary."""
-    from dataclasses import fields
+def test_a_summary_comes_back_from_the_index_as_it_went_in(data_dir: Path) -> None:
+    """Every field, a duplicate session's IMPs too: exactly the Decimal the game gave, never a float."""
+    from record_support.games import duplicate
 
-    from bridgepad.services.history import _from_rows, _row
+    from bridgepad.core.rules.settings import DuplicateScoring
 
-    (s, *_) = History(store).summaries()
-    row = _row((1, 2, 3), s)
-    assert row[column("id")] == s.id and row[column("mtime_ns") : column("ino") + 1] == [1, 2, 3]
-    for f in fields(s):
-        value = getattr(s, f.name)
-        cell = row[column(f.name)]
-        assert cell == (value[0] if isinstance(value, tuple) and value else getattr(value, "value", value)) or isinstance(
-            value, tuple
-        )
-    assert _from_rows([row]) == [s]
+    store = GameStore(data_dir)
+    store.ensure()
+    for k, game in enumerate([WORKED.game, OPEN.game, duplicate(DuplicateScoring.IMPS), duplicate(DuplicateScoring.MATCHPOINTS)]):
+        write_game(store, gid(k), game, T0 + timedelta(hours=k))
+    built = History(store).summaries()
+    read = History(store)
+    assert read.summaries() == built and read.loads == 0  # from the index alone
+    (teams,) = (s for s in built if s.scoring is DuplicateScoring.IMPS)
+    assert isinstance(teams.imps, Decimal) and teams.imps == 13  # worked in record_support.games: N-S +13 IMPs
+    assert next(s for s in read.summaries() if s.id == teams.id).imps == teams.imps
+
+
+def test_the_index_is_a_database_of_this_schema(store: GameStore) -> None:
+    import sqlite3
+    from contextlib import closing
+
+    History(store).summaries()
+    with closing(sqlite3.connect(store.root / INDEX_NAME)) as con:
+        assert con.execute("SELECT schema FROM meta").fetchall() == [(INDEX_SCHEMA,)]
+        assert con.execute("SELECT count(*) FROM games").fetchone() == (300,)
 
 
 def test_a_look_only_call_writes_nothing_and_leaves_loading_to_the_next(store: GameStore, loads: list[str]) -> None:
@@ -274,12 +317,12 @@ def test_a_look_only_call_writes_nothing_and_leaves_loading_to_the_next(store: G
     assert h.summaries() == first and loads == []
 
 
-def test_a_kept_history_gives_its_last_list_and_results_while_nothing_changes(store: GameStore) -> None:
+def test_a_kept_history_gives_its_last_list_while_nothing_changes(store: GameStore) -> None:
     h = History(store)
-    out, results = h.summaries(), h.results()
-    assert h.summaries() is out and h.results() is results
+    out = h.summaries()
+    assert h.summaries() is out
     store.discard(gid(3))
-    assert len(h.summaries()) == 299 and len(h.results()) == 299
+    assert len(h.summaries()) == 299
 
 
 def test_progress_is_told_while_the_index_is_rebuilt(store: GameStore) -> None:

@@ -17,7 +17,7 @@ from bridgepad.tui.screens.tally_screen import TallyScreen
 
 # The stake --------------------------------------------------------------------------------
 
-STAKES = ["0.10", "0,10", "1", " 0,25 ", "0", "0,00", "-1", "abc", "NaN", "inf", "2000000", "1e3"]
+STAKES = ["0.10", "0,10", "1", " 0,25 ", "0", "0,00", "-1", "abc", "NaN", "inf", "2000000", "1e3", "0.0000001"]
 
 
 def cli_stake(capsys: pytest.CaptureFixture[str], data: Path, text: str) -> tuple[Decimal | None, str]:
@@ -71,12 +71,66 @@ def test_the_core_tally_refuses_a_stake_in_the_same_sentences() -> None:
     from bridgepad.core.evening.tally import tally
     from bridgepad.core.rules.settlement import read_stake
 
-    for bad in ("0", "-1", "2000000", "NaN"):
+    for bad in ("0", "-1", "2000000", "NaN", "0.0000001"):
         with pytest.raises(ValueError) as typed:
             read_stake(bad)
         with pytest.raises(ValueError) as given:
             tally([], stake=Decimal(bad))
         assert str(typed.value) == str(given.value)
+
+
+def test_a_saved_stake_is_read_by_the_same_rule(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A stake in settings.json that the rule refuses (put there by hand) is no stake, on the command
+    line as on the screen, and said."""
+    evening(data_dir)
+    (data_dir / "settings.json").write_text('{"tally": {"round": false, "stake": 2000000}}')
+    assert cli_stake(capsys, data_dir, "") == (None, "")
+    main(["--data-dir", str(data_dir), "tally", "--all", "--json"])
+    out, err = capsys.readouterr()
+    assert json.loads(out)["stake"] is None
+    assert err == "bridgepad tally: the stake saved in settings.json ('2000000') is not an amount; none is used.\n"
+
+
+# Nobody pays -------------------------------------------------------------------------------
+
+
+async def test_the_command_line_and_the_tally_screen_say_alike_that_nobody_pays(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two rubbers that cancel out: N-S win 2-0 by 940 (4S made twice: 120 + 120 + 700), then E-W
+    by the same; every player is square."""
+    from robust_support.data import hand
+    from textual.widgets import Static
+
+    from bridgepad.core.evening.tally_view import ALL_SQUARE
+    from bridgepad.core.rules.game import Game
+    from bridgepad.store.game_store import GameStore, StoredGame
+
+    store = GameStore(data_dir)
+    store.ensure()
+    names = ("Ann", "Bob", "Cy", "Di")
+    won = Game(hands=(hand("4S", "N", "10"), hand("4S", "S", "10")), players=names)
+    lost = Game(hands=(hand("4S", "E", "10"), hand("4S", "W", "10")), players=names)
+    store.save(StoredGame("20260101-200000-0001", won, "2026-01-01T20:00:00+00:00", "2026-01-01T20:30:00+00:00"))
+    store.save(StoredGame("20260101-210000-0002", lost, "2026-01-01T21:00:00+00:00", "2026-01-01T21:30:00+00:00"))
+    assert main(["--data-dir", str(data_dir), "tally", "--all"]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0] == "2 finished games in all." and ALL_SQUARE in printed
+    assert [line.split() for line in printed[3:7]] == [[n, "2", "+0"] for n in ("Ann", "Bob", "Cy", "Di")]
+    app = make_app(data_dir)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("t", "w", "w")  # all time
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TallyScreen) and "all time · 2 games" in str(screen.query_one("#tally-title", Label).render())
+        assert str(screen.query_one("#payments", Static).render()).strip() == ALL_SQUARE
+
+
+def test_rounding_has_one_unit() -> None:
+    from bridgepad.core.rules.settlement import ROUND_UNIT, round_margin, rounding_unit
+
+    assert (rounding_unit(True), rounding_unit(False), ROUND_UNIT) == (100, None, 100)
+    assert round_margin(1350, rounding_unit(True)) == 1400 and round_margin(1350, rounding_unit(False)) == 1350
 
 
 # Writing an export file --------------------------------------------------------------------

@@ -16,6 +16,7 @@ from share_support import CHICAGO, Pad, Stream, folder_bytes, request, serving, 
 
 from bridgepad.core.rules.game import Game, Mode
 from bridgepad.core.rules.settings import DuplicateScoring, Settings
+from bridgepad.services.history import INDEX_NAME
 from bridgepad.services.share import server as share_server
 from bridgepad.services.share.qr import qr_lines
 from bridgepad.services.share.server import HEARTBEAT, MAX_VIEWERS, ShareServer
@@ -266,7 +267,7 @@ async def test_viewers_change_no_byte_of_the_folder_and_take_no_lock(data_dir: P
     pad = Pad(data_dir)
     try:
         pad.add(*WORKED)  # a finished rubber: its tally is read too, and no index is written for it
-        (data_dir / "index.json").unlink(missing_ok=True)
+        (data_dir / INDEX_NAME).unlink(missing_ok=True)
         holder = FolderLock(data_dir).holder()
         assert holder is not None
         before = folder_bytes(data_dir)

@@ -28,9 +28,10 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import pytest
-from builders import WORKED_LOG
+from builders import WORKED_LOG, result
 
-from bridgepad.core.evening.tally import GameResult, entities, tally
+from bridgepad.core.evening.game_summary import GameSummary
+from bridgepad.core.evening.tally import entities, tally
 from bridgepad.core.evening.windows import Window, since, window_start
 from bridgepad.core.model import Side
 from bridgepad.core.readers.log import parse_log
@@ -58,17 +59,17 @@ N 1NT 8
 T0 = datetime(2026, 8, 17, 19, 0, tzinfo=UTC)
 
 
-def evening() -> list[GameResult]:
+def evening() -> list[GameSummary]:
     states = parse_log(EVENING_LOG).games()
     return [
-        GameResult(st.game.players, st.total(Side.NS), st.total(Side.EW), st.status, T0 + timedelta(hours=k), f"g{k}")
+        result(st.game.players, st.total(Side.NS), st.total(Side.EW), st.status, T0 + timedelta(hours=k), f"g{k}")
         for k, st in enumerate(states)
     ]
 
 
 def test_the_log_scores_the_rubbers_as_worked_by_hand() -> None:
     results = evening()
-    assert [(r.ns_total, r.ew_total, r.status) for r in results] == [
+    assert [(*r.totals, r.status) for r in results] == [
         (1830, 510, Status.WON),
         (950, 0, Status.WON),
         (160, 970, Status.WON),
@@ -162,9 +163,9 @@ def test_a_game_ended_early_counts_and_one_in_play_does_not() -> None:
     names = ("Ann", "Bob", "Cy", "Di")
     t = tally(
         [
-            GameResult(names, 400, 100, Status.ENDED, T0, "ended"),
-            GameResult(names, 900, 0, Status.IN_PLAY, T0, "live"),
-            GameResult(names, 300, 800, Status.FINISHED, T0, "chicago"),
+            result(names, 400, 100, Status.ENDED, T0, "ended"),
+            result(names, 900, 0, Status.IN_PLAY, T0, "live"),
+            result(names, 300, 800, Status.FINISHED, T0, "chicago"),
         ]
     )
     assert t.games == 2 and t.in_play == 1
@@ -172,12 +173,12 @@ def test_a_game_ended_early_counts_and_one_in_play_does_not() -> None:
 
 
 def test_ties_are_listed_by_name() -> None:
-    t = tally([GameResult(("Zed", "bob", "Amy", "Cat"), 500, 0, Status.WON)])
+    t = tally([result(("Zed", "bob", "Amy", "Cat"), 500, 0, Status.WON)])
     assert [p.name for p in t.players] == ["Amy", "Zed", "bob", "Cat"]
 
 
 def test_games_without_names_count_under_the_seat_pairs() -> None:
-    t = tally([GameResult(("", "", "", ""), 1830, 510, Status.WON)], stake=Decimal(1))
+    t = tally([result(("", "", "", ""), 1830, 510, Status.WON)], stake=Decimal(1))
     assert t.to_json()["players"] == {"North-South": 1320, "East-West": -1320}
     ns = t.player("North-South")
     assert ns is not None and ns.pair and ns.money == Decimal("13.20")
@@ -193,7 +194,7 @@ def test_a_named_player_settles_for_an_unnamed_partner() -> None:
     ns, ew = entities(("Ann", "", "", ""))[Side.NS], entities(("Ann", "", "", ""))[Side.EW]
     assert [(w.name, w.seats, w.pair) for w in ns] == [("Ann", 2, False)]
     assert [(w.name, w.seats, w.pair) for w in ew] == [("East-West", 2, True)]
-    t = tally([GameResult(("Ann", "", "", ""), 0, 600, Status.WON)])
+    t = tally([result(("Ann", "", "", ""), 0, 600, Status.WON)])
     assert {p.name: (p.points, p.balance, p.for_partner) for p in t.players} == {
         "East-West": (600, 1200, 0),
         "Ann": (-600, -1200, 1),
@@ -210,8 +211,8 @@ def test_an_unnamed_seat_is_never_a_player_across_an_evening() -> None:
     # Cy -200, Bob -300, Di -300: sum 0.
     t = tally(
         [
-            GameResult(("Ann", "Bob", "", "Di"), 800, 300, Status.WON, T0, "g1"),
-            GameResult(("Ann", "Bob", "Cy", "Di"), 100, 300, Status.WON, T0 + timedelta(hours=1), "g2"),
+            result(("Ann", "Bob", "", "Di"), 800, 300, Status.WON, T0, "g1"),
+            result(("Ann", "Bob", "Cy", "Di"), 100, 300, Status.WON, T0 + timedelta(hours=1), "g2"),
         ]
     )
     assert {p.name: (p.points, p.balance) for p in t.players} == {
@@ -228,8 +229,8 @@ def test_names_are_people_whatever_their_case_and_spaces() -> None:
     # "Ann" and "ann " are one player; the first spelling seen is the one shown.
     t = tally(
         [
-            GameResult(("Ann", "Bob", "Cy", "Di"), 500, 0, Status.WON, T0, "g1"),
-            GameResult(("ann ", "Bob", "Cy", "Di"), 300, 0, Status.WON, T0 + timedelta(hours=1), "g2"),
+            result(("Ann", "Bob", "Cy", "Di"), 500, 0, Status.WON, T0, "g1"),
+            result(("ann ", "Bob", "Cy", "Di"), 300, 0, Status.WON, T0 + timedelta(hours=1), "g2"),
         ]
     )
     assert t.player("Ann") is not None and t.player("Ann").points == 800  # type: ignore[union-attr]
@@ -356,9 +357,9 @@ def test_since_keeps_games_started_in_the_window() -> None:
     start = datetime(2026, 8, 17, 0, 0, tzinfo=UTC)
     names = ("Ann", "Bob", "Cy", "Di")
     rs = [
-        GameResult(names, 1, 0, Status.WON, start - timedelta(seconds=1), "before"),
-        GameResult(names, 1, 0, Status.WON, start, "at"),
-        GameResult(names, 1, 0, Status.WON, None, "unknown"),
+        result(names, 1, 0, Status.WON, start - timedelta(seconds=1), "before"),
+        result(names, 1, 0, Status.WON, start, "at"),
+        result(names, 1, 0, Status.WON, None, "unknown"),
     ]
     assert [r.id for r in since(rs, start)] == ["at"]
     assert [r.id for r in since(rs, None)] == ["before", "at", "unknown"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime, timedelta
+from decimal import Decimal
 from pathlib import Path
 
 from cli_support import run_cli as run
@@ -53,7 +54,7 @@ def test_tonight_is_the_default_and_all_takes_every_game(tmp_path: Path) -> None
 def test_the_stake_and_rounding_saved_in_the_app_are_used(tmp_path: Path) -> None:
     data = tmp_path / "data"
     evening(data)
-    PreferencesFile(data).save_tally(True, "0.10")  # what the tally screen's r and $ save
+    PreferencesFile(data).save_tally(True, Decimal("0.10"))  # what the tally screen's r and $ save
     data_json = tally(data, "--all")
     # Rounded: 1,320 to 1,300 and 900 to 900; 2,200 points at 0.10 a hundred is 2.20.
     assert (data_json["round"], data_json["stake"]) == (100, 0.1)
@@ -67,7 +68,7 @@ def test_the_stake_and_rounding_saved_in_the_app_are_used(tmp_path: Path) -> Non
 def test_a_damaged_saved_stake_is_said_and_not_used(tmp_path: Path) -> None:
     data = tmp_path / "data"
     evening(data)
-    PreferencesFile(data).save_tally(False, "lots")
+    (data / "settings.json").write_text('{"tally": {"round": false, "stake": "lots"}}')  # kept as text, as before
     p = run(data, "tally", "--all", "--json")
     assert p.returncode == 0 and json.loads(p.stdout)["stake"] is None
     assert p.stderr == "bridgepad tally: the stake saved in settings.json ('lots') is not an amount; none is used.\n"

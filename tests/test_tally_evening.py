@@ -6,7 +6,10 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from decimal import Decimal
 
-from bridgepad.core.evening.tally import GameResult, tally
+from builders import result
+
+from bridgepad.core.evening.game_summary import GameSummary
+from bridgepad.core.evening.tally import tally
 from bridgepad.core.evening.windows import (
     EVENING_GAP,
     Window,
@@ -25,8 +28,8 @@ def local(day: int, hour: int, minute: int = 0) -> datetime:
     return datetime(2026, 8, day, hour, minute).astimezone()
 
 
-def game(start: datetime, end: datetime, gid: str, players: tuple[str, str, str, str] = NAMES) -> GameResult:
-    return GameResult(players, 500, 0, Status.WON, start, gid, updated=end)
+def game(start: datetime, end: datetime, gid: str, players: tuple[str, str, str, str] = NAMES) -> GameSummary:
+    return result(players, 500, 0, Status.WON, start, gid, updated=end)
 
 
 # An evening from 19:00 on Monday the 17th to 00:55 on Tuesday the 18th: four rubbers,
@@ -39,7 +42,7 @@ EVENING = [
 ]
 
 
-def ids(results: list[GameResult]) -> list[str]:
+def ids(results: list[GameSummary]) -> list[str]:
     return [r.id for r in results]
 
 
@@ -87,8 +90,8 @@ def test_a_game_that_spans_the_gap_keeps_the_evening_together() -> None:
 # Duplicate in the tally -----------------------------------------------------------
 
 
-def session(players: tuple[str, str, str, str], scoring: DuplicateScoring, **figures: object) -> GameResult:
-    return GameResult(players, 0, 0, Status.IN_PLAY, local(17, 19), "dup", mode=Mode.DUPLICATE, scoring=scoring, **figures)  # type: ignore[arg-type]
+def session(players: tuple[str, str, str, str], scoring: DuplicateScoring, **figures: object) -> GameSummary:
+    return result(players, 0, 0, Status.IN_PLAY, local(17, 19), "dup", mode=Mode.DUPLICATE, scoring=scoring, **figures)  # type: ignore[arg-type]
 
 
 def test_duplicate_sessions_are_tallied_by_imps_and_matchpoints_not_money() -> None:
@@ -99,7 +102,7 @@ def test_duplicate_sessions_are_tallied_by_imps_and_matchpoints_not_money() -> N
     # Ed 43.75% (no team match).
     teams = session(NAMES, DuplicateScoring.IMPS, imps=Decimal("7.5"), matchpoints=3, top=4)
     pairs = session(("Ann", "Ed", "Cy", "Bob"), DuplicateScoring.MATCHPOINTS, imps=Decimal(2), matchpoints=27, top=48)
-    rubber = GameResult(NAMES, 620, 0, Status.WON, local(17, 21), "rubber")
+    rubber = result(NAMES, 620, 0, Status.WON, local(17, 21), "rubber")
     t = tally([teams, pairs, rubber], stake=Decimal(1))
     rows = {d.name: (d.sessions, d.imps, d.matchpoints, d.top, d.percent) for d in t.duplicate}
     assert rows == {
@@ -135,9 +138,9 @@ def test_five_players_each_sits_out_their_share() -> None:
     # Three rubbers among five: Ann, Bob, Cy, Di | Ann, Cy, Ed, Bob | Di, Ann, Bob, Ed.
     # Ann and Bob play all three (out 0); Cy plays 1 and 2, Di 1 and 3, Ed 2 and 3: out 1 each.
     evening = [
-        GameResult(("Ann", "Bob", "Cy", "Di"), 1830, 510, Status.WON, local(17, 19), "g1"),
-        GameResult(("Ann", "Cy", "Ed", "Bob"), 950, 0, Status.WON, local(17, 20), "g2"),
-        GameResult(("Di", "Ann", "Bob", "Ed"), 160, 970, Status.WON, local(17, 21), "g3"),
+        result(("Ann", "Bob", "Cy", "Di"), 1830, 510, Status.WON, local(17, 19), "g1"),
+        result(("Ann", "Cy", "Ed", "Bob"), 950, 0, Status.WON, local(17, 20), "g2"),
+        result(("Di", "Ann", "Bob", "Ed"), 160, 970, Status.WON, local(17, 21), "g3"),
     ]
     t = tally(evening)
     assert t.rotation
@@ -156,9 +159,9 @@ def test_who_sat_out_as_recorded_by_the_dialog_is_the_answer() -> None:
     # the games played would have said Ed sat out rubber 1 and Ann, Bob, Ed nothing.
     # Fay only waited (rubber 3): she has a row, no points, one sat out.
     evening = [
-        GameResult(("Ann", "Bob", "Cy", "Di"), 1830, 510, Status.WON, local(17, 19), "g1"),
-        GameResult(("Ann", "Di", "Ed", "Bob"), 950, 0, Status.WON, local(17, 20), "g2", sitting_out=("Cy",)),
-        GameResult(("Cy", "Ann", "Bob", "Ed"), 160, 970, Status.WON, local(17, 21), "g3", sitting_out=("Di", "fay")),
+        result(("Ann", "Bob", "Cy", "Di"), 1830, 510, Status.WON, local(17, 19), "g1"),
+        result(("Ann", "Di", "Ed", "Bob"), 950, 0, Status.WON, local(17, 20), "g2", sitting_out=("Cy",)),
+        result(("Cy", "Ann", "Bob", "Ed"), 160, 970, Status.WON, local(17, 21), "g3", sitting_out=("Di", "fay")),
     ]
     t = tally(evening)
     assert t.rotation  # six at the table over the evening

@@ -99,7 +99,7 @@ async def test_a_five_player_evening_changes_partners_in_three_keys(data_dir: Pa
     # Four rubbers played, each kept with who sat it out: Eve, Ann, Di, Cy once each; Bob never.
     # Their order was checked as each began; rubbers begun in the same second are listed
     # by their ids' random suffixes, so the kept ones are compared as a set.
-    results = History(GameStore(data_dir)).results()
+    results = History(GameStore(data_dir)).summaries()
     assert sorted((r.players, r.sitting_out) for r in results) == sorted(EVENING)
     assert all(r.status is Status.WON for r in results)
 

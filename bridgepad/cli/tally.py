@@ -18,7 +18,7 @@ from bridgepad.cli.files import open_store
 if TYPE_CHECKING:
     from decimal import Decimal
 
-    from bridgepad.core.evening.tally import Tally
+    from bridgepad.core.evening.tally_view import TableView, TallyView
 
 
 def configure(sub: Any) -> None:
@@ -72,8 +72,9 @@ def run(args: argparse.Namespace) -> int:
     from datetime import date, datetime
 
     from bridgepad.core.evening.tally import tally
+    from bridgepad.core.evening.tally_view import view
     from bridgepad.core.evening.windows import Window, local_midnight, since, window_start
-    from bridgepad.core.rules.settlement import StakeError, read_stake
+    from bridgepad.core.rules.settlement import rounding_unit
     from bridgepad.core.words.text import visible
     from bridgepad.services.history import History
     from bridgepad.store.preferences_file import PreferencesFile
@@ -85,19 +86,14 @@ def run(args: argparse.Namespace) -> int:
         prefs = PreferencesFile(store.root, read_only=True).tally()  # a reader: sets nothing aside
         for problem in prefs.problems:
             warn("tally", problem)
-        rounding, saved = prefs.rounding, prefs.stake
-        if args.round is None and rounding:
-            round_to = 100
+        if args.round is None:
+            round_to = rounding_unit(prefs.rounding)
         if args.stake is None:
-            try:
-                stake = read_stake(saved)
-            except StakeError:
-                warn("tally", f"the stake saved in settings.json ('{visible(saved)}') is not an amount; none is used.")
+            stake = prefs.stake
     history = History(store, read_only=True)  # a reader: writes nothing, sets nothing aside
-    summaries = history.summaries()
+    results = history.summaries()
     for problem in history.problems:
         warn("tally", problem)
-    results = [s.result() for s in summaries]
     now = datetime.now().astimezone()
     if args.all:
         start, where = None, "in all"
@@ -123,81 +119,52 @@ def run(args: argparse.Namespace) -> int:
         out["since"] = start.isoformat() if start is not None else None
         print(json.dumps(out, ensure_ascii=False))
         return 0
-    print_tally(result, where)
+    print_tally(view(result), where)
     return 0
 
 
-def print_tally(result: Tally, where: str) -> None:
-    """The tally as small tables: the money games, then the duplicate sessions."""
-    from bridgepad.core.evening.tally import notes
+def print_tally(v: TallyView, where: str) -> None:
+    """The tally's view as small tables: the money games, then the duplicate sessions."""
+    from bridgepad.core.words.text import visible
 
-    n = result.games
-    if n == 0 and result.sessions == 0:
-        extra = f" ({result.in_play} still in play)" if result.in_play else ""
+    t = v.tally
+    if t.games == 0 and t.sessions == 0:
+        extra = f" ({t.in_play} still in play)" if t.in_play else ""
         print(f"No finished games {where}{extra}.")
         return
-    if n:
-        print_games(result, where)
-    if result.sessions:
-        if n:
-            print()
-        print_sessions(result, where)
-    lines = notes(result)
-    if lines:
+    if t.games:
+        head = f"{t.games} finished game{'s' if t.games != 1 else ''} {where}"
+        if t.round_to is not None:
+            head += f", each margin rounded to the nearest {t.round_to:,}"
+        if t.in_play:
+            head += f"; {t.in_play} still in play, not counted"
+        print(head + ".")
         print()
-        for line in lines:
+        print_table(v.games)
+        print()
+        for line in v.payments:
+            print(visible(line) + ".")
+        if v.settled:
+            print(v.settled)
+    if t.sessions:
+        if t.games:
+            print()
+        n = t.sessions
+        print(f"{n} duplicate session{'s' if n != 1 else ''} {where}, by IMPs (teams) and matchpoints (pairs), not for money.")
+        print()
+        print_table(v.sessions)
+    if v.notes:
+        print()
+        for line in v.notes:
             print(line)
 
 
-def print_games(result: Tally, where: str) -> None:
+def print_table(part: TableView) -> None:
+    """One of the view's tables as padded lines: names to the left, figures to the right."""
     from bridgepad.core.words.text import visible
 
-    n = result.games
-    head = f"{n} finished game{'s' if n != 1 else ''} {where}"
-    if result.round_to is not None:
-        head += f", each margin rounded to the nearest {result.round_to:,}"
-    if result.in_play:
-        head += f"; {result.in_play} still in play, not counted"
-    print(head + ".")
-    print()
-    names = [visible(p.name) for p in result.players]
-    width = max([6] + [len(name) for name in names])
-    money = result.stake is not None
-    sat = result.rotation
-    print(
-        f"{'Player':<{width}}  {'Games':>5}"
-        + (f"  {'Out':>3}" if sat else "")
-        + f"  {'Points':>9}"
-        + (f"  {'Money':>10}" if money else "")
-    )
-    for p, name in zip(result.players, names):
-        line = f"{name:<{width}}  {p.games:>5}" + (f"  {p.sat_out:>3}" if sat else "") + f"  {p.points:>+9,}"
-        if money:
-            line += f"  {p.money:>+10,.2f}"
-        if p.pair:
-            line += "  each"
-        print(line.rstrip())
-    print()
-    if not result.payments:
-        print("Nobody owes anything.")
-        return
-    for pay in result.payments:
-        print(visible(pay.text) + ".")
-
-
-def print_sessions(result: Tally, where: str) -> None:
-    from bridgepad.core.rules.duplicate import imps_figure
-    from bridgepad.core.words.text import visible
-
-    n = result.sessions
-    print(f"{n} duplicate session{'s' if n != 1 else ''} {where}, by IMPs (teams) and matchpoints (pairs), not for money.")
-    print()
-    names = [visible(d.name) for d in result.duplicate]
-    width = max([6] + [len(name) for name in names])
-    sat = result.duplicate_rotation
-    print(f"{'Player':<{width}}  {'Sessions':>8}" + (f"  {'Out':>3}" if sat else "") + f"  {'IMPs':>8}  {'Matchpoints':>16}")
-    for d, name in zip(result.duplicate, names):
-        imps = imps_figure(d.imps) if d.imps is not None else ""
-        pct = f"{d.percent:.2f}% ({d.matchpoints}/{d.top})" if d.percent is not None else ""
-        line = f"{name:<{width}}  {d.sessions:>8}" + (f"  {d.sat_out:>3}" if sat else "") + f"  {imps:>8}  {pct:>16}"
-        print(line.rstrip())
+    names = [visible(line.name) for line in part.lines]
+    width = max([len(part.heading), *(len(name) for name in names)])
+    print(f"{part.heading:<{width}}" + "".join(f"  {c.title:>{c.width}}" for c in part.columns))
+    for line, name in zip(part.lines, names):
+        print((f"{name:<{width}}" + "".join(f"  {cell:>{c.width}}" for c, cell in zip(part.columns, line.cells))).rstrip())

@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from bridgepad.core.evening.game_summary import GameSummary
 from bridgepad.core.evening.rotation import NextRubber, RotationError, Seating, next_rubber
 from bridgepad.core.evening.windows import Window, window_start
 from bridgepad.core.rules.game import Game
-from bridgepad.services.history import GameSummary, History
+from bridgepad.services.history import History
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +40,7 @@ def tonight(history: History, current_id: str, current: Game, now: datetime | No
     """
     summaries = history.summaries(look_only=True)
     # Tonight as the tally has it: the evening, not the calendar day (bridgepad.core.evening.windows).
-    start = window_start(Window.TONIGHT, now, [s.result() for s in summaries])
+    start = window_start(Window.TONIGHT, now, summaries)
     earlier = [s for s in summaries if s.id != current_id and _tonight(s, start)]
     earlier.sort(key=lambda s: (s.timestamp or 0.0, s.id))
     seatings = [Seating(s.players, s.sitting_out) for s in earlier if s.hands]

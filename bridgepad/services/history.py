@@ -1,16 +1,23 @@
 """The history of games, listed from a small summary index instead of every game file.
 
-``index.json`` sits in the data folder next to ``games/``. It holds one summary per
-game together with the game file's ``(st_mtime_ns, st_size, st_ino)`` when it was
-read. ``History.summaries()`` lists the games folder (``os.scandir``), reuses every
-summary whose file is unchanged, reads only the files that are new or changed, drops
-the entries whose file has gone, and writes the index back (atomically) only when
-something changed. An index that is missing, unreadable or of another schema is
-rebuilt from the games. The index is read as strictly as a game: only a regular file
-under the size limit, JSON of bounded depth (``bridgepad.store.data_files``), and each row
-checked beyond its types (an id, times, printable names and headline, finite
-numbers); a row that fails is dropped and its game read again from its own file, so
-nothing written into the index by hand can reach a screen.
+``index.sqlite`` sits in the data folder next to ``games/``: an SQLite database (the
+standard library's ``sqlite3``) with one row per game, its ``GameSummary``
+(``bridgepad.core.evening.game_summary``) together with the game file's
+``(st_mtime_ns, st_size, st_ino)`` when it was read. ``History.summaries()`` lists the
+games folder (``os.scandir``), reuses every summary whose file is unchanged, reads only
+the files that are new or changed, drops the entries whose file has gone, and writes the
+index back only when something changed.
+
+The index is a cache: it can always be rebuilt from the games, and it is. It is built in
+memory and written whole, atomically (``bridgepad.store.atomic_file``), never changed in
+place, so that another window reading it never meets half a write and no journal lives in
+the data folder; it is read the same way, its bytes first (only a regular file under the
+size limit, ``bridgepad.store.data_files``), then opened in memory. An index that is
+missing, damaged, not a database, of another schema or of another shape is rebuilt from
+the games, never an error. Each row is checked beyond its types (an id, times, printable
+names and headline, figures that are numbers, IMPs as a decimal); a row that fails is
+dropped and its game read again from its own file, so nothing written into the index by
+hand can reach a screen. IMPs are kept as text: a Decimal from the game to the tally.
 
 A game file that cannot be read is set aside by ``GameStore.load`` (renamed
 ``<id>.json.corrupt-<time>``) and reported in ``History.problems``. A file that reads
@@ -24,45 +31,88 @@ from __future__ import annotations
 
 import functools
 import itertools
-import json
-import math
 import os
+import re
+import sqlite3
 import threading
-import typing
-from collections.abc import Callable
-from dataclasses import Field, dataclass, field, fields
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
-from enum import Enum
 from typing import Any
 
-from bridgepad.core.evening.tally import GameResult
+from bridgepad.core.evening.game_summary import GameSummary
 from bridgepad.core.evening.windows import parse_time
 from bridgepad.core.model import Seat, Side
 from bridgepad.core.readers.notation import NotationError, check_name
 from bridgepad.core.readers.people import MAX_WAITING
+from bridgepad.core.readers.serialize import MAX_TIME_LENGTH
 from bridgepad.core.readers.serialize import SCHEMA as GAME_SCHEMA
-from bridgepad.core.readers.serialize import is_time
-from bridgepad.core.records.record import GameRecord
-from bridgepad.core.rules.game import GameOverError, GameState, Mode, Status, derive
+from bridgepad.core.rules.game import GameOverError, Mode, Status, derive
 from bridgepad.core.rules.settings import DuplicateScoring
-from bridgepad.core.words.summary import headline
 from bridgepad.core.words.text import visible
 from bridgepad.store.atomic_file import atomic_write
-from bridgepad.store.data_files import NotReadable, load_json
+from bridgepad.store.data_files import NotReadable, read_regular
 from bridgepad.store.errors import UnreadableGame, shown_path
 from bridgepad.store.game_id import is_game_id
 from bridgepad.store.game_store import GameStore, misnamed
 
-INDEX_NAME = "index.json"
+INDEX_NAME = "index.sqlite"
+OLD_INDEX_NAME = "index.json"  # the index before it was a database: removed once this one is written
 # Bumped whenever a summary's content or the scoring that produces it changes: an
 # index of another schema is rebuilt from the games.
-INDEX_SCHEMA = f"4/{GAME_SCHEMA}"
+INDEX_SCHEMA = f"5/{GAME_SCHEMA}"
+
+# The tables, exactly: an index holding anything else (a view, a trigger, another
+# column) is not one bridgepad wrote, and is rebuilt.
+TABLES = (
+    "CREATE TABLE meta (schema TEXT NOT NULL) STRICT",
+    (
+        "CREATE TABLE games ("
+        "id TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL, ino INTEGER NOT NULL, "
+        "created TEXT NOT NULL, updated TEXT NOT NULL, mode TEXT NOT NULL, "
+        "north TEXT NOT NULL, east TEXT NOT NULL, south TEXT NOT NULL, west TEXT NOT NULL, "
+        "games_ns INTEGER NOT NULL, games_ew INTEGER NOT NULL, total_ns INTEGER NOT NULL, total_ew INTEGER NOT NULL, "
+        "status TEXT NOT NULL, complete INTEGER NOT NULL, hands INTEGER NOT NULL, we TEXT NOT NULL, "
+        "headline TEXT NOT NULL, scoring TEXT NOT NULL, imps TEXT NOT NULL, matchpoints INTEGER NOT NULL, "
+        "top INTEGER NOT NULL, sitting_out TEXT NOT NULL) STRICT"
+    ),
+    (
+        "CREATE TABLE problems ("
+        "id TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL, ino INTEGER NOT NULL, "
+        "problem TEXT NOT NULL) STRICT"
+    ),
+)
+_COLUMNS = (
+    "id, mtime_ns, size, ino, created, updated, mode, north, east, south, west, games_ns, games_ew, "
+    "total_ns, total_ew, status, complete, hands, we, headline, scoring, imps, matchpoints, top, sitting_out"
+)
+_INTEGERS = ("mtime_ns", "size", "ino", "games_ns", "games_ew", "total_ns", "total_ew", "hands", "matchpoints", "top")
+_TEXTS = ("id", "created", "updated", "north", "east", "south", "west", "headline", "imps", "sitting_out")
+_ONE_OF = {
+    "mode": tuple(m.value for m in Mode),
+    "status": tuple(s.value for s in Status),
+    "we": tuple(s.value for s in Side),
+    "scoring": ("", *(d.value for d in DuplicateScoring)),
+}
 
 
-def _check(test: Callable[[Any], bool]) -> dict[str, Callable[[Any], bool]]:
-    """A field's metadata: what a cell of the index must pass beyond its JSON type."""
-    return {"check": test}
+def _one_of(column: str, values: tuple[str, ...]) -> str:
+    return f"{column} IN ({', '.join(repr(v) for v in values)})"
+
+
+# The rows a forged file could hold that bridgepad would not have written are left out by the
+# database itself first (a cell of the wrong type, a value no enum has), the rest in Python.
+_SELECT_GAMES = f"SELECT {_COLUMNS} FROM games WHERE " + " AND ".join(
+    [f"typeof({c}) = 'integer'" for c in _INTEGERS]
+    + [f"typeof({c}) = 'text'" for c in _TEXTS]
+    + [_one_of(c, v) for c, v in _ONE_OF.items()]
+    + ["complete IN (0, 1)"]
+)
+_SELECT_PROBLEMS = (
+    "SELECT id, mtime_ns, size, ino, problem FROM problems WHERE typeof(id) = 'text' AND typeof(mtime_ns) = 'integer' "
+    "AND typeof(size) = 'integer' AND typeof(ino) = 'integer' AND typeof(problem) = 'text'"
+)
 
 
 @functools.lru_cache(maxsize=4096)  # the same few names fill most rows
@@ -80,273 +130,131 @@ def _is_line(text: str) -> bool:
     return len(text) <= MAX_SHOWN_TEXT and text.isprintable()
 
 
-def _are_waiting(names: list[Any]) -> bool:
-    return len(names) <= MAX_WAITING and all(type(n) is str and _is_name(n) for n in names)
+_IMPS = re.compile(r"-?[0-9]{1,9}(\.[0-9]{1,9})?")  # str() of a Decimal of IMPs, as written
 
 
-_SCORINGS = {"": "", **{d.value: d.value for d in DuplicateScoring}}
+class _Forged(ValueError):
+    """A row bridgepad could not have written: dropped, and its game read again."""
 
 
-@dataclass(frozen=True, slots=True)
-class GameSummary:
-    """What the history shows of one game, without reading the game file: a projection
-    of the game's derived state.
-
-    Pairs of figures are (N-S, E-W). ``margin`` is N-S total less E-W total.
-    ``timestamp`` is ``created`` as POSIX seconds (None if it cannot be read), and
-    ``started`` the same as a timezone-aware datetime. Duplicate games also keep their
-    scoring form and N-S's comparison: IMPs, matchpoints and the sum of the tops
-    (``imps`` None and ``top`` 0 when nothing was compared).
-
-    The index row is declared by these fields (``_COLUMNS``): a new field is written
-    to and read from ``index.json`` as it is, checked by its type and its ``_check``.
-    """
-
-    id: str = field(metadata=_check(is_game_id))
-    created: str = field(metadata=_check(is_time))  # ISO time from the file
-    updated: str = field(metadata=_check(is_time))
-    mode: Mode
-    players: tuple[str, str, str, str] = field(metadata=_check(_is_name))  # by seat N, E, S, W; "" for no name
-    games: tuple[int, int]  # games won: N-S, E-W
-    totals: tuple[int, int]  # N-S total, E-W total
-    margin: int
-    status: Status
-    complete: bool
-    hands: int
-    we: Side  # the side the pad writes as We (settings.we)
-    headline: str  # bridgepad.core.words.summary.headline, from We's point of view
-    timestamp: float | None
-    scoring: str = field(default="", metadata=_check(_SCORINGS.__contains__))  # duplicate: "imps" or "matchpoints"
-    imps: float | None = None  # duplicate: N-S IMPs
-    matchpoints: int = 0  # duplicate: N-S matchpoints
-    top: int = 0  # duplicate: the sum of the tops
-    sitting_out: tuple[str, ...] = field(default=(), metadata=_check(_are_waiting))  # who waited out this game
-
-    @property
-    def started(self) -> datetime | None:
-        return parse_time(self.created)
-
-    def total(self, side: Side) -> int:
-        return self.totals[0] if side is Side.NS else self.totals[1]
-
-    def games_won(self, side: Side) -> int:
-        return self.games[0] if side is Side.NS else self.games[1]
-
-    @property
-    def over(self) -> bool:
-        return self.status.over
-
-    def result(self) -> GameResult:
-        """The game as the tally takes it."""
-        return GameResult(
-            self.players,
-            self.totals[0],
-            self.totals[1],
-            self.status,
-            self.started,
-            self.id,
-            updated=parse_time(self.updated),
-            mode=self.mode,
-            scoring=DuplicateScoring(self.scoring) if self.scoring else None,
-            # The index keeps IMPs as JSON numbers; they are two-decimal figures, exact as text.
-            imps=Decimal(str(self.imps)) if self.imps is not None else None,
-            matchpoints=self.matchpoints,
-            top=self.top,
-            sitting_out=self.sitting_out,
-        )
-
-    @classmethod
-    def of(cls, r: GameRecord) -> GameSummary:
-        """The summary of a game's record."""
-        return cls.of_state(r.state, r.id, r.created, r.updated)
-
-    @classmethod
-    def of_state(cls, st: GameState, id: str, created: str, updated: str) -> GameSummary:
-        """The summary of a game's derived state: what ``of`` gives its record, without the
-        record's lines (the history needs only their count, one a hand)."""
-        started = parse_time(created)
-        session = st.session
-        compared = session is not None and bool(session.compared)
-        game = st.game
-        return cls(
-            id=id,
-            created=created,
-            updated=updated or created,
-            mode=st.mode,
-            players=game.players,
-            games=(st.games[Side.NS], st.games[Side.EW]),
-            totals=(st.total(Side.NS), st.total(Side.EW)),
-            margin=st.margin,
-            status=st.status,
-            complete=st.complete,
-            hands=len(st.hands),
-            we=game.settings.we,
-            headline=headline(st, game.settings.we),
-            timestamp=started.timestamp() if started is not None else None,
-            scoring=game.settings.duplicate_scoring.value if session is not None else "",
-            imps=float(session.imps_total) if session is not None and compared else None,
-            matchpoints=session.matchpoints if session is not None and compared else 0,
-            top=session.top if session is not None and compared else 0,
-            sitting_out=game.sitting_out,
-        )
+def _waiting(text: str) -> tuple[str, ...]:
+    names = tuple(text.split("\n")) if text else ()
+    if len(names) > MAX_WAITING or not all(map(_is_name, names)):
+        raise _Forged
+    return names
 
 
-# The index row -------------------------------------------------------------------------
-#
-# The index holds one flat row per game, which json reads far faster than objects: the
-# id, the game file's mtime_ns, size and inode, then every other field of GameSummary
-# in its order, a fixed tuple spread over as many cells, an enum by its value, a tuple
-# of any length as a list. Each cell is checked by its JSON type and, beyond it, by
-# what bridgepad could have written (``_check``, or the type's own: a printable line, a
-# number in range), so that nothing written into the index by hand reaches a screen.
-
-_INT_LIMIT = 1 << 63  # a stat figure or a score: beyond this the row was not written by bridgepad
-_NONE = type(None)
+def _when(text: str) -> datetime:
+    """A time as bridgepad writes them (``serialize.is_time``), read once: short, plain ASCII, ISO."""
+    when = parse_time(text) if 0 < len(text) <= MAX_TIME_LENGTH and text.isascii() and text.isprintable() else None
+    if when is None:
+        raise _Forged
+    return when
 
 
-def _finite(x: float | None) -> bool:
-    return x is None or (abs(x) < _INT_LIMIT and math.isfinite(x))
+_MODES = {m.value: m for m in Mode}
+_STATUSES = {s.value: s for s in Status}
+_SIDES = {s.value: s for s in Side}
+_SCORINGS = {"": None, **{d.value: d for d in DuplicateScoring}}
 
 
-@dataclass(frozen=True, slots=True)
-class _Column:
-    """One field of GameSummary in the row: its cells from ``start``, ``width`` of them."""
-
-    name: str
-    start: int
-    width: int  # 1, or a fixed tuple's length
-    types: tuple[type, ...]  # what JSON type each cell may have
-    check: Callable[[Any], bool] | None  # each cell's check beyond its type
-    decode: Callable[[Any], Any] | None  # a cell's JSON value to the field's (None: as it is)
-    encode: Callable[[Any], Any] | None  # the field's value to a cell's (None: as it is)
-    spread: bool  # a fixed tuple, one cell per item
-
-
-def _column(f: Field[Any], hint: Any, start: int) -> _Column:
-    """How the row keeps one field, from its type hint and its metadata."""
-    check = f.metadata.get("check")
-    args = typing.get_args(hint)
-    origin = typing.get_origin(hint)
-    if isinstance(hint, type) and issubclass(hint, Enum):
-        by_value = {m.value: m for m in hint}
-        return _Column(f.name, start, 1, (str,), check or by_value.__contains__, by_value.get, _value, False)
-    if origin is tuple and args and args[-1] is not Ellipsis:
-        (item,) = set(args)  # a fixed tuple of one type: (N-S, E-W), or the four seats
-        inner = _column(f, item, start)
-        return _Column(f.name, start, len(args), inner.types, inner.check, inner.decode, None, True)
-    if origin is tuple:
-        return _Column(f.name, start, 1, (list,), check, tuple, list, False)
-    if hint in (float | None, float):
-        return _Column(f.name, start, 1, (float, int, _NONE), check or _finite, _float_or_none, None, False)
-    if hint is bool:
-        return _Column(f.name, start, 1, (bool,), check, None, None, False)
-    if hint is int:
-        return _Column(f.name, start, 1, (int,), check, None, None, False)
-    if hint is str:
-        return _Column(f.name, start, 1, (str,), check or _is_line, None, None, False)
-    raise TypeError(f"GameSummary.{f.name}: no index column for {hint!r}")
+def _summary(row: tuple[Any, ...]) -> GameSummary:
+    """The summary in an index row (after the id and the stat); _Forged if a cell could not be bridgepad's."""
+    (game_id, _m, _s, _i, created, updated, mode, n, e, s, w, g_ns, g_ew, t_ns, t_ew) = row[:15]
+    (status, complete, hands, we, headline, scoring, imps, matchpoints, top, waiting) = row[15:]
+    players = (n, e, s, w)
+    if not (is_game_id(game_id) and _is_line(headline)):
+        raise _Forged
+    if not all(map(_is_name, players)) or (imps and _IMPS.fullmatch(imps) is None):
+        raise _Forged
+    return GameSummary(
+        id=game_id,
+        created=(started := _when(created)),
+        updated=_when(updated) if updated else started,
+        mode=_MODES[mode],
+        players=players,
+        games=(g_ns, g_ew),
+        totals=(t_ns, t_ew),
+        status=_STATUSES[status],
+        complete=bool(complete),
+        hands=hands,
+        we=_SIDES[we],
+        headline=headline,
+        scoring=_SCORINGS[scoring],
+        imps=Decimal(imps) if imps else None,
+        matchpoints=matchpoints,
+        top=top,
+        sitting_out=_waiting(waiting),
+        written=created,
+    )
 
 
-def _value(e: Enum) -> Any:
-    return e.value
+def _row(game_id: str, stat: tuple[int, int, int], s: GameSummary) -> tuple[Any, ...]:
+    return (
+        game_id,
+        *stat,
+        s.written,
+        "" if s.updated is None else s.updated.isoformat(),
+        s.mode.value,
+        *s.players,
+        *s.games,
+        *s.totals,
+        s.status.value,
+        int(s.complete),
+        s.hands,
+        s.we.value,
+        s.headline,
+        "" if s.scoring is None else s.scoring.value,
+        "" if s.imps is None else str(s.imps),
+        s.matchpoints,
+        s.top,
+        "\n".join(s.sitting_out),
+    )
 
 
-def _float_or_none(x: float | None) -> float | None:
+_HEADER = b"SQLite format 3\x00"  # how every SQLite database file begins
+
+
+class _NotAnIndex(Exception):
+    """The file is not an index this bridgepad wrote: it is rebuilt."""
+
+
+def _database(data: bytes) -> sqlite3.Connection:
+    """The index's bytes as a database in memory, if its tables are exactly bridgepad's."""
+    if not data.startswith(_HEADER):  # an empty file, text, another kind of file: not a database
+        raise _NotAnIndex
+    con = sqlite3.connect(":memory:")
     try:
-        return None if x is None else float(x)
-    except OverflowError:  # a row that fails its check: dropped
-        return None
+        con.deserialize(data)
+        con.execute("PRAGMA trusted_schema = OFF")
+        found = {row[0] for row in con.execute("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL")}
+        if found != set(TABLES) or con.execute("SELECT schema FROM meta").fetchall() != [(INDEX_SCHEMA,)]:
+            raise _NotAnIndex
+    except BaseException:
+        con.close()
+        raise
+    return con
 
 
-def _columns() -> tuple[_Column, ...]:
-    hints = typing.get_type_hints(GameSummary)
-    out = []
-    at = 4  # the id, then the file's (mtime_ns, size, ino)
-    for f in fields(GameSummary):
-        if f.name == "id":
-            out.append(_Column("id", 0, 1, (str,), f.metadata["check"], None, None, False))
-            continue
-        c = _column(f, hints[f.name], at)
-        out.append(c)
-        at += c.width
-    return tuple(out)
-
-
-_COLUMNS = _columns()
-_ROW_WIDTH = 4 + sum(c.width for c in _COLUMNS if c.name != "id")
-STAT_COLUMNS = ("mtime_ns", "size", "ino")
-
-
-def column(name: str) -> int:
-    """Where a field's (first) cell is in an index row: ``column("status")``; also the stat's names."""
-    if name in STAT_COLUMNS:
-        return 1 + STAT_COLUMNS.index(name)
-    return next(c.start for c in _COLUMNS if c.name == name)
-
-
-def _row_types() -> set[tuple[type, ...]]:
-    """Every tuple of cell types a sound row may have (a number may be int, float or null)."""
-    cells: list[tuple[type, ...]] = [(str,), (int,), (int,), (int,)] + [()] * (_ROW_WIDTH - 4)
-    for c in _COLUMNS:
-        for k in range(c.width):
-            cells[c.start + k] = c.types
-    return set(itertools.product(*cells))
-
-
-_ROW_TYPES = _row_types()
-_PROBLEM_TYPES = (str, int, int, int, str)  # id, mtime_ns, size, ino, the problem
-# Cells that must hold a number in range: the stat figures, and every int column.
-_INT_CELLS = (1, 2, 3, *(c.start + k for c in _COLUMNS if c.types == (int,) for k in range(c.width)))
-# Each cell with a check beyond its type, and the check.
-_CHECKS = tuple((c.start + k, c.check) for c in _COLUMNS if c.check is not None for k in range(c.width))
-
-
-def _row(stat: tuple[int, int, int], s: GameSummary) -> list[Any]:
-    row: list[Any] = [s.id, *stat]
-    for c in _COLUMNS[1:]:
-        v = getattr(s, c.name)
-        if c.spread:
-            row.extend(v)
-        else:
-            row.append(v if c.encode is None else c.encode(v))
-    return row
-
-
-def _from_rows(rows: list[list[Any]]) -> list[GameSummary | None]:
-    """A summary from each index row whose cell types are in ``_ROW_TYPES``; None for a row with
-    a cell bridgepad could not have written.
-
-    Column by column rather than row by row: each check and each conversion is mapped over
-    a whole column at once, which reads an index of many thousand games several times faster.
-    """
-    if not rows:
-        return []
-    cols = list(zip(*rows))
-    good = [True] * len(rows)
-
-    def drop_failing(col: tuple[Any, ...], ok: Callable[[Any], bool]) -> None:
-        for k, v in enumerate(col):
-            if not ok(v):
-                good[k] = False
-
-    in_range: Callable[[Any], bool] = lambda v: -_INT_LIMIT < v < _INT_LIMIT
-    for at in _INT_CELLS:
-        col = cols[at]
-        if not (-_INT_LIMIT < min(col) and max(col) < _INT_LIMIT):
-            drop_failing(col, in_range)
-    for at, check in _CHECKS:
-        if not all(map(check, cols[at])):
-            drop_failing(cols[at], check)
-    values: list[Any] = []
-    for c in _COLUMNS:
-        if c.spread:
-            parts = cols[c.start : c.start + c.width]
-            if c.decode is not None:
-                parts = [tuple(map(c.decode, p)) for p in parts]
-            values.append(zip(*parts))
-        else:
-            values.append(cols[c.start] if c.decode is None else map(c.decode, cols[c.start]))
-    return [GameSummary(*v) if ok else None for v, ok in zip(zip(*values), good)]
+def _encode(entries: Iterable[tuple[str, _Entry]]) -> bytes:
+    """The index as the bytes of a database, built in memory."""
+    con = sqlite3.connect(":memory:")
+    try:
+        for table in TABLES:
+            con.execute(table)
+        con.execute("INSERT INTO meta VALUES (?)", (INDEX_SCHEMA,))
+        games, problems = [], []
+        for game_id, e in entries:
+            if e.summary is not None:
+                games.append(_row(game_id, e.stat, e.summary))
+            else:
+                problems.append((game_id, *e.stat, e.problem))
+        con.executemany(f"INSERT INTO games VALUES ({', '.join('?' * 25)})", games)
+        con.executemany("INSERT INTO problems VALUES (?, ?, ?, ?, ?)", problems)
+        con.commit()
+        return con.serialize()
+    finally:
+        con.close()
 
 
 @dataclass(slots=True)
@@ -371,13 +279,13 @@ PROGRESS_EVERY = 50  # games read between two reports of progress
 
 
 class History:
-    """Summaries of every game in a store, kept in ``index.json`` next to ``games/``.
+    """Summaries of every game in a store, kept in ``index.sqlite`` next to ``games/``.
 
     One instance is meant to be kept for the life of the app (or of a command) and
     asked again and again: each call lists the games folder once (one directory
-    listing and a stat per file), re-reads only what changed, and parses ``index.json``
-    only if another process has rewritten it since. When nothing changed, the list (and
-    the tally's results) of the last call is given again. Calls from several threads
+    listing and a stat per file), re-reads only what changed, and reads ``index.sqlite``
+    only if another process has rewritten it since. When nothing changed, the list of the
+    last call is given again (the history's rows and the tally's games alike). Calls from several threads
     (the screens read it in a worker) take turns.
     """
 
@@ -393,7 +301,6 @@ class History:
         self._entries: dict[str, _Entry] | None = None
         self._index_stat: tuple[int, int, int] | None = None
         self._sorted: list[GameSummary] | None = None  # the last answer, while nothing changes
-        self._results: list[GameResult] | None = None
         self._unwritten = False  # a look-only call found changes the index does not hold yet
         self._looked: set[str] = set()  # games read by a look-only call, not yet by one that may write
         self._lock = threading.RLock()
@@ -410,14 +317,6 @@ class History:
         """
         with self._lock:
             return self._summaries(progress, look_only or self.read_only)
-
-    def results(self, progress: Progress | None = None) -> list[GameResult]:
-        """Every game as the tally takes it (see ``bridgepad.core.evening.tally``), newest first."""
-        with self._lock:
-            summaries = self._summaries(progress, self.read_only)
-            if self._results is None:
-                self._results = [s.result() for s in summaries]
-            return self._results
 
     def quick(self, at_most: int = 500) -> bool:
         """Whether the next call is quick enough to make on a key: the index is in memory
@@ -475,7 +374,7 @@ class History:
         if changed or self._sorted is None:
             out = [e.summary for e in seen.values() if e.summary is not None]
             out.sort(key=_newest_first, reverse=True)
-            self._sorted, self._results = out, None
+            self._sorted = out
         return self._sorted
 
     def _list(self) -> list[tuple[str, tuple[int, int, int]]] | None:
@@ -506,7 +405,7 @@ class History:
 
     # The index file --------------------------------------------------------
     def _read_index(self) -> tuple[dict[str, _Entry], bool]:
-        """The entries of index.json (or those in memory, while it has not changed), and whether
+        """The entries of the index (or those in memory, while it has not changed), and whether
         they are current: False when it could not be read at all."""
         try:
             key: tuple[int, int, int] | None = _stat_key(os.lstat(self.index_path))
@@ -521,49 +420,41 @@ class History:
         if key is None:
             return {}, False
         try:
-            data = load_json(self.index_path)
-        except (OSError, NotReadable):
+            con = _database(read_regular(self.index_path))
+        except (OSError, NotReadable, sqlite3.Error, _NotAnIndex):
             return {}, False  # rebuilt from the games, and written over (it is only a summary)
-        if (
-            not isinstance(data, dict)
-            or data.get("schema") != INDEX_SCHEMA
-            or not isinstance(data.get("games"), list)
-            or not isinstance(data.get("problems"), list)
-        ):
-            return {}, False
         entries: dict[str, _Entry] = {}
-        row_types = _ROW_TYPES
-        # A damaged row is skipped, and that game simply read again.
-        rows = [r for r in data["games"] if type(r) is list and tuple(map(type, r)) in row_types]
-        for r, summary in zip(rows, _from_rows(rows)):
-            if summary is not None:
-                entries[r[0]] = _Entry((r[1], r[2], r[3]), summary)
-        for r in data["problems"]:
-            if type(r) is list and tuple(map(type, r)) == _PROBLEM_TYPES and is_game_id(r[0]) and _is_line(r[4]):
-                entries[r[0]] = _Entry((r[1], r[2], r[3]), None, r[4])
+        try:
+            for row in con.execute(_SELECT_GAMES):
+                try:
+                    summary = _summary(row)
+                except _Forged:
+                    continue  # a damaged row: that game is simply read again
+                entries[row[0]] = _Entry((row[1], row[2], row[3]), summary)
+            for game_id, *stat, problem in con.execute(_SELECT_PROBLEMS):
+                if is_game_id(game_id) and _is_line(problem):
+                    entries[game_id] = _Entry((stat[0], stat[1], stat[2]), None, problem)
+        except sqlite3.Error:
+            return {}, False
+        finally:
+            con.close()
         self._index_stat = key
         return entries, True
 
     def _write_index(self, entries: dict[str, _Entry]) -> bool:
-        rows = [_row(e.stat, e.summary) for _, e in sorted(entries.items()) if e.summary is not None]
-        problems = [[k, *e.stat, e.problem] for k, e in sorted(entries.items()) if e.summary is None]
-        # One row a line: compact, yet a person can still read it.
-        dump = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-        text = (
-            f'{{"schema":{dump(INDEX_SCHEMA)},\n"games":[\n'
-            + ",\n".join(dump(r) for r in rows)
-            + '\n],\n"problems":[\n'
-            + ",\n".join(dump(r) for r in problems)
-            + "\n]}\n"
-        )
         try:
-            atomic_write(self.index_path, text.encode("utf-8"))
+            atomic_write(self.index_path, _encode(sorted(entries.items())))
             self._index_stat = _stat_key(os.stat(self.index_path))
-            return True
-        except OSError as e:
+        except (OSError, sqlite3.Error) as e:
             self._index_stat = None
-            self.problems.append(f"Could not write the history index {shown_path(self.index_path)}: {e.strerror or e}.")
+            reason = e.strerror if isinstance(e, OSError) and e.strerror else e
+            self.problems.append(f"Could not write the history index {shown_path(self.index_path)}: {reason}.")
             return False
+        try:
+            os.unlink(self.store.root / OLD_INDEX_NAME)
+        except OSError:
+            pass  # none there (or it stays: nothing reads it)
+        return True
 
     # One game file ---------------------------------------------------------
     def _read_game(self, game_id: str, look_only: bool) -> _Entry | None:

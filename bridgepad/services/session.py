@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
+from decimal import Decimal
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -219,7 +220,7 @@ class Session:
     def tally_preferences(self) -> TallyPreferences:
         return self._preferences.tally()
 
-    def save_tally_preferences(self, rounding: bool, stake: str) -> None:
+    def save_tally_preferences(self, rounding: bool, stake: Decimal | None) -> None:
         """Keeps the tally's rounding and stake; SaveError if they could not be written."""
         try:
             self._preferences.save_tally(rounding, stake)

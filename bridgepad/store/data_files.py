@@ -1,7 +1,7 @@
 """What bridgepad will read from its data folder: a regular file, under a size limit, as
 JSON nested no deeper than a game is.
 
-Every file in the data folder (a game, ``index.json``, ``settings.json``, ``current``)
+Every file in the data folder (a game, ``index.sqlite``, ``settings.json``, ``current``)
 may have been put there by something other than bridgepad: a link to a device that
 never ends, a named pipe that blocks the first reader for ever, a file of gigabytes,
 JSON nested a hundred thousand deep, a number of five thousand digits. Each is refused
@@ -19,6 +19,7 @@ import os
 import re
 import stat
 import sys
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -163,8 +164,9 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number bridgepad writes")
 
 
-def parse_json(raw: bytes) -> Any:
-    """JSON from the bytes of a data file; NotReadable, with the reason, if it cannot be a bridgepad file."""
+def parse_json(raw: bytes, parse_float: Callable[[str], Any] = float) -> Any:
+    """JSON from the bytes of a data file; NotReadable, with the reason, if it cannot be a bridgepad file.
+    ``parse_float``: what a number with a fraction or an exponent is read as (json's own)."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -175,7 +177,7 @@ def parse_json(raw: bytes) -> Any:
     if text.count("[") + text.count("{") > MAX_JSON_DEPTH and _nested_too_deep(_STRING.sub('""', text)):
         raise NotReadable(f"it is JSON nested more than {MAX_JSON_DEPTH} deep, deeper than any bridgepad file")
     try:
-        return json.loads(text, parse_constant=_refuse_constant)
+        return json.loads(text, parse_constant=_refuse_constant, parse_float=parse_float)
     except RecursionError:  # brackets that never close are not measured above, and end here
         raise NotReadable(f"it is JSON nested more than {MAX_JSON_DEPTH} deep, deeper than any bridgepad file") from None
     except ValueError:

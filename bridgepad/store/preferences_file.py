@@ -11,19 +11,22 @@ keeps the parts it does not change.
 from __future__ import annotations
 
 import json
+import secrets
 from dataclasses import dataclass
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 from bridgepad.core.model import SEATS
 from bridgepad.core.readers.notation import NotationError, check_name
 from bridgepad.core.rules.settings import Settings
+from bridgepad.core.rules.settlement import StakeError, check_stake, read_stake
+from bridgepad.core.words.text import visible
 from bridgepad.store.atomic_file import atomic_write
 from bridgepad.store.data_files import NotReadable, keep_aside, parse_json, read_regular
 from bridgepad.store.errors import shown_path
 
 Players = tuple[str, str, str, str]
-STAKE_LIMIT = 20  # characters: the stake is shown in the tally's field, a short amount
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,10 +40,10 @@ class NewGameDefaults:
 
 @dataclass(frozen=True, slots=True)
 class TallyPreferences:
-    """The tally's last choices: round margins to 100 or not, and the stake per 100 as typed ("" for none)."""
+    """The tally's last choices: round margins or not, and the stake per 100 (None for none)."""
 
     rounding: bool = False
-    stake: str = ""
+    stake: Decimal | None = None
     problems: tuple[str, ...] = ()
 
 
@@ -66,7 +69,8 @@ class PreferencesFile:
     def _read(self) -> tuple[dict[str, Any], list[str]]:
         """The file's object, and what was wrong with it: a file that is not one is kept aside."""
         try:
-            data = parse_json(read_regular(self.path))
+            # Numbers as written: a stake of 0.10 is read back as 0.10, not as the float 0.1.
+            data = parse_json(read_regular(self.path), parse_float=Decimal)
         except FileNotFoundError:
             return {}, []
         except NotReadable as e:
@@ -83,7 +87,7 @@ class PreferencesFile:
     def _update(self, **parts: Any) -> None:
         data, _problems = self._read()  # said by the reads that show them; the rest is kept
         data.update(parts)
-        atomic_write(self.path, json.dumps(data, indent=1).encode("utf-8"))
+        atomic_write(self.path, _dumps(data).encode("utf-8"))
 
     # New games ----------------------------------------------------------------
     def new_game_defaults(self) -> NewGameDefaults:
@@ -112,14 +116,14 @@ class PreferencesFile:
         prefs = data.get("tally")
         if not isinstance(prefs, dict):
             return TallyPreferences(problems=tuple(problems))
-        stake = prefs.get("stake")
-        # Shown in the tally's field: a short amount, never text that could act on the terminal.
-        if not isinstance(stake, str) or len(stake) > STAKE_LIMIT or not stake.isprintable():
-            stake = ""
+        stake, problem = _stake(prefs.get("stake"))
+        if problem:
+            problems.append(problem)
         return TallyPreferences(prefs.get("round") is True, stake, tuple(problems))
 
-    def save_tally(self, rounding: bool, stake: str) -> None:
-        self._update(tally={"round": rounding, "stake": stake})
+    def save_tally(self, rounding: bool, stake: Decimal | None) -> None:
+        """Kept as a JSON number with the digits of ``stake`` (null for none)."""
+        self._update(tally={"round": rounding, "stake": None if stake is None else check_stake(stake)})
 
     # Looks --------------------------------------------------------------------
     def looks(self) -> Looks:
@@ -129,3 +133,37 @@ class PreferencesFile:
 
     def save_theme(self, theme: str) -> None:
         self._update(theme=theme)
+
+
+def _stake(saved: Any) -> tuple[Decimal | None, str]:
+    """The saved stake, read by the one rule for a stake (``settlement.check_stake``), and what
+    was wrong with it. Kept as a number; older files kept it as the text typed, still read."""
+    try:
+        if saved is None or saved == "":
+            return None, ""
+        if isinstance(saved, str):
+            return read_stake(saved), ""
+        if isinstance(saved, int | Decimal) and not isinstance(saved, bool):
+            return check_stake(Decimal(saved)), ""
+    except StakeError:
+        pass
+    shown = visible(saved if isinstance(saved, str) else json.dumps(saved, default=str))[:40]
+    return None, f"the stake saved in settings.json ('{shown}') is not an amount; none is used."
+
+
+def _dumps(data: Any) -> str:
+    """``data`` as JSON, a Decimal as a number written with its own digits (json writes none)."""
+    exact: dict[str, str] = {}
+    mark = secrets.token_hex(8)  # a placeholder no text in the file can hold
+
+    def number(o: Any) -> str:
+        if not isinstance(o, Decimal):
+            raise TypeError(f"{type(o).__name__} is not JSON")
+        key = f"{mark}-{len(exact)}"
+        exact[f'"{key}"'] = str(o)
+        return key
+
+    text = json.dumps(data, indent=1, default=number)
+    for key, digits in exact.items():
+        text = text.replace(key, digits)
+    return text

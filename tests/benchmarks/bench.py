@@ -60,7 +60,7 @@ History and tally screens
     frame showing it has been written to the terminal (found by wrapping
     ``App._display``). With the summary index kept: the first look in the new app
     (before it has read the index ahead, after its first paint), then several looks,
-    median; then once with ``index.json`` deleted, so that it is rebuilt from every
+    median; then once with the summary index (``index.sqlite``) deleted, so that it is rebuilt from every
     game file. The child's CPU time is shown beside each, as the machine may be busy.
 
 ``bridgepad score``
@@ -122,7 +122,7 @@ from bridgepad.core.model import (
 )
 from bridgepad.core.readers.serialize import game_to_json
 from bridgepad.core.rules.game import Game, Replayer
-from bridgepad.services.history import History
+from bridgepad.services.history import INDEX_NAME, History
 from bridgepad.store.game_store import GameStore, StoredGame
 
 HISTORY_GAMES = 2000
@@ -439,7 +439,7 @@ async def child_screens(data_dir: Path, reps: int, which: tuple[str, ...] = ("hi
             for i in range(reps + 2):
                 if i == reps + 1:  # last: the summary index deleted, so rebuilt from every game file
                     try:
-                        os.unlink(data_dir / "index.json")
+                        os.unlink(data_dir / INDEX_NAME)
                     except FileNotFoundError:
                         pass
                 watch.clear()

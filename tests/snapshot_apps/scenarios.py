@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from pathlib import Path
 
 from builders import WORKED_LOG
@@ -203,7 +204,7 @@ def evening(root: Path) -> None:
     for k, state in enumerate(parse_log(EVENING).games()):
         last = store.add(state.game, f"2026-11-27T20:{k * 25:02d}:00+00:00")
     store.set_current(last.id)  # the pad shows the evening's last rubber: no game started "now"
-    PreferencesFile(root).save_tally(False, "0.10")
+    PreferencesFile(root).save_tally(False, Decimal("0.10"))
 
 
 def five_at_the_table(root: Path) -> None:

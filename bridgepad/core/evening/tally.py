@@ -2,9 +2,11 @@
 worth at a stake, the fewest payments that settle it, the duplicate sessions by IMPs
 or matchpoints, and who sat out.
 
-Pure: no I/O, no user interface. The history (``bridgepad.services.history``) supplies one
-``GameResult`` per game, a projection of the game's derived record; ``tally`` does the
-rest, with the arithmetic of ``bridgepad.core.rules.settlement``.
+Pure: no I/O, no user interface. The history (``bridgepad.services.history``) supplies
+one ``GameSummary`` per game (``bridgepad.core.evening.game_summary``); ``tally`` takes
+the money games (``money_games``) and the duplicate sessions (``duplicate_sessions``)
+apart, with the arithmetic of ``bridgepad.core.rules.settlement``. What the screen and
+``bridgepad tally`` show of it is said once, in ``bridgepad.core.evening.tally_view``.
 
 Who is who
     A player is a person, whatever seat they sat in (names are compared as
@@ -37,7 +39,7 @@ Which games count
 Who sat out
     With five or six people at the table (``ROTATION``) one or two sit out each game.
     Each row then says how many of the window's games (or sessions) the player sat out.
-    The new-game dialog records who waited with each game (``GameResult.sitting_out``):
+    The new-game dialog records who waited with each game (``GameSummary.sitting_out``):
     when any game of the window has such a record, the records are the answer (a game
     without one had nobody waiting, and a player who only waited still gets a row).
     Games from before those records (an imported log) are counted by inference: the
@@ -45,9 +47,10 @@ Who sat out
     window had such a table.
 
 Rounding
-    ``round_to=100`` rounds each game's margin to the nearest 100 before it is summed,
-    half rounding up (1,320 → 1,300, 1,350 → 1,400, 50 → 100); the winning side gets
-    the rounded margin and the losing side loses it.
+    ``round_to=100`` (``settlement.ROUND_UNIT``, what the screen's ``r`` turns on) rounds
+    each game's margin to the nearest 100 before it is summed, half rounding up (1,320 →
+    1,300, 1,350 → 1,400, 50 → 100); the winning side gets the rounded margin and the
+    losing side loses it.
 
 Money
     ``stake`` is the money per 100 points: a player's money is points / 100 × stake, to
@@ -64,61 +67,16 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
+from bridgepad.core.evening.game_summary import GameSummary
 from bridgepad.core.evening.windows import aware
 from bridgepad.core.model import SEATS, Side
 from bridgepad.core.readers.people import person_key
 from bridgepad.core.rules.duplicate import percent
-from bridgepad.core.rules.game import Mode, Status
-from bridgepad.core.rules.modes import rules_for
+from bridgepad.core.rules.game import Status
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.rules.settlement import check_stake, money, round_margin, settle
 
-COUNTED = frozenset({Status.WON, Status.FINISHED, Status.ENDED})
 ROTATION = range(5, 7)  # five or six people: one or two sit out each game
-
-
-# Input ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    """What the tally needs of one game.
-
-    ``players`` are the names by seat N, E, S, W ("" for a seat without a name);
-    ``created`` is when the game started and ``updated`` when it last changed
-    (timezone-aware, or None if unknown). A duplicate session also carries its
-    scoring form and N-S's comparison over the boards compared.
-    """
-
-    players: tuple[str, str, str, str]
-    ns_total: int
-    ew_total: int
-    status: Status
-    created: datetime | None = None
-    id: str = ""
-    updated: datetime | None = None
-    mode: Mode = Mode.RUBBER
-    scoring: DuplicateScoring | None = None
-    imps: Decimal | None = None  # N-S IMPs (None: nothing compared)
-    matchpoints: int = 0  # N-S matchpoints
-    top: int = 0  # the sum of the tops (0: nothing compared)
-    sitting_out: tuple[str, ...] = ()  # players at the table who waited out this game, as entered
-
-    @property
-    def duplicate(self) -> bool:
-        return rules_for(self.mode).boards
-
-    @property
-    def counted(self) -> bool:
-        """A finished game (rubber, Chicago), or a session with a board compared (duplicate)."""
-        if self.duplicate:
-            return self.top > 0
-        return self.status in COUNTED
-
-    @property
-    def margin(self) -> int:
-        """N-S total less E-W total."""
-        return self.ns_total - self.ew_total
 
 
 # Who sat at a side -----------------------------------------------------------
@@ -249,29 +207,18 @@ class TallyStep:
 
 
 @dataclass(frozen=True, slots=True)
-class Tally:
-    """The tally: players best first (ties by name), payments, the running nets, and the
-    duplicate sessions apart."""
+class MoneyGames:
+    """The rubber and Chicago games: players best first (ties by name), payments, the running nets."""
 
-    players: tuple[PlayerTally, ...]
-    payments: tuple[Payment, ...]
-    running: tuple[TallyStep, ...]
-    games: int  # counted rubber and Chicago games
-    in_play: int  # rubber and Chicago games left out because they are still being played
-    round_to: int | None
-    stake: Decimal | None
-    ids: tuple[str, ...] = field(default=())  # the counted games, oldest first
-    duplicate: tuple[DuplicateTally, ...] = field(default=())
-    sessions: int = 0  # counted duplicate sessions
+    players: tuple[PlayerTally, ...] = ()
+    payments: tuple[Payment, ...] = ()
+    running: tuple[TallyStep, ...] = ()
+    games: int = 0  # counted games
+    in_play: int = 0  # games left out because they are still being played
+    round_to: int | None = None
+    stake: Decimal | None = None
+    ids: tuple[str, ...] = ()  # the counted games, oldest first
     rotation: bool = False  # five or six people played the games: say who sat out
-    duplicate_rotation: bool = False  # the same for the duplicate sessions
-
-    def player(self, name: str) -> PlayerTally | None:
-        return next((p for p in self.players if p.name == name), None)
-
-    @property
-    def has_pairs(self) -> bool:
-        return any(p.pair for p in self.players)
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON data: points as integers, money as numbers (None without a stake)."""
@@ -296,6 +243,19 @@ class Tally:
             "round": self.round_to,
             "stake": None if self.stake is None else float(self.stake),
             "ids": list(self.ids),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DuplicateSessions:
+    """The duplicate sessions, not for money: each player's IMPs and matchpoints, best first."""
+
+    players: tuple[DuplicateTally, ...] = ()
+    sessions: int = 0  # counted sessions
+    rotation: bool = False  # five or six people played them: say who sat out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
             "sessions": self.sessions,
             "duplicate": {
                 d.name: {
@@ -304,11 +264,80 @@ class Tally:
                     "matchpoints": d.matchpoints if d.top else None,
                     "top": d.top if d.top else None,
                     "pct": _number(d.percent),
-                    "sat_out": d.sat_out if self.duplicate_rotation and not d.pair else None,
+                    "sat_out": d.sat_out if self.rotation and not d.pair else None,
                 }
-                for d in self.duplicate
+                for d in self.players
             },
         }
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """The tally of a window: its money games and its duplicate sessions, apart."""
+
+    money: MoneyGames = field(default_factory=MoneyGames)
+    sessions_played: DuplicateSessions = field(default_factory=DuplicateSessions)
+
+    # The money games' figures, by the names every reader of a tally uses.
+    @property
+    def players(self) -> tuple[PlayerTally, ...]:
+        return self.money.players
+
+    @property
+    def payments(self) -> tuple[Payment, ...]:
+        return self.money.payments
+
+    @property
+    def running(self) -> tuple[TallyStep, ...]:
+        return self.money.running
+
+    @property
+    def games(self) -> int:
+        return self.money.games
+
+    @property
+    def in_play(self) -> int:
+        return self.money.in_play
+
+    @property
+    def round_to(self) -> int | None:
+        return self.money.round_to
+
+    @property
+    def stake(self) -> Decimal | None:
+        return self.money.stake
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return self.money.ids
+
+    @property
+    def rotation(self) -> bool:
+        return self.money.rotation
+
+    # The duplicate sessions'.
+    @property
+    def duplicate(self) -> tuple[DuplicateTally, ...]:
+        return self.sessions_played.players
+
+    @property
+    def sessions(self) -> int:
+        return self.sessions_played.sessions
+
+    @property
+    def duplicate_rotation(self) -> bool:
+        return self.sessions_played.rotation
+
+    def player(self, name: str) -> PlayerTally | None:
+        return next((p for p in self.players if p.name == name), None)
+
+    @property
+    def has_pairs(self) -> bool:
+        return any(p.pair for p in self.players)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON data: the money games' figures, then the duplicate sessions'."""
+        return {**self.money.to_json(), **self.sessions_played.to_json()}
 
 
 def _number(x: Decimal | None) -> int | float | None:
@@ -322,11 +351,16 @@ def _number(x: Decimal | None) -> int | float | None:
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
-def _order_key(indexed: tuple[int, GameResult]) -> tuple[int, datetime, int]:
+def _order_key(indexed: tuple[int, GameSummary]) -> tuple[int, datetime, int]:
     i, r = indexed
     if r.created is None:
         return (1, _EPOCH, i)
     return (0, aware(r.created), i)
+
+
+def oldest_first(results: Iterable[GameSummary]) -> list[GameSummary]:
+    """``results`` by start time, oldest first (in the order given among equals, unknown times last)."""
+    return [r for _, r in sorted(enumerate(results), key=_order_key)]
 
 
 @dataclass(slots=True)
@@ -345,7 +379,7 @@ class _Row:
     waited: int = 0  # games this player is recorded as sitting out
 
 
-def _waiting(rows: dict[str, _Row], played: Sequence[GameResult]) -> bool:
+def _waiting(rows: dict[str, _Row], played: Sequence[GameSummary]) -> bool:
     """Counts each recorded sit-out into ``rows``; True if ``played`` has any record of one."""
     recorded = False
     for r in played:
@@ -361,11 +395,11 @@ def _sat_out(row: _Row, counted: int, recorded: bool) -> int:
     return row.waited if recorded else counted - row.played
 
 
-def _by_name(rows: Mapping[str, _Row]) -> dict[str, str]:
-    return {k: r.name for k, r in rows.items()}
+def _rotation(rows: Mapping[str, _Row]) -> bool:
+    return sum(1 for row in rows.values() if not row.pair) in ROTATION
 
 
-def tally(results: Iterable[GameResult], round_to: int | None = None, stake: Decimal | None = None) -> Tally:
+def tally(results: Iterable[GameSummary], round_to: int | None = None, stake: Decimal | None = None) -> Tally:
     """Tallies ``results`` (any order; they are taken oldest first by ``created``).
 
     ``round_to``: None, or the unit each game's margin is rounded to (100 at most
@@ -373,11 +407,16 @@ def tally(results: Iterable[GameResult], round_to: int | None = None, stake: Dec
     """
     if stake is not None:
         check_stake(stake)  # the one rule for a stake, in the sentences the tally screen shows
-    ordered = [r for _, r in sorted(enumerate(results), key=_order_key)]
-    games = [r for r in ordered if r.counted and not r.duplicate]
-    sessions = [r for r in ordered if r.counted and r.duplicate]
-    in_play = sum(1 for r in ordered if r.status is Status.IN_PLAY and not r.duplicate)
+    ordered = oldest_first(results)
+    return Tally(
+        money_games([r for r in ordered if not r.duplicate], round_to, stake),
+        duplicate_sessions([r for r in ordered if r.duplicate]),
+    )
 
+
+def money_games(ordered: Sequence[GameSummary], round_to: int | None = None, stake: Decimal | None = None) -> MoneyGames:
+    """The rubber and Chicago games of ``ordered`` (oldest first) tallied: nets, money, payments."""
+    games = [r for r in ordered if r.counted]
     rows: dict[str, _Row] = {}
     nets_after: list[dict[str, int]] = []
     for r in games:
@@ -392,21 +431,6 @@ def tally(results: Iterable[GameResult], round_to: int | None = None, stake: Dec
                 row.for_partner += w.for_partner
         nets_after.append({k: row.points for k, row in rows.items()})
     recorded = _waiting(rows, games)
-
-    dup: dict[str, _Row] = {}
-    for r in sessions:
-        for side, who in _sides(tuple(r.players)):
-            for w in who:
-                row = dup.setdefault(w.key, _Row(w.name, w.pair))
-                row.played += 1
-                if r.scoring is DuplicateScoring.MATCHPOINTS:
-                    row.matchpoints += r.matchpoints if side is Side.NS else r.top - r.matchpoints
-                    row.top += r.top
-                elif r.imps is not None:
-                    mine = r.imps if side is Side.NS else -r.imps
-                    row.imps = mine if row.imps is None else row.imps + mine
-    dup_recorded = _waiting(dup, sessions)
-
     order = sorted(rows, key=lambda k: (-rows[k].points, rows[k].name.casefold(), rows[k].name))
     players = tuple(
         PlayerTally(
@@ -421,43 +445,59 @@ def tally(results: Iterable[GameResult], round_to: int | None = None, stake: Dec
         )
         for k in order
     )
-    names = _by_name(rows)
+    names = {k: r.name for k, r in rows.items()}
     payments = tuple(
         Payment(names[payer], names[payee], pts, None if stake is None else money(pts, stake))
         for payer, payee, pts in settle({k: row.balance for k, row in rows.items()})
     )
     running = tuple(TallyStep(r.id, r.created, {names[k]: after.get(k, 0) for k in order}) for r, after in zip(games, nets_after))
-
-    def dup_key(k: str) -> tuple[Decimal, Decimal, str, str]:
-        d = dup[k]
-        return (-(d.imps or Decimal(0)), -(percent(d.matchpoints, d.top) or Decimal(0)), d.name.casefold(), d.name)
-
-    duplicate = tuple(
-        DuplicateTally(
-            name=dup[k].name,
-            sessions=dup[k].played,
-            imps=dup[k].imps,
-            matchpoints=dup[k].matchpoints,
-            top=dup[k].top,
-            pair=dup[k].pair,
-            sat_out=_sat_out(dup[k], len(sessions), dup_recorded),
-        )
-        for k in sorted(dup, key=dup_key)
-    )
-    return Tally(
+    return MoneyGames(
         players=players,
         payments=payments,
         running=running,
         games=len(games),
-        in_play=in_play,
+        in_play=sum(1 for r in ordered if r.status is Status.IN_PLAY),
         round_to=round_to,
         stake=stake,
         ids=tuple(r.id for r in games),
-        duplicate=duplicate,
-        sessions=len(sessions),
-        rotation=sum(1 for row in rows.values() if not row.pair) in ROTATION,
-        duplicate_rotation=sum(1 for row in dup.values() if not row.pair) in ROTATION,
+        rotation=_rotation(rows),
     )
+
+
+def duplicate_sessions(ordered: Sequence[GameSummary]) -> DuplicateSessions:
+    """The duplicate sessions of ``ordered`` with a board compared, per player, from their own side."""
+    sessions = [r for r in ordered if r.counted]
+    rows: dict[str, _Row] = {}
+    for r in sessions:
+        for side, who in _sides(tuple(r.players)):
+            for w in who:
+                row = rows.setdefault(w.key, _Row(w.name, w.pair))
+                row.played += 1
+                if r.scoring is DuplicateScoring.MATCHPOINTS:
+                    row.matchpoints += r.matchpoints if side is Side.NS else r.top - r.matchpoints
+                    row.top += r.top
+                elif r.imps is not None:
+                    mine = r.imps if side is Side.NS else -r.imps
+                    row.imps = mine if row.imps is None else row.imps + mine
+    recorded = _waiting(rows, sessions)
+
+    def best_first(k: str) -> tuple[Decimal, Decimal, str, str]:
+        d = rows[k]
+        return (-(d.imps or Decimal(0)), -(percent(d.matchpoints, d.top) or Decimal(0)), d.name.casefold(), d.name)
+
+    players = tuple(
+        DuplicateTally(
+            name=rows[k].name,
+            sessions=rows[k].played,
+            imps=rows[k].imps,
+            matchpoints=rows[k].matchpoints,
+            top=rows[k].top,
+            pair=rows[k].pair,
+            sat_out=_sat_out(rows[k], len(sessions), recorded),
+        )
+        for k in sorted(rows, key=best_first)
+    )
+    return DuplicateSessions(players, len(sessions), _rotation(rows))
 
 
 def notes(t: Tally) -> list[str]:

@@ -11,9 +11,15 @@ from decimal import ROUND_HALF_UP, Decimal
 
 EXACT_LIMIT = 14  # nonzero balances up to this many are settled by exact search
 CENT = Decimal("0.01")
+ROUND_UNIT = 100  # what "rounded" means at most clubs: each margin to the nearest 100
 
 
-def round_margin(margin: int, unit: int | None = 100) -> int:
+def rounding_unit(rounding: bool) -> int | None:
+    """The unit the tally rounds each margin to when the player asks for rounding (None: exact)."""
+    return ROUND_UNIT if rounding else None
+
+
+def round_margin(margin: int, unit: int | None = ROUND_UNIT) -> int:
     """``margin`` rounded to the nearest ``unit``, half away from zero; ``None``: as is.
 
     >>> round_margin(1320), round_margin(1350), round_margin(50), round_margin(-1350)
@@ -111,10 +117,13 @@ def _greedy(balances: dict[str, int]) -> list[tuple[str, str, int]]:
 STAKE_LIMIT = Decimal(1_000_000)
 # A stake is money per 100 points, above 0: a stake of 0 would settle nothing, and "no
 # stake" is said by leaving it empty (points only). Each refusal has one sentence, the
-# same from the tally screen, ``bridgepad tally --stake`` and ``core.tally``.
+# same from the tally screen, ``bridgepad tally --stake``, ``core.evening.tally`` and the
+# stake saved in settings.json.
 STAKE_NOT_AN_AMOUNT = "A stake is an amount of money per 100 points, such as 0.10 or 1; leave it empty for none."
 STAKE_NOT_ABOVE_ZERO = "A stake must be more than 0, such as 0.10 or 1; leave it empty for none."
 STAKE_TOO_LARGE = f"A stake can be at most {STAKE_LIMIT:,} per 100 points."
+STAKE_PLACES = 6  # decimals: far finer than a cent, and short enough to show in the tally's title
+STAKE_TOO_FINE = f"A stake can have at most {STAKE_PLACES} decimals, such as 0.10 or 1; leave it empty for none."
 
 
 class StakeError(ValueError):
@@ -122,13 +131,18 @@ class StakeError(ValueError):
 
 
 def check_stake(stake: Decimal) -> Decimal:
-    """``stake`` if it is one (finite, above 0, at most ``STAKE_LIMIT``); StakeError with its sentence otherwise."""
+    """``stake`` if it is one (finite, above 0, at most ``STAKE_LIMIT``, at most ``STAKE_PLACES``
+    decimals written); StakeError with its sentence otherwise. The one rule for a stake,
+    wherever it comes from: typed, given on the command line or saved."""
     if not stake.is_finite():
         raise StakeError(STAKE_NOT_AN_AMOUNT)
     if stake <= 0:
         raise StakeError(STAKE_NOT_ABOVE_ZERO)
     if stake > STAKE_LIMIT:
         raise StakeError(STAKE_TOO_LARGE)
+    exponent = stake.as_tuple().exponent
+    if isinstance(exponent, int) and exponent < -STAKE_PLACES:
+        raise StakeError(STAKE_TOO_FINE)
     return stake
 
 

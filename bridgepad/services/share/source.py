@@ -21,7 +21,7 @@ from bridgepad.core.evening.tally import Tally, tally
 from bridgepad.core.evening.windows import Window, since, window_start
 from bridgepad.core.records.record import record_of
 from bridgepad.core.rules.game import Game, GameOverError
-from bridgepad.core.rules.settlement import StakeError, read_stake
+from bridgepad.core.rules.settlement import rounding_unit
 from bridgepad.services.session import Session
 from bridgepad.services.share.view import page_state
 from bridgepad.store.game_store import GameStore
@@ -37,13 +37,9 @@ def tonight(session: Session) -> Tally:
     """Tonight's tally at the stake and rounding the tally screen saved, as ``bridgepad tally``
     gives it by default; the history is only looked at, never written."""
     prefs = session.tally_preferences()
-    try:
-        stake = read_stake(prefs.stake)
-    except StakeError:
-        stake = None
-    results = [s.result() for s in session.history().summaries(look_only=True)]
+    results = session.history().summaries(look_only=True)
     start = window_start(Window.TONIGHT, datetime.now().astimezone(), results)
-    return tally(since(results, start), 100 if prefs.rounding else None, stake)
+    return tally(since(results, start), rounding_unit(prefs.rounding), prefs.stake)
 
 
 def session_state(session: Session) -> dict[str, Any]:

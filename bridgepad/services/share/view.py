@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from bridgepad.core.evening.tally import Tally, notes
+from bridgepad.core.evening.tally_view import settled
 from bridgepad.core.model import Side, Strain
 from bridgepad.core.records.record import GameRecord
 from bridgepad.core.rules.duplicate import imps_figure
@@ -190,6 +191,7 @@ def tally_view(t: Tally) -> dict[str, Any]:
             for p in t.players
         ],
         "payments": [pay.text for pay in t.payments],
+        "settled": settled(t),  # the sentence the screen and the command line say when nobody pays
         "duplicate": [
             {
                 "name": tally_name(d.name, d.pair),

@@ -10,13 +10,14 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import DataTable, Label
 
+from bridgepad.core.evening.game_summary import GameSummary
 from bridgepad.core.model import Side
 from bridgepad.core.rules.duplicate import standing_figure
 from bridgepad.core.rules.game import Status
 from bridgepad.core.rules.modes import rules_for
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.words.text import fit
-from bridgepad.services.history import GameSummary, History
+from bridgepad.services.history import History
 from bridgepad.services.session import Session
 from bridgepad.store.errors import Problem
 from bridgepad.tui import keys
@@ -174,7 +175,7 @@ class HistoryScreen(Screen[str | None]):
         }
         if rules_for(s.mode).boards:
             # A session stands by its scoring form, not by raw points: N-S's IMPs or percentage.
-            mp = s.scoring == DuplicateScoring.MATCHPOINTS.value
+            mp = s.scoring is DuplicateScoring.MATCHPOINTS
             text.update(
                 mode="dup MPs" if mp else "dup IMPs",
                 games=f"{s.hands} bd",

@@ -3,7 +3,6 @@ duplicate sessions by IMPs or matchpoints, and who sat out."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from datetime import datetime
 
 from rich.style import Style
@@ -14,11 +13,11 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Label, Static
 
-from bridgepad.core.evening.tally import GameResult, Tally, notes, tally
+from bridgepad.core.evening.game_summary import GameSummary
+from bridgepad.core.evening.tally import Tally, tally
+from bridgepad.core.evening.tally_view import TableView, view
 from bridgepad.core.evening.windows import Window, since, window_start
-from bridgepad.core.rules.duplicate import imps_figure
-from bridgepad.core.rules.settlement import StakeError, read_stake
-from bridgepad.core.words.labels import tally_name
+from bridgepad.core.rules.settlement import StakeError, read_stake, rounding_unit
 from bridgepad.services.history import History
 from bridgepad.services.session import Session
 from bridgepad.store.errors import SaveError
@@ -28,13 +27,6 @@ from bridgepad.tui.telling import tell_each
 from bridgepad.tui.widgets.key_footer import KeyFooter
 from bridgepad.tui.widgets.net_chart import NetChart
 from bridgepad.tui.widgets.reading import Progressed, Read, Reading, read_in_background
-
-NAME_WIDTH = 24  # a longer name is cut: the figures beside it matter more
-
-
-def name_width(names: Iterable[str]) -> int:
-    """The names' column: as wide as the longest name (a narrow terminal keeps its figures), at most NAME_WIDTH."""
-    return min(NAME_WIDTH, max([9, *(len(n) for n in names)]))
 
 
 class TallyTable(DataTable[Text], can_focus=False):
@@ -48,6 +40,8 @@ class TallyTable(DataTable[Text], can_focus=False):
 class TallyScreen(Screen[None]):
     CSS_PATH = "tally_screen.tcss"
     KEY_SECTION = "tally"
+    # The page, not the stake's field: a key pressed as the screen opens is the tally's, never typed into the stake.
+    AUTO_FOCUS = "#tally-body"
     BINDINGS = keys.bindings(KEY_SECTION)
 
     def __init__(self, session: Session) -> None:
@@ -57,11 +51,8 @@ class TallyScreen(Screen[None]):
         self.window = Window.TONIGHT
         self.prefs = session.tally_preferences()
         self.rounding = self.prefs.rounding
-        try:
-            self.stake = read_stake(self.prefs.stake)
-        except StakeError:
-            self.stake = None
-        self.results: list[GameResult] = []  # read when mounted (reading.py)
+        self.stake = self.prefs.stake
+        self.results: list[GameSummary] = []  # read when mounted (reading.py)
         self.data_shown = False  # the figures read and on screen: what a test of the screen waits for
 
     def compose(self) -> ComposeResult:
@@ -87,11 +78,11 @@ class TallyScreen(Screen[None]):
         tell_each(self.app, self.prefs.problems)
         self.query_one("#tally-body", VerticalScroll).focus()
         if self.history.quick():
-            self.results = self.history.results()
+            self.results = self.history.summaries()
             self.refresh_tally()
         else:
             self.query_one("#tally-title", Label).update(Text(" Tally · reading the games… ", style="bold"))
-            read_in_background(self, self.history, lambda h, progress: h.results(progress))
+            read_in_background(self, self.history, lambda h, progress: h.summaries(progress))
         self.app.theme_changed_signal.subscribe(self, lambda _: self.refresh_tally())
 
     def on_progressed(self, message: Progressed) -> None:
@@ -104,72 +95,44 @@ class TallyScreen(Screen[None]):
 
     def compute(self) -> Tally:
         start = window_start(self.window, datetime.now().astimezone(), self.results)
-        return tally(since(self.results, start), 100 if self.rounding else None, self.stake)
+        return tally(since(self.results, start), rounding_unit(self.rounding), self.stake)
 
     def refresh_tally(self) -> None:
-        t = self.compute()
-        rounding = "rounded to 100" if self.rounding else "exact margins"
-        stake = f"{self.stake} per 100" if self.stake is not None else "no stake"
-        games = f"{t.games} game{'s' if t.games != 1 else ''}"
-        if t.in_play:
-            games += f" (+{t.in_play} in play)"
-        if t.sessions:
-            games += f", {t.sessions} duplicate"
+        v = view(self.compute())
         self.query_one("#tally-title", Label).update(
-            Text(f" Tally · {self.window.label} · {games} · {rounding} · {stake} ", style="bold")
+            Text(f" Tally · {self.window.label} · {v.count} · {v.rounding} · {v.stake} ", style="bold")
         )
-        table = self.query_one("#tally", TallyTable)
-        table.clear(columns=True)
-        table.add_column("Player", width=name_width(tally_name(p.name, p.pair) for p in t.players))
-        table.add_column("Games", width=5)
-        if t.rotation:
-            table.add_column("Out", width=3)
-        table.add_column("Points", width=8)
-        table.add_column("Money", width=10)
-        for p in t.players:
-            name = tally_name(p.name, p.pair)
-            money = "" if p.money is None else f"{p.money:+,.2f}"
-            style = table.signed(p.points)
-            cells = [Text(name), Text(str(p.games))]
-            if t.rotation:
-                cells.append(Text("" if p.pair else str(p.sat_out)))
-            cells += [Text(f"{p.points:+,}", style=style), Text(money, style=style)]
-            table.add_row(*cells)
+        self._fill(self.query_one("#tally", TallyTable), v.games)
         pay = Text()
-        if t.payments:
+        if v.payments:
             pay.append("To settle:\n", style="bold")
-            for payment in t.payments:
-                pay.append(f"  {payment.text}\n")
-        elif t.games:
-            pay.append("All square: nobody pays.\n", style="italic")
-        for line in notes(t):
+            for payment in v.payments:
+                pay.append(f"  {payment}\n")
+        elif v.settled:
+            pay.append(f"{v.settled}\n", style="italic")
+        for line in v.notes:
             pay.append(f"{line}\n", style="italic")
         self.query_one("#payments", Static).update(pay)
-        self._show_duplicate(t)
-        names = [p.name for p in t.players]
-        self.query_one("#chart", NetChart).show(t.running, names, width=max(30, self.size.width - 4))
+        # The duplicate sessions, by IMPs and matchpoints (not points, not money): only when there are some.
+        sessions = self.query_one("#duplicate", TallyTable)
+        sessions.display = bool(v.sessions.lines)
+        self._fill(sessions, v.sessions if v.sessions.lines else None)
+        names = [p.name for p in v.tally.players]
+        self.query_one("#chart", NetChart).show(v.tally.running, names, width=max(30, self.size.width - 4))
         self.data_shown = True
 
-    def _show_duplicate(self, t: Tally) -> None:
-        """The duplicate sessions, by IMPs and matchpoints: not points, not money."""
-        table = self.query_one("#duplicate", TallyTable)
-        table.display = bool(t.sessions)
+    def _fill(self, table: TallyTable, part: TableView | None) -> None:
+        """One of the view's tables drawn (None: emptied), the figures won and lost in the theme's colours."""
         table.clear(columns=True)
-        if not t.sessions:
+        if part is None:
             return
-        table.add_column("Duplicate", width=name_width(tally_name(d.name, d.pair) for d in t.duplicate))
-        table.add_column("Sessions", width=8)
-        if t.duplicate_rotation:
-            table.add_column("Out", width=3)
-        table.add_column("IMPs", width=8)
-        table.add_column("Matchpoints", width=18)
-        for d in t.duplicate:
-            cells = [Text(tally_name(d.name, d.pair)), Text(str(d.sessions))]
-            if t.duplicate_rotation:
-                cells.append(Text("" if d.pair else str(d.sat_out)))
-            imps = "" if d.imps is None else imps_figure(d.imps)
-            pct = "" if d.percent is None else f"{d.percent:.2f}% ({d.matchpoints}/{d.top})"
-            cells += [Text(imps), Text(pct)]
+        table.add_column(part.heading, width=part.name_width)
+        for column in part.columns:
+            table.add_column(column.title, width=column.width)
+        for line in part.lines:
+            style = table.signed(line.net)
+            cells = [Text(line.name)]
+            cells += [Text(cell, style=style if c.signed else "") for c, cell in zip(part.columns, line.cells)]
             table.add_row(*cells)
 
     def action_window(self) -> None:
@@ -204,7 +167,7 @@ class TallyScreen(Screen[None]):
         if self.read_only:
             return
         try:
-            self.session.save_tally_preferences(self.rounding, "" if self.stake is None else str(self.stake))
+            self.session.save_tally_preferences(self.rounding, self.stake)
         except SaveError:
             pass  # a preference only: the tally on screen is right either way
 

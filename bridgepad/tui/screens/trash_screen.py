@@ -9,11 +9,10 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import DataTable, Label
 
+from bridgepad.core.evening.game_summary import GameSummary
 from bridgepad.core.model import Side
-from bridgepad.core.records.record import make_record
-from bridgepad.core.rules.game import GameOverError
+from bridgepad.core.rules.game import GameOverError, derive
 from bridgepad.core.words.text import fit
-from bridgepad.services.history import GameSummary
 from bridgepad.services.session import Session
 from bridgepad.store.errors import Problem
 from bridgepad.store.game_store import TrashedGame
@@ -50,7 +49,7 @@ class TrashScreen(Screen[None]):
             summary = None
             if stored is not None:
                 try:
-                    summary = GameSummary.of(make_record(stored.game, stored.id, stored.created, stored.updated))
+                    summary = GameSummary.of_state(derive(stored.game), stored.id, stored.created, stored.updated)
                 except GameOverError:  # hands after the end: listed, but not summed
                     summary = None
             self.rows.append((trashed, summary))

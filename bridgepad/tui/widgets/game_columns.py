@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from bridgepad.core.evening.game_summary import GameSummary
 from bridgepad.core.words.labels import Players, match_up
-from bridgepad.services.history import GameSummary
 
 
 def players_text(s: GameSummary) -> str:
@@ -12,4 +12,4 @@ def players_text(s: GameSummary) -> str:
 
 def started_text(s: GameSummary) -> str:
     t = s.started
-    return t.strftime("%Y-%m-%d %H:%M") if t else s.created[:16].replace("T", " ")
+    return t.strftime("%Y-%m-%d %H:%M") if t else s.written[:16].replace("T", " ")

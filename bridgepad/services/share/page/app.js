@@ -143,7 +143,7 @@
       const pays = add(card, el("ul", "pays"));
       pays.id = "payments";
       if (t.payments.length) t.payments.forEach(function (p) { add(pays, el("li", "", p)); });
-      else add(pays, el("li", "", "Nobody owes anything."));
+      else if (t.settled) add(pays, el("li", "", t.settled));
     } else if (!t.duplicate.length) {
       add(card, el("p", "quiet", "No finished game tonight yet."));
     }

@@ -1,0 +1,116 @@
+"""A game in a line: what the history lists and the tally counts, without the game's hands.
+
+One type for both, made once from the game's derived state (``GameSummary.of_state``) and
+kept in the history's index (``bridgepad.services.history``), so that neither the history
+nor the tally reads a game file to show or count it. IMPs stay a Decimal from the state to
+the index and back (kept there as text), never a float.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+
+from bridgepad.core.evening.windows import parse_time
+from bridgepad.core.model import Side
+from bridgepad.core.rules.game import GameState, Mode, Status
+from bridgepad.core.rules.modes import rules_for
+from bridgepad.core.rules.settings import DuplicateScoring
+from bridgepad.core.words.summary import headline
+
+COUNTED = frozenset({Status.WON, Status.FINISHED, Status.ENDED})
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """One game for the history and the tally.
+
+    Pairs of figures are (N-S, E-W). ``created`` and ``updated`` are when the game started
+    and last changed (timezone-aware; None when the file's time cannot be read, and then
+    ``written`` is the start as the file has it). ``players`` are the names by seat N, E,
+    S, W ("" for a seat without a name). A duplicate session also keeps its scoring form
+    and N-S's comparison: IMPs, matchpoints and the sum of the tops (``imps`` None and
+    ``top`` 0 while nothing is compared).
+    """
+
+    id: str
+    created: datetime | None
+    updated: datetime | None
+    mode: Mode
+    players: tuple[str, str, str, str]
+    games: tuple[int, int]  # games won: N-S, E-W
+    totals: tuple[int, int]  # N-S total, E-W total
+    status: Status
+    complete: bool
+    hands: int
+    we: Side  # the side the pad writes as We (settings.we)
+    headline: str  # bridgepad.core.words.summary.headline, from We's point of view
+    scoring: DuplicateScoring | None = None  # duplicate: IMPs or matchpoints
+    imps: Decimal | None = None  # duplicate: N-S IMPs
+    matchpoints: int = 0  # duplicate: N-S matchpoints
+    top: int = 0  # duplicate: the sum of the tops
+    sitting_out: tuple[str, ...] = ()  # players at the table who waited out this game, as entered
+    written: str = ""  # the start time as the game file has it
+
+    @property
+    def started(self) -> datetime | None:
+        return self.created
+
+    @property
+    def timestamp(self) -> float | None:
+        """``created`` as POSIX seconds."""
+        return None if self.created is None else self.created.timestamp()
+
+    @property
+    def margin(self) -> int:
+        """N-S total less E-W total."""
+        return self.totals[0] - self.totals[1]
+
+    def total(self, side: Side) -> int:
+        return self.totals[0] if side is Side.NS else self.totals[1]
+
+    def games_won(self, side: Side) -> int:
+        return self.games[0] if side is Side.NS else self.games[1]
+
+    @property
+    def over(self) -> bool:
+        return self.status.over
+
+    @property
+    def duplicate(self) -> bool:
+        return rules_for(self.mode).boards
+
+    @property
+    def counted(self) -> bool:
+        """A finished game (rubber, Chicago), or a session with a board compared (duplicate)."""
+        if self.duplicate:
+            return self.top > 0
+        return self.status in COUNTED
+
+    @classmethod
+    def of_state(cls, st: GameState, id: str, created: str, updated: str) -> GameSummary:
+        """The summary of a game's derived state, with the times its file gives."""
+        session = st.session
+        compared = session is not None and bool(session.compared)
+        game = st.game
+        return cls(
+            id=id,
+            created=parse_time(created),
+            updated=parse_time(updated or created),
+            mode=st.mode,
+            players=game.players,
+            games=(st.games[Side.NS], st.games[Side.EW]),
+            totals=(st.total(Side.NS), st.total(Side.EW)),
+            status=st.status,
+            complete=st.complete,
+            hands=len(st.hands),
+            we=game.settings.we,
+            headline=headline(st, game.settings.we),
+            scoring=game.settings.duplicate_scoring if session is not None else None,
+            imps=session.imps_total if session is not None and compared else None,
+            matchpoints=session.matchpoints if session is not None and compared else 0,
+            top=session.top if session is not None and compared else 0,
+            sitting_out=game.sitting_out,
+            written=created,
+        )

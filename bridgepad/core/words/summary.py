@@ -181,11 +181,11 @@ def outcome_lines(outcome: HandOutcome, after: GameState, we: Side = Side.NS) ->
 def revoke_lines(outcome: HandOutcome) -> list[str]:
     """The revoke's transfer, when there was one: how the tricks played became the tricks scored."""
     hand = outcome.hand
-    if hand.revoke is None or hand.declarer is None or hand.contract is None:
+    if hand.revoke is None or hand.declarer is None or hand.contract is None or hand.tricks is None:
         return []
     played = f"{hand.tricks} trick{'s' if hand.tricks != 1 else ''} played"
     scored = f"{outcome.tricks} scored ({hand.contract.pretty}{outcome.result})"
-    return [f"{revoke_reason(hand.revoke, hand.declarer.side)}; {played}, {scored}."]
+    return [f"{revoke_reason(hand.revoke, hand.declarer.side, hand.tricks)}; {played}, {scored}."]
 
 
 def _signed(n: int) -> str:

@@ -137,7 +137,7 @@ def test_a_board_line_with_no_board_after_it_changes_nothing() -> None:
     [
         ("duplicate\ndealer E\n", 2, "dealer follows the board number"),
         ("duplicate\nN 4S 10 honors NS 100\n", 2, "honors are not scored at duplicate"),
-        ("duplicate\nN 4S 10 bonus 50\n", 2, "only 'others'"),
+        ("duplicate\nN 4S 10 bonus 50\n", 2, "'others' with the other tables"),
         ("duplicate\nN 4S 10 others\n", 2, "others needs the other tables' N-S scores"),
         ("duplicate\nN 4S 10 others 420 abc\n", 2, "'abc' is not a score"),
         ("duplicate\npass 10\n", 2, "pass others"),

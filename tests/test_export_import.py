@@ -213,9 +213,9 @@ def test_export_csv_a_row_per_hand_and_per_bonus(data_dir: Path, imported: list[
     assert len(rows) == 7 + 4 + 4 + 1 + 3
     first = [r for r in rows if r["game_id"] == imported[0]]
     pick = ("kind", "hand", "dealer", "declarer", "contract", "result", "ns_below", "ns_above", "ew_below", "ew_above")
-    assert [first[0][k] for k in pick] == ["hand", "1", "N", "N", "3S", "'+1", "90", "30", "0", "0"]
-    assert [first[1][k] for k in pick] == ["hand", "2", "E", "E", "4HX", "'-2", "0", "300", "0", "0"]
-    assert [first[3][k] for k in pick] == ["hand", "4", "W", "W", "3NT", "'=", "0", "0", "100", "150"]
+    assert [first[0][k] for k in pick] == ["hand", "1", "N", "N", "3S", "10", "90", "30", "0", "0"]
+    assert [first[1][k] for k in pick] == ["hand", "2", "E", "E", "4HX", "8", "0", "300", "0", "0"]
+    assert [first[3][k] for k in pick] == ["hand", "4", "W", "W", "3NT", "9", "0", "0", "100", "150"]
     assert [first[-1][k] for k in pick] == ["bonus", "", "", "", "", "", "0", "500", "0", "0"]
     assert first[-1]["what"] == "rubber bonus, two games to one: 500"
     assert {(r["ns_players"], r["ew_players"]) for r in first} == {("Ann & Cy", "Bob & Di")}
@@ -274,7 +274,7 @@ def test_export_api_escapes_markdown_in_names(tmp_path: Path) -> None:
     assert (
         csv_format.write([record(stored)])
         .splitlines()[1]
-        .startswith("x1,rubber,hand,1,,,N,none,N,3NT,'=,*Ann* & S,a|b & W,100,0,0,0,")
+        .startswith("x1,rubber,hand,1,,,N,none,N,3NT,9,*Ann* & S,a|b & W,100,0,0,0,")
     )
     with pytest.raises(ValueError):
         export([stored], "xml")

@@ -177,7 +177,7 @@ async def test_a_revoke_typed_in_the_result_field_is_scored_as_the_rules_say(dat
         keys = field_keys("4s", "n", "9 rev ew 2")
         await step(pilot, keys, lambda: text_of(preview).splitlines()[0] == transfer, "the transfer explained")
         await step(pilot, ["enter"], lambda: not isinstance(app.screen, EntryForm), "recorded")
-        assert hand_rows(app) == [["1", "N", "4♠", "N", "+1", "150", ""]]  # the result as scored
+        assert hand_rows(app) == [["1", "N", "4♠", "N", "+1†", "150", ""]]  # the result as scored, marked: a revoke
         h = app.session.state.hands[0]
         assert (h.points(Side.NS, False), h.points(Side.NS, True)) == (120, 30)
         assert app.session.game.hands[0].tricks == 9  # kept as played

@@ -117,3 +117,13 @@ def hand_label(mode: Mode, number: int, deal: int | None) -> str:
 def deal_column(mode: Mode) -> str:
     """The hand list's first column: ``#``, ``Deal``, ``Bd``."""
     return {Mode.RUBBER: "#", Mode.CHICAGO: "Deal", Mode.DUPLICATE: "Bd"}[mode]
+
+
+# Results ----------------------------------------------------------------------------------
+
+REVOKE_MARK = "†"  # beside a result scored after a revoke's transfer; the hand's explanation says which
+
+
+def result_label(result: str, revoked: bool) -> str:
+    """A hand's result as scored, as the hand list and the exports show it: ``+1``, ``-2†`` after a revoke."""
+    return result + REVOKE_MARK if revoked else result

@@ -12,7 +12,7 @@ from bridgepad.core.records.record import GameRecord
 from bridgepad.core.rules.duplicate import imps_figure
 from bridgepad.core.rules.game import Mode
 from bridgepad.core.rules.settings import DuplicateScoring
-from bridgepad.core.words.labels import mode_title, partnership, we_they
+from bridgepad.core.words.labels import mode_title, partnership, result_label, we_they
 from bridgepad.core.words.pad import PadRow, layout
 from bridgepad.core.words.text import visible
 
@@ -92,7 +92,7 @@ def boards_markdown(r: GameRecord) -> str:
             VULNERABLE[vulnerability_code(line.vulnerable)],
             contract,
             by,
-            line.result,
+            result_label(line.result, line.revoke is not None),
             _signed(line.ns_score or 0),
             others,
         ]

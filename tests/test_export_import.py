@@ -379,7 +379,7 @@ def test_tally_of_an_empty_data_folder(data_dir: Path) -> None:
         (["--stake", "abc"], "--stake"),
         (["--stake", "-1"], "--stake"),
         (["--stake", "NaN"], "--stake"),
-        (["--round", "0"], "--round"),
+        (["--round", "-1"], "--round"),
         (["--round", "ten"], "--round"),
         (["--since", "17/08/2026"], "YYYY-MM-DD"),
         (["--since", "2026-08-17", "--all"], "not allowed"),

@@ -207,6 +207,6 @@ def print_sessions(result: Tally, where: str) -> None:
     print(f"{'Player':<{width}}  {'Sessions':>8}" + (f"  {'Out':>3}" if sat else "") + f"  {'IMPs':>8}  {'Matchpoints':>16}")
     for d, name in zip(result.duplicate, names):
         imps = imps_figure(d.imps) if d.imps is not None else ""
-        pct = f"{d.percent:.2f}% ({d.matchpoints}/{d.top})" if d.percent is not None else ""
+        pct = d.percent_text
         line = f"{name:<{width}}  {d.sessions:>8}" + (f"  {d.sat_out:>3}" if sat else "") + f"  {imps:>8}  {pct:>16}"
         print(line.rstrip())

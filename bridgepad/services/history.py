@@ -57,7 +57,7 @@ from bridgepad.store.game_store import GameStore, misnamed
 INDEX_NAME = "index.json"
 # Bumped whenever a summary's content or the scoring that produces it changes: an
 # index of another schema is rebuilt from the games.
-INDEX_SCHEMA = f"4/{GAME_SCHEMA}"
+INDEX_SCHEMA = f"5/{GAME_SCHEMA}"
 
 
 def _check(test: Callable[[Any], bool]) -> dict[str, Callable[[Any], bool]]:
@@ -120,6 +120,8 @@ class GameSummary:
     imps: float | None = None  # duplicate: N-S IMPs
     matchpoints: int = 0  # duplicate: N-S matchpoints
     top: int = 0  # duplicate: the sum of the tops
+    pct: float | None = None  # duplicate: N-S's percentage, as the game's settings take it (each board the same weight)
+    boards: int = 0  # duplicate: the boards compared
     sitting_out: tuple[str, ...] = field(default=(), metadata=_check(_are_waiting))  # who waited out this game
 
     @property
@@ -152,6 +154,9 @@ class GameSummary:
             imps=Decimal(str(self.imps)) if self.imps is not None else None,
             matchpoints=self.matchpoints,
             top=self.top,
+            # The percentage is a two-decimal figure, exact as text.
+            pct=Decimal(str(self.pct)) if self.pct is not None else None,
+            boards=self.boards,
             sitting_out=self.sitting_out,
         )
 
@@ -187,6 +192,8 @@ class GameSummary:
             imps=float(st.imps_total) if compared else None,
             matchpoints=st.matchpoints if compared else 0,
             top=st.top if compared else 0,
+            pct=float(st.percent) if compared and st.percent is not None else None,
+            boards=st.compared if compared else 0,
             sitting_out=game.sitting_out,
         )
 

@@ -61,7 +61,7 @@ import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from bridgepad.core.evening.windows import aware
@@ -101,6 +101,8 @@ class GameResult:
     imps: Decimal | None = None  # N-S IMPs (None: nothing compared)
     matchpoints: int = 0  # N-S matchpoints
     top: int = 0  # the sum of the tops (0: nothing compared)
+    pct: Decimal | None = None  # N-S's percentage as the session's settings take it (None: matchpoints over the tops)
+    boards: int = 0  # the boards compared (0: unknown, counted as one)
     sitting_out: tuple[str, ...] = ()  # players at the table who waited out this game, as entered
 
     @property
@@ -212,10 +214,26 @@ class DuplicateTally:
     top: int
     pair: bool = False
     sat_out: int = 0
+    boards: int = 0  # the boards of the pairs games
+    shares: Decimal = Decimal(0)  # Σ percentage × boards
 
     @property
     def percent(self) -> Decimal | None:
-        return percent(self.matchpoints, self.top)
+        """The percentage over all the pairs games' boards, each board weighing the same."""
+        return pairs_percent(self.shares, self.boards)
+
+    @property
+    def percent_text(self) -> str:
+        """``40.63% (2 bd)``: the percentage and the boards it is over; empty without a pairs game."""
+        pct = self.percent
+        return "" if pct is None else f"{pct:.2f}% ({self.boards} bd)"
+
+
+def pairs_percent(shares: Decimal, boards: int) -> Decimal | None:
+    """Sessions' percentages weighed by their boards (``shares``: Σ percentage × boards), to two decimals."""
+    if boards <= 0:
+        return None
+    return (shares / boards).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,6 +363,8 @@ class _Row:
     imps: Decimal | None = None
     matchpoints: int = 0
     top: int = 0
+    shares: Decimal = Decimal(0)  # Σ percentage × boards over the pairs games
+    boards: int = 0
     waited: int = 0  # games this player is recorded as sitting out
 
 
@@ -405,6 +425,11 @@ def tally(results: Iterable[GameResult], round_to: int | None = None, stake: Dec
                 if r.scoring is DuplicateScoring.MATCHPOINTS:
                     row.matchpoints += r.matchpoints if side is Side.NS else r.top - r.matchpoints
                     row.top += r.top
+                    ns_pct = r.pct if r.pct is not None else percent(r.matchpoints, r.top)
+                    if ns_pct is not None:
+                        boards = r.boards or 1
+                        row.shares += (ns_pct if side is Side.NS else 100 - ns_pct) * boards
+                        row.boards += boards
                 elif r.imps is not None:
                     mine = r.imps if side is Side.NS else -r.imps
                     row.imps = mine if row.imps is None else row.imps + mine
@@ -433,7 +458,8 @@ def tally(results: Iterable[GameResult], round_to: int | None = None, stake: Dec
 
     def dup_key(k: str) -> tuple[Decimal, Decimal, str, str]:
         d = dup[k]
-        return (-(d.imps or Decimal(0)), -(percent(d.matchpoints, d.top) or Decimal(0)), d.name.casefold(), d.name)
+        pct = pairs_percent(d.shares, d.boards)
+        return (-(d.imps or Decimal(0)), -(pct or Decimal(0)), d.name.casefold(), d.name)
 
     duplicate = tuple(
         DuplicateTally(
@@ -442,6 +468,8 @@ def tally(results: Iterable[GameResult], round_to: int | None = None, stake: Dec
             imps=dup[k].imps,
             matchpoints=dup[k].matchpoints,
             top=dup[k].top,
+            boards=dup[k].boards,
+            shares=dup[k].shares,
             pair=dup[k].pair,
             sat_out=_sat_out(dup[k], len(sessions), dup_recorded),
         )

@@ -12,12 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from enum import Enum
+from fractions import Fraction
 from functools import lru_cache
 
 from bridgepad.core.model import SIDES, Contract, Hand, Seat, Side
 from bridgepad.core.rules import tables
 from bridgepad.core.rules.boards import board_dealer, board_vulnerable
-from bridgepad.core.rules.duplicate import Comparison, compare, percent
+from bridgepad.core.rules.duplicate import Comparison, compare, session_percent
+from bridgepad.core.rules.duplicate import session_matchpoints as matchpoints_over
 from bridgepad.core.rules.revoke import scored_tricks
 from bridgepad.core.rules.scoring import (
     Kind,
@@ -189,8 +191,14 @@ class GameState:
 
     @property
     def percent(self) -> Decimal | None:
-        """Duplicate: N-S's matchpoints over the sum of the tops, as a percentage (None: nothing compared)."""
-        return percent(self.matchpoints, self.top)
+        """Duplicate: N-S's percentage as the settings take it, each board weighing the same
+        by default (``duplicate.session_percent``); None while nothing is compared."""
+        return session_percent((h.comparison for h in self.hands), self.game.settings.pairs_percentage)
+
+    @property
+    def session_matchpoints(self) -> tuple[Fraction, int]:
+        """Duplicate: N-S's matchpoints and the top the percentage is taken over (factored, by default)."""
+        return matchpoints_over((h.comparison for h in self.hands), self.game.settings.pairs_percentage)
 
     @property
     def compared(self) -> int:

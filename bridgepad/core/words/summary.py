@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from fractions import Fraction
 
 from bridgepad.core.model import SIDES, Contract, Seat, Side
 from bridgepad.core.rules import tables
-from bridgepad.core.rules.duplicate import Comparison, Running, imps_text, running_totals
+from bridgepad.core.rules.duplicate import Comparison, Running, imps_text, matchpoints_text, running_totals
 from bridgepad.core.rules.game import Entry, GameState, HandOutcome, Mode, Status
 from bridgepad.core.rules.revoke import reason as revoke_reason
 from bridgepad.core.rules.settings import ChicagoPartScore, DuplicateScoring
@@ -47,12 +48,19 @@ def headline(st: GameState, we: Side = Side.NS) -> str:
     return f"{lead} lead, {scores}, by {margin:,}."
 
 
+def matchpoints_of(matchpoints: Fraction, top: int, factored: bool) -> str:
+    """``27 of 48 matchpoints``; ``6.5 of 16 matchpoints, factored`` when a board with fewer
+    results was factored up by Neuberg's formula."""
+    return f"{matchpoints_text(matchpoints)} of {top:,} matchpoints" + (", factored" if factored else "")
+
+
 def duplicate_standing(st: GameState) -> str:
     """``N-S +6 IMPs (VPs 11.52–8.48)`` or ``N-S 56.25% (27 of 48 matchpoints)``; empty while nothing is compared."""
     if not st.compared:
         return ""
     if st.game.settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS:
-        return f"N-S {st.percent}% ({st.matchpoints:,} of {st.top:,} matchpoints)"
+        mp, top = st.session_matchpoints
+        return f"N-S {st.percent}% ({matchpoints_of(mp, top, (mp, top) != (st.matchpoints, st.top))})"
     vps = match_vps_of(st)
     assert vps is not None
     return f"N-S {imps_text(st.imps_total)} ({vp_text(vps)})"
@@ -162,7 +170,9 @@ def outcome_lines(outcome: HandOutcome, after: GameState, we: Side = Side.NS) ->
     """What a hand writes, for whom and where, and what it does to the game."""
     hand = outcome.hand
     if after.mode is Mode.DUPLICATE:
-        running = running_totals([h.comparison for h in after.hands[: outcome.index + 1]])[-1]
+        running = running_totals([h.comparison for h in after.hands[: outcome.index + 1]], after.game.settings.pairs_percentage)[
+            -1
+        ]
         return board_lines(outcome, after.game.settings.duplicate_scoring, running)
     if hand.contract is None:
         if after.mode is Mode.CHICAGO:
@@ -209,7 +219,7 @@ def comparison_text(c: Comparison, scoring: DuplicateScoring) -> str:
 def running_text(board: int | None, run: Running, scoring: DuplicateScoring) -> str:
     """The session after a board: ``After board 3: 10 of 18 matchpoints, 55.56%`` or ``After board 3: N-S +5 IMPs``."""
     if scoring is DuplicateScoring.MATCHPOINTS:
-        return f"After board {board}: {run.matchpoints:,} of {run.top:,} matchpoints, {run.percent}%."
+        return f"After board {board}: {matchpoints_of(run.scored_matchpoints, run.scored_top, run.factored)}, {run.percent}%."
     return f"After board {board}: N-S {imps_text(run.imps)}."
 
 

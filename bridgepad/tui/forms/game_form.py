@@ -130,7 +130,10 @@ class GameForm(FieldForm[ResultT]):
         self.query_one(f"#f-{self.fields[0]}", Input).focus()
 
     def field_values(self) -> dict[str, str]:
-        return {name: self.query_one(f"#f-{name}", Input).value for name in self.fields}
+        # A rule the form has no field for (a pairs session's percentage, set from the command
+        # line) is kept as it was given, so that changing the others does not reset it.
+        kept = {name: value for name, value in self.values.items() if name not in self.fields}
+        return kept | {name: self.query_one(f"#f-{name}", Input).value for name in self.fields}
 
     @abstractmethod
     def read(self) -> tuple[ResultT | None, dict[str, str]]:

@@ -177,7 +177,7 @@ class HistoryScreen(Screen[str | None]):
                 games=f"{s.hands} bd",
                 ns="",
                 ew="",
-                margin=standing_figure(mp, s.imps, s.matchpoints, s.top),
+                margin=standing_figure(mp, s.imps, s.pct),
             )
         cells = []
         for c in self.columns:

@@ -166,8 +166,7 @@ class TallyScreen(Screen[None]):
             if t.duplicate_rotation:
                 cells.append(Text("" if d.pair else str(d.sat_out)))
             imps = "" if d.imps is None else imps_figure(d.imps)
-            pct = "" if d.percent is None else f"{d.percent:.2f}% ({d.matchpoints}/{d.top})"
-            cells += [Text(imps), Text(pct)]
+            cells += [Text(imps), Text(d.percent_text)]
             table.add_row(*cells)
 
     def action_window(self) -> None:

@@ -41,7 +41,7 @@ def test_the_example_of_two_boards_is_40_63_percent_not_20() -> None:
 
 def test_a_board_with_the_most_results_keeps_its_matchpoints() -> None:
     for n in range(2, 13):
-        for mp in range(0, 2 * (n - 1) + 1):
+        for mp in range(2 * (n - 1) + 1):
             assert neuberg(mp, n, n) == mp
 
 

@@ -93,7 +93,10 @@ async def test_a_five_player_evening_changes_partners_in_three_keys(data_dir: Pa
         await step(pilot, keys, lambda: not isinstance(app.screen, GameForm), "the first rubber started")
         assert (app.session.game.players, app.session.game.sitting_out) == EVENING[0]
         await play_rubber(pilot, app)
-        for players, out in EVENING[1:]:
+        # The deal passes to the left of the one who dealt last (each rubber two hands): rubber 1
+        # N, E (Bob, who sits S in rubber 2: W deals); rubber 2 W, N (Eve, who stays N: E deals);
+        # rubber 3 E, S (Ann, who sits W in rubber 4: N deals). By seat S, E, W: the last dealer again twice.
+        for (players, out), dealer in zip(EVENING[1:], "WEN"):
             # Three keys between rubbers: n opens the dialog, ctrl+r takes the proposal, Enter starts.
             between: list[str] = []
             between.append("n")
@@ -104,6 +107,7 @@ async def test_a_five_player_evening_changes_partners_in_three_keys(data_dir: Pa
             await step(pilot, ["enter"], lambda: not isinstance(app.screen, GameForm), "the next rubber started")
             assert len(between) <= 3
             assert (app.session.game.players, app.session.game.sitting_out) == (players, out)
+            assert app.session.game.first_dealer.value == dealer
             await play_rubber(pilot, app)
     # Four rubbers played, each kept with who sat it out: Eve, Ann, Di, Cy once each; Bob never.
     # Their order was checked as each began; rubbers begun in the same second are listed

@@ -235,3 +235,5 @@ class NewGameForm(GameForm[NewGameReading]):
         for seat, name in zip(SEATS, seating.players):
             self.query_one(f"#f-{seat.value}", Input).value = name
         self.query_one("#f-out", Input).value = ", ".join(seating.sitting_out)
+        if self.proposal.first_dealer is not None:  # the deal passes to the left of the one who dealt last
+            self.query_one("#f-dealer", Input).value = self.proposal.first_dealer.value

@@ -290,7 +290,7 @@ class PadScreen(Screen[None]):
             "New game · the game on the pad stays saved",
             values,
             names=evening.names,
-            proposal=evening.next_rubber(),
+            proposal=evening.next_rubber(st.next_first_dealer),
         )
         self.app.push_screen(form, done)
 

@@ -269,8 +269,7 @@ def test_export_api_escapes_markdown_in_names(tmp_path: Path) -> None:
     game = parse_log("players N=*Ann* E=a|b\nN 3NT 9\n").games()[0].game
     stored = StoredGame("x1", game, "2026-08-17T20:00:00+00:00", "2026-08-17T20:00:00+00:00")
     md = export([stored], "md")
-    assert "We (\\*Ann\\* & South)" not in md  # only named seats are listed
-    assert "We (\\*Ann\\*) | They (a\\|b) |" in md
+    assert "We (\\*Ann\\* & S) | They (a\\|b & W) |" in md  # as the screen names them: a seat without a name by its letter
     assert (
         csv_format.write([record(stored)])
         .splitlines()[1]

@@ -45,16 +45,16 @@ def side_heading(side: Side, we: Side) -> str:
     return f"{we_they(side, we)} ({side.short})"
 
 
-def partnership(named: Named, side: Side, escape: Callable[[str], str] = str, *, letters: bool = True) -> str:
-    """``Ann & Cy``; a seat without a name is its letter (``Ann & S``), or with ``letters``
-    off is left out (``Ann``: an export lists only the people); "" when neither is named.
+def partnership(named: Named, side: Side, escape: Callable[[str], str] = str) -> str:
+    """``Ann & Cy``; a seat without a name is its letter (``Ann & S``), on the screen and in
+    every export alike; "" when neither is named.
 
     ``escape`` dresses each name for where it goes (Markdown's escapes), not the letters.
     """
     names = [(named.name(s), s) for s in side.seats]
     if not any(n for n, _ in names):
         return ""
-    return " & ".join(escape(n) if n else s.value for n, s in names if n or letters)
+    return " & ".join(escape(n) if n else s.value for n, s in names)
 
 
 def match_up(named: Named) -> str:
@@ -112,6 +112,11 @@ def hand_label(mode: Mode, number: int, deal: int | None) -> str:
     if mode is Mode.CHICAGO:
         return f"Hand {number}, deal {deal} of 4" if deal is not None else f"Hand {number}, redealt"
     return f"Hand {number}"
+
+
+def hand_word(mode: Mode, number: int, deal: int | None) -> str:
+    """A hand played, inside a sentence: ``hand 3``, or ``board 7`` at duplicate (``Edit board 7``)."""
+    return f"board {deal}" if mode is Mode.DUPLICATE else f"hand {number}"
 
 
 def deal_column(mode: Mode) -> str:

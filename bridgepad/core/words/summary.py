@@ -100,7 +100,7 @@ def vulnerability_text(vul: frozenset[Side], we: Side = Side.NS) -> str:
 def shuffler(dealer: Seat) -> Seat:
     """Who shuffles the second pack while ``dealer`` deals, ready for the next deal.
 
-    Seed 000 ("The deal"): the player on the dealer's left shuffles the pack being dealt,
+    The rule book ("The deal"): the player on the dealer's left shuffles the pack being dealt,
     and meanwhile the dealer's partner shuffles the second pack and sets it ready.
     """
     return dealer.partner

@@ -28,8 +28,8 @@ VULNERABLE = {"none": "None", "NS": "N-S", "EW": "E-W", "both": "Both"}
 
 
 def _label(r: GameRecord, side: Side) -> str:
-    """``We (Ann & Cy)``, ``They (E-W)``: the words of the pad on screen, its names escaped."""
-    return f"{we_they(side, r.we)} ({partnership(r, side, md_escape, letters=False) or side.short})"
+    """``We (Ann & Cy)``, ``We (Ann & S)``, ``They (E-W)``: the words of the pad on screen, its names escaped."""
+    return f"{we_they(side, r.we)} ({partnership(r, side, md_escape) or side.short})"
 
 
 def _cell(row: PadRow, we: bool) -> str:

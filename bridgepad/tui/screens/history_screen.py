@@ -148,7 +148,11 @@ class HistoryScreen(Screen[str | None]):
         table.focus()
         tell_each(self.app, problems, timeout=20)
         n = len(self.rows)
-        title = f"History · {n:,} game{'s' if n != 1 else ''}, newest first · Enter opens · d deletes · t the trash"
+        keymap = keys.keymap_of(self.app)
+        opens, deletes, trash = (keys.first_key(k, keymap) for k in ("history.open", "history.delete", "history.trash"))
+        title = (
+            f"History · {n:,} game{'s' if n != 1 else ''}, newest first · {opens} opens · {deletes} deletes · {trash} the trash"
+        )
         self.query_one("#history-title", Label).update(title if self.rows else "History · no games yet")
 
     def _load_more(self, count: int) -> None:
@@ -281,7 +285,9 @@ class HistoryScreen(Screen[str | None]):
             except Problem as e:
                 tell(self.app, e, title="", timeout=10)
                 return
-            self._say(f"Moved to the trash: {where}. t shows the trash, ctrl+z on the pad brings it back.")
+            keymap = keys.keymap_of(self.app)
+            trash, undo = keys.first_key("history.trash", keymap), keys.first_key("pad.undo", keymap)
+            self._say(f"Moved to the trash: {where}. {trash} shows the trash, {undo} on the pad brings it back.")
             self.fill()
 
         self.app.push_screen(

@@ -12,7 +12,7 @@ from bridgepad.core.model import Hand
 from bridgepad.core.readers.entry import form_values
 from bridgepad.core.rules.game import Mode
 from bridgepad.core.rules.settings import Settings
-from bridgepad.core.words.labels import deal_label, game_title, seat_label
+from bridgepad.core.words.labels import deal_label, game_title, hand_word, seat_label
 from bridgepad.core.words.summary import vulnerability_text
 from bridgepad.services.session import Session
 from bridgepad.store.errors import Problem, SaveError
@@ -176,7 +176,8 @@ class PadScreen(Screen[None]):
         game = self.session.game
         h = st.hands[index]
         title = (
-            f"Edit hand {h.number} · {seat_label(game, h.dealer)} dealt · {vulnerability_text(h.vulnerable, game.settings.we)}"
+            f"Edit {hand_word(game.mode, h.number, h.deal)} · {seat_label(game, h.dealer)} dealt"
+            f" · {vulnerability_text(h.vulnerable, game.settings.we)}"
         )
 
         def done(hand: Hand | None) -> None:
@@ -197,7 +198,7 @@ class PadScreen(Screen[None]):
     def _no_hand(self, verb: str) -> str:
         if self.session.state.hands:
             return f"Select a hand with ↑ ↓ to {verb} it; the bonus row is written by the game itself."
-        return f"There is no hand to {verb} yet: press + to enter one."
+        return f"There is no hand to {verb} yet: press {keys.first_key('pad.add', keys.keymap_of(self.app))} to enter one."
 
     def action_delete(self) -> None:
         if not self._writable():
@@ -215,12 +216,15 @@ class PadScreen(Screen[None]):
             else f"{h.hand.contract.pretty} by {h.hand.declarer.value if h.hand.declarer else ''}"
         )
 
+        name = hand_word(self.session.game.mode, h.number, h.deal)
+        undo = keys.first_key("pad.undo", keys.keymap_of(self.app))
+
         def done(yes: bool | None) -> None:
             if yes and self._apply("The deletion", self.session.delete_hand, index):
                 self.refresh_all()
-                self.say(f"Hand {index + 1} deleted. ctrl+z brings it back.")
+                self.say(f"{name.capitalize()} deleted. {undo} brings it back.")
 
-        self.app.push_screen(Confirm(f"Delete hand {h.number} ({what})?", "Every figure after it is worked out again."), done)
+        self.app.push_screen(Confirm(f"Delete {name} ({what})?", "Every figure after it is worked out again."), done)
 
     def action_undo(self) -> None:
         if not self._writable():
@@ -243,7 +247,8 @@ class PadScreen(Screen[None]):
 
         st = self.session.state
         if st.over:
-            self.say(f"This {st.mode.word} is already over. Press + to start the next.")
+            add = keys.first_key("pad.add", keys.keymap_of(self.app))
+            self.say(f"This {st.mode.word} is already over. Press {add} to start the next.")
             return
         if not st.hands:
             self.say(f"Nothing to end yet: no hand of this {st.mode.word} has been entered.")

@@ -67,7 +67,11 @@ class PadScreen(Screen[None]):
             self.refresh_all(select_last=True)
 
     def say(self, message: str, *, title: str = "", severity: str = "information", timeout: float = 6) -> None:
-        """A notification; never parsed as markup, since it may quote what a player typed."""
+        """A notification; never parsed as markup, since it may quote what a player typed.
+
+        It replaces the one before: a notice is about the last change, and two would hide the
+        explanation beneath them."""
+        self.app.clear_notifications()
         self.app.notify(message, title=title, severity=severity, timeout=timeout, markup=False)  # type: ignore[arg-type]
 
     # Drawing ------------------------------------------------------------------
@@ -125,6 +129,9 @@ class PadScreen(Screen[None]):
 
     def entry_form(self) -> EntryForm:
         """The entry form, made the first time and kept (installed) for every hand after."""
+        # The next entry begins: the notice of the last change goes, or it would hide the
+        # preview's last lines while the hand is typed.
+        self.app.clear_notifications()
         if self._entry_form is None:
             from bridgepad.tui.forms.entry_form import EntryForm
 

@@ -23,7 +23,7 @@ from textual.widgets import DataTable, Input
 
 from bridgepad.core.model import Side
 from bridgepad.core.readers.entry import read_form
-from bridgepad.core.rules.game import Game, Status
+from bridgepad.core.rules.game import Game, Mode, Status
 from bridgepad.services.history import History
 from bridgepad.store.game_store import GameStore
 from bridgepad.tui.forms.entry_form import EntryForm
@@ -266,3 +266,35 @@ async def test_the_trash_is_a_screen_with_restore(data_dir: Path) -> None:
         assert trash.query_one(DataTable).row_count == 0
         await step(pilot, ["escape"], lambda: isinstance(app.screen, HistoryScreen), "back in the history")
         assert left in [s.id for s in app.screen.rows]
+
+
+async def test_the_history_says_which_side_won_a_rubber(data_dir: Path) -> None:
+    # We are N-S: N 3NT 9 twice is our rubber 2-0; E 3NT 9 twice is theirs, We losing 0-2.
+    store = GameStore(data_dir)
+    for log, at in (("N 3NT 9\nS 3NT 9\n", "19:00"), ("E 3NT 9\nW 3NT 9\n", "20:00")):
+        hands = tuple(
+            read_form({"contract": "3NT", "declarer": line.split()[0], "result": "9"}).hand for line in log.splitlines()
+        )
+        store.add(Game(players=("Ann", "Bob", "Cy", "Di"), hands=hands), f"2026-11-27T{at}:00+00:00")  # type: ignore[arg-type]
+    app = make_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await step(
+            pilot,
+            ["h"],
+            lambda: isinstance(app.screen, HistoryScreen) and app.screen.query_one(DataTable).row_count >= 2,
+            "the history",
+        )
+        table = app.screen.query_one(DataTable)
+        rows = [" ".join(str(c) for c in table.get_row_at(i)) for i in range(table.row_count)]
+        assert any("They won" in r and "0–2" in r for r in rows), rows
+        assert any("We won" in r and "2–0" in r for r in rows), rows
+
+
+async def test_the_dialog_after_a_chicago_proposes_the_next_chicago(data_dir: Path) -> None:
+    store = GameStore(data_dir)
+    hand = read_form({"contract": "3NT", "declarer": "N", "result": "9"}).hand
+    store.create(Game(mode=Mode.CHICAGO, players=("Ann", "Bob", "Cy", "Di"), hands=(hand,)))  # type: ignore[arg-type]
+    app = make_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        form = await new_game_dialog(pilot, app)
+        assert text_of(form.query_one("#game-form-next")) == "ctrl+r next Chicago: partners rotate: Ann & Bob v Di & Cy"

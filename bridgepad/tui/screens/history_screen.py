@@ -14,6 +14,7 @@ from bridgepad.core.model import Side
 from bridgepad.core.rules.duplicate import standing_figure
 from bridgepad.core.rules.game import Mode, Status
 from bridgepad.core.rules.settings import DuplicateScoring
+from bridgepad.core.words.labels import we_they
 from bridgepad.core.words.text import fit
 from bridgepad.services.history import GameSummary, History
 from bridgepad.services.session import Session
@@ -26,6 +27,14 @@ from bridgepad.tui.widgets.key_footer import KeyFooter
 from bridgepad.tui.widgets.reading import Progressed, Read, Reading, read_in_background
 
 STATE_WORDS = {Status.IN_PLAY: "in play", Status.WON: "won", Status.FINISHED: "finished", Status.ENDED: "ended early"}
+
+
+def state_word(s: GameSummary) -> str:
+    """``We won`` or ``They won`` for a rubber won (the side with two games), else the state's word."""
+    if s.status is not Status.WON:
+        return STATE_WORDS[s.status]
+    winner = Side.NS if s.games_won(Side.NS) > s.games_won(Side.EW) else Side.EW
+    return f"{we_they(winner, s.we)} won"
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +56,7 @@ COLUMNS = (
     Column("ns", "N-S", 6, 5, right=True),
     Column("ew", "E-W", 6, 5, right=True),
     Column("margin", "Margin", 6, 3, right=True),
-    Column("state", "State", max(len(w) for w in STATE_WORDS.values()), 0),
+    Column("state", "State", max(len(w) for w in (*STATE_WORDS.values(), "They won")), 0),
 )
 SCROLLBAR = 2
 PLAYERS_AT_MOST = 40  # names longer than this are cut rather than every other column dropped
@@ -171,7 +180,7 @@ class HistoryScreen(Screen[str | None]):
             "ns": f"{s.total(Side.NS):,}",
             "ew": f"{s.total(Side.EW):,}",
             "margin": f"{s.margin:+,}" if s.margin else "0",
-            "state": "on pad" if on_pad and not s.over else STATE_WORDS[s.status],
+            "state": "on pad" if on_pad and not s.over else state_word(s),
         }
         if s.mode is Mode.DUPLICATE:
             # A session stands by its scoring form, not by raw points: N-S's IMPs or percentage.

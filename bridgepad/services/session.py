@@ -75,7 +75,7 @@ class Session:
         fresh: bool = False,
     ) -> None:
         self._store = store
-        self._preferences = PreferencesFile(store.root)
+        self._preferences = PreferencesFile(store.root, read_only=read_only)
         self.stored = stored
         self.state: GameState = derive(stored.game)
         self.undo_stack: list[Change] = []
@@ -108,7 +108,7 @@ class Session:
             problems += tuple(recover_import(store))
         if opened.stored is not None:
             return cls(store, opened.stored, problems, read_only)
-        defaults = PreferencesFile(store.root).new_game_defaults()
+        defaults = PreferencesFile(store.root, read_only=read_only).new_game_defaults()
         fresh = store.new_stored(Game(settings=defaults.settings, players=defaults.players))
         return cls(store, fresh, problems + defaults.problems, read_only, fresh=True)
 
@@ -482,7 +482,8 @@ def _replayed(stored: StoredGame) -> GameState:
 
 def _save_failed(e: Exception, path: Path) -> SaveError:
     why = (e.strerror if isinstance(e, OSError) else None) or str(e)
+    failed = f"Could not save to {shown_path(path)}: {why}."
     return SaveError(
-        f"Could not save to {shown_path(path)}: {why}. The change is kept on screen and saving is retried; "
-        "free some space or fix the folder's permissions."
+        f"{failed} The change is kept on screen and saving is retried; free some space or fix the folder's permissions.",
+        at_the_end=f"{failed} The last change was not saved and is lost; free some space or fix the folder's permissions.",
     )

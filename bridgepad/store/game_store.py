@@ -186,20 +186,21 @@ class GameStore:
     def open_current(self, *, recover: bool) -> Opened:
         """The game on the pad as the folder has it, first ``recover``-ed if asked (a window
         that holds the folder). A game file that cannot be read or replayed is kept aside
-        (when it can be moved), as ``load`` keeps any game file, and said."""
+        (when it can be moved), as ``load`` keeps any game file, and said; without
+        ``recover`` (a window that only looks) it is said and left where it is."""
         problems = self.recover() if recover else []
         game_id = self.current_id()
         if game_id is None:
             return Opened(None, tuple(problems))
         try:
-            stored = self.load(game_id)
+            stored = self.load(game_id) if recover else self.read(game_id)
             derive(stored.game)
         except FileNotFoundError:
             return Opened(None, tuple(problems))
         except UnreadableGame as e:
-            return Opened(None, (*problems, str(e)))
+            return Opened(None, (*problems, str(e) if recover or not e.damaged else e.skipped()))
         except GameOverError as e:
-            kept = keep_aside(self.path(game_id))
+            kept = keep_aside(self.path(game_id)) if recover else None
             where = f"it was kept as {shown_path(kept)}" if kept else "it was left as it is"
             return Opened(None, (*problems, f"Could not replay {game_id}.json: {visible(str(e))}; {where}."))
         return Opened(stored, tuple(problems))

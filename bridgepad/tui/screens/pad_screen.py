@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
+from textual.notifications import Notification
 from textual.screen import Screen
 from textual.timer import Timer
 
@@ -17,7 +18,7 @@ from bridgepad.core.words.summary import vulnerability_text
 from bridgepad.services.session import Session
 from bridgepad.store.errors import Problem, SaveError
 from bridgepad.tui import keys
-from bridgepad.tui.telling import tell, tell_each
+from bridgepad.tui.telling import tell, tell_each, tell_until, withdraw
 from bridgepad.tui.widgets.game_view import GameView
 from bridgepad.tui.widgets.key_footer import KeyFooter
 from bridgepad.tui.widgets.status_bar import StatusBar
@@ -38,6 +39,7 @@ class PadScreen(Screen[None]):
         self._number = 1
         self._numbered = ""
         self._retry_timer: Timer | None = None
+        self._not_saved: list[Notification] = []  # taken down as soon as a retry saves
         self._follow_timer: Timer | None = None
         self._entry_form: EntryForm | None = None  # composed once, shown for every hand
 
@@ -105,11 +107,14 @@ class PadScreen(Screen[None]):
             return False
         if saved is False:
             self._save_failed()
+        elif self._not_saved and self.session.save_error is None:  # saved with this change
+            withdraw(self.app, self._not_saved)
+            self._not_saved.clear()
         return True
 
     def _save_failed(self) -> None:
         """The change stands on screen but is not on disk: say so, and keep trying."""
-        tell(self.app, self.session.save_error or "Could not save.", title="NOT SAVED")
+        self._not_saved.append(tell_until(self.app, self.session.save_error or "Could not save.", title="NOT SAVED"))
         if self._retry_timer is None:
             self._retry_timer = self.set_interval(3, self._retry_save)
 
@@ -118,6 +123,8 @@ class PadScreen(Screen[None]):
             if self._retry_timer is not None:
                 self._retry_timer.stop()
                 self._retry_timer = None
+            withdraw(self.app, self._not_saved)
+            self._not_saved.clear()
             self.say("Saved: every hand on the pad is on disk again.", title="Saved")
         self.query_one(StatusBar).show(self.session.state, self._number, self.session)
 

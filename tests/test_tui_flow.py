@@ -293,7 +293,8 @@ async def test_the_history_says_which_side_won_a_rubber(data_dir: Path) -> None:
 async def test_the_dialog_after_a_chicago_proposes_the_next_chicago(data_dir: Path) -> None:
     store = GameStore(data_dir)
     hand = read_form({"contract": "3NT", "declarer": "N", "result": "9"}).hand
-    store.create(Game(mode=Mode.CHICAGO, players=("Ann", "Bob", "Cy", "Di"), hands=(hand,)))  # type: ignore[arg-type]
+    chicago = store.add(Game(mode=Mode.CHICAGO, players=("Ann", "Bob", "Cy", "Di"), hands=(hand,)))  # type: ignore[arg-type]
+    store.set_current(chicago.id)  # the Chicago on the pad
     app = make_app(data_dir)
     async with app.run_test(size=SIZE) as pilot:
         form = await new_game_dialog(pilot, app)

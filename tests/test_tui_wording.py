@@ -10,7 +10,7 @@ from snapshot_apps.screen import explain_text, status_text, text_of
 
 from bridgepad.core.model import SIDES
 from bridgepad.core.readers.new_game import CHOICES
-from bridgepad.core.words.summary import vulnerability_text
+from bridgepad.core.rules.vulnerability import vulnerability_text
 from bridgepad.store.game_store import GameStore
 from bridgepad.tui.forms.entry_form import EntryForm
 from bridgepad.tui.forms.game_form import GameForm

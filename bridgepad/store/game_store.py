@@ -89,6 +89,7 @@ class StoredGame:
 
 MODE_HEAD_BYTES = 512  # a game file names its mode within its first few lines (``game_bytes``)
 _MODE_IN_HEAD = re.compile(rb'^ "mode": "(' + b"|".join(m.value.encode() for m in Mode) + rb')",$', re.MULTILINE)
+_UPDATED_IN_HEAD = re.compile(rb'^ "updated": "([0-9T:.+-]{1,40})",$', re.MULTILINE)
 STALE_TEMP_SECONDS = 60  # a temporary file of an older bridgepad (unlocked) is abandoned after this
 CURRENT_LIMIT = MAX_ID_LENGTH + 2  # an id and a line break: anything longer is not an id
 
@@ -329,6 +330,18 @@ class GameStore:
             return Mode(found.group(1).decode("ascii"))
         stored = self.load_quietly(game_id)
         return stored.game.mode if stored is not None else None
+
+    def updated_of(self, game_id: str) -> str | None:
+        """When a game last changed, read from the head of its file as ``mode_of`` reads its
+        mode (None if the head does not say, or the game cannot be read)."""
+        try:
+            found = _UPDATED_IN_HEAD.search(read_head(self.path(game_id), MODE_HEAD_BYTES))
+        except (OSError, NotReadable):
+            return None
+        if found is None:
+            return None
+        text = found.group(1).decode("ascii")
+        return text if is_time(text) else None
 
     def load_quietly(self, game_id: str) -> StoredGame | None:
         """``read``, for a window that may not write: None where ``read`` raises."""

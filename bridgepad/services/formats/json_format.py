@@ -19,11 +19,13 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from decimal import Decimal
 from typing import Any, NoReturn
 
-from bridgepad.core.model import SIDES, Side, vulnerability_code
+from bridgepad.core.model import SIDES, Side
 from bridgepad.core.readers.serialize import SchemaError, game_from_json, game_to_json
 from bridgepad.core.records.record import GameRecord, Line, LineKind, record_of
 from bridgepad.core.rules.duplicate import Comparison, SessionMatchpoints
 from bridgepad.core.rules.game import GameState, Mode
+from bridgepad.core.rules.modes import rules_for
+from bridgepad.core.rules.vulnerability import vulnerability_code
 from bridgepad.core.words.text import visible
 from bridgepad.services.formats.incoming import (
     FileRefused,
@@ -93,8 +95,9 @@ def duplicate_totals(r: GameRecord) -> dict[str, Any]:
     """A session's totals from N-S's side: IMPs and their VPs, matchpoints, the tops, the percentage."""
     mp = r.matchpoints
     vp = r.vp
+    assert r.session is not None
     return {
-        "ns_score": r.state.ns_total,
+        "ns_score": r.session.ns_total,
         "imps": decimal(r.imps),
         "vp": decimal(vp[0]) if vp else None,
         "matchpoints": mp[0] if mp else None,
@@ -105,7 +108,7 @@ def duplicate_totals(r: GameRecord) -> dict[str, Any]:
 
 def figures_json(r: GameRecord) -> dict[str, Any]:
     """The derived figures of one game."""
-    if r.mode is Mode.DUPLICATE:
+    if r.session is not None:
         return {
             "status": r.status.value,
             "scoring": r.game.settings.duplicate_scoring.value,
@@ -308,7 +311,7 @@ def state_json(st: GameState) -> dict[str, Any]:
 
 
 def replay_json(mode: Mode, games: list[GameState]) -> dict[str, Any]:
-    if mode is not Mode.DUPLICATE:
+    if not rules_for(mode).boards:
         return {"mode": mode.value, "rubbers": [state_json(g) for g in games]}
     records = [record_of(g) for g in games]
     boards = [board_json(line) for r in records for line in r.hand_lines]
@@ -322,7 +325,7 @@ def write_replay_json(mode: Mode, games: Iterable[GameState], write: Callable[[s
     """``json.dumps(replay_json(mode, games))`` and a new line, written a game at a time: the
     same bytes, without holding every game (a log of a million lines is read as it goes)."""
     dump = json.dumps
-    if mode is not Mode.DUPLICATE:
+    if not rules_for(mode).boards:
         write(f'{{"mode": {dump(mode.value)}, "rubbers": [')
         for k, g in enumerate(games):
             write((", " if k else "") + dump(state_json(g)))
@@ -371,7 +374,8 @@ class _Totals:
 
     def add(self, r: GameRecord) -> None:
         self.records += 1
-        self.ns_score += r.state.ns_total
+        assert r.session is not None
+        self.ns_score += r.session.ns_total
         if self.boards is None:
             self.boards = SessionMatchpoints(r.game.settings.pairs_percentage)
         for h in r.state.hands:

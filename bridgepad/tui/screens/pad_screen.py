@@ -11,10 +11,9 @@ from textual.timer import Timer
 
 from bridgepad.core.model import Hand
 from bridgepad.core.readers.entry import form_values
-from bridgepad.core.rules.game import Mode
 from bridgepad.core.rules.settings import Settings
-from bridgepad.core.words.labels import deal_label, game_title, hand_word, seat_label
-from bridgepad.core.words.summary import vulnerability_text
+from bridgepad.core.rules.vulnerability import vulnerability_text
+from bridgepad.core.words.labels import hand_word, seat_label
 from bridgepad.services.session import Session
 from bridgepad.store.errors import Problem, SaveError
 from bridgepad.tui import keys
@@ -154,7 +153,7 @@ class PadScreen(Screen[None]):
         before = self.session.before()  # this game, or the next one's start when this one is over
         dealer, vul = before.next_dealer, before.next_vulnerable
         if st.over:
-            where = f"{game_title(game.mode, self._number + 1)} · {deal_label(game.mode, before.next_deal).lower()}"
+            where = f"{game.rules.game_title(self._number + 1)} · {game.rules.deal_label(before.next_deal).lower()}"
         else:
             where = self._where(st.next_deal)
         title = f"{where} · {seat_label(game, dealer)} deals · {vulnerability_text(vul, game.settings.we)}"
@@ -162,22 +161,23 @@ class PadScreen(Screen[None]):
         def done(hand: Hand | None) -> None:
             if hand is not None and self._apply("The hand", self.session.add_hand, hand):
                 self.refresh_all(select_last=True)
-                if hand.passed_out and self.session.game.mode is Mode.CHICAGO:
-                    dealer = seat_label(self.session.game, self.session.state.next_dealer)
-                    self.say(f"Passed out: {dealer} deals again, and the deal does not count.")
+                notice = self.session.game.rules.redeal_notice(seat_label(self.session.game, self.session.state.next_dealer))
+                if hand.passed_out and notice:
+                    self.say(notice)
 
+        fields = game.rules.entry_fields(game.settings)
         form = self.entry_form().open(
             title,
             self.session.preview,
             we=game.settings.we,
-            honors_on=game.settings.honors and game.mode is not Mode.DUPLICATE,
-            others_on=game.mode is Mode.DUPLICATE,
+            honors_on=fields.honors,
+            others_on=fields.others,
             before=before,
         )
         self.app.push_screen(form, done)
 
     def _where(self, deal: int) -> str:
-        return deal_label(self.session.game.mode, deal)
+        return self.session.game.rules.deal_label(deal)
 
     def action_edit(self) -> None:
         if not self._writable():
@@ -198,13 +198,14 @@ class PadScreen(Screen[None]):
             if hand is not None and self._apply("The edit", self.session.replace_hand, index, hand):
                 self.refresh_all()
 
+        fields = game.rules.entry_fields(game.settings)
         form = self.entry_form().open(
             title,
             lambda hand: self.session.preview(hand, index),
             values=form_values(h.hand, game.settings.we),
             we=game.settings.we,
-            honors_on=game.settings.honors and game.mode is not Mode.DUPLICATE,
-            others_on=game.mode is Mode.DUPLICATE,
+            honors_on=fields.honors,
+            others_on=fields.others,
             before=self.session.before(index),
         )
         self.app.push_screen(form, done)
@@ -267,12 +268,8 @@ class PadScreen(Screen[None]):
         if not st.hands:
             self.say(f"Nothing to end yet: no hand of this {st.mode.word} has been entered.")
             return
-        word = st.mode.word
-        detail = {
-            Mode.RUBBER: "A side with a game scores 300, a side with a part score in the open game 100.",
-            Mode.CHICAGO: "No bonus is paid for the deals not played.",
-            Mode.DUPLICATE: "The boards played so far stand as they are.",
-        }[st.mode]
+        word = st.rules.word
+        detail = st.rules.ending_early
 
         def done(yes: bool | None) -> None:
             if yes and self._apply("Ending", self.session.end_game):

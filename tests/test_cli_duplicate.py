@@ -78,9 +78,10 @@ def test_replay_json_of_a_duplicate_log(capsys: pytest.CaptureFixture[str], tmp_
             "matchpoints": {"ns": 1, "top": 2, "pct": 50.0},
         },
     ]
-    # Totals: 4.50 IMPs over 3 boards; 7 of 12 matchpoints = 58.33%; N-S scores 420 + 0 + 200 = 620.
+    # Totals: 4.50 IMPs over 3 boards; 7 of 12 matchpoints as scored, 57.41% with each board the
+    # same weight (worked in test_replay_by_matchpoints); N-S scores 420 + 0 + 200 = 620.
     # VPs over 3 boards (blitz 15 x sqrt 3 = 25.98): 4 IMPs 12.61, 5 IMPs 13.18, so 4.50 is 12.90.
-    assert data["totals"] == {"ns_score": 620, "imps": 4.5, "vp": 12.9, "matchpoints": 7, "top": 12, "pct": 58.33}
+    assert data["totals"] == {"ns_score": 620, "imps": 4.5, "vp": 12.9, "matchpoints": 7, "top": 12, "pct": 57.41}
     assert '"imps": 3.0' in out and '"pct": 50.0' in out  # figures with decimals are written as such
 
 
@@ -117,15 +118,18 @@ def test_replay_draws_the_board_table(capsys: pytest.CaptureFixture[str], tmp_pa
 def test_replay_by_matchpoints(capsys: pytest.CaptureFixture[str], tmp_path: Path, how: list[str]) -> None:
     text = SESSION if how else SESSION.replace("duplicate\n", "duplicate\nscoring matchpoints\n")
     code, out, _ = call(capsys, "replay", write(tmp_path, text), *how)
+    # Each board the same weight, factored to the 4 results of board 1 by Neuberg's formula,
+    # (MP + 1) × 4 / n − 1: board 1 keeps 3 of 6; board 2 (3 results) 4 × 4 / 3 − 1 = 13/3;
+    # board 3 (2 results) 2 × 4 / 2 − 1 = 3: 31/3 = 10.33 of 18, 31/54 = 57.41%.
     assert out.splitlines() == [
         "Duplicate 1",
-        "Bd  N-S  MPs      %",
-        " 1 +420  3/6   50.0",
-        " 2    0  3/4   75.0",
-        " 3 +200  1/2   50.0",
-        "───────────────────",
-        "   +620 7/12 58.33%",
-        "3 boards played, N-S 58.33% (7 of 12 matchpoints).",
+        "Bd  N-S      MPs      %",
+        " 1 +420      3/6   50.0",
+        " 2    0      3/4   75.0",
+        " 3 +200      1/2   50.0",
+        "───────────────────────",
+        "   +620 10.33/18 57.41%",
+        "3 boards played, N-S 57.41% (10.33 of 18 matchpoints, factored).",
         "",
     ]
 
@@ -185,3 +189,9 @@ def test_new_refuses_a_bad_scoring_form(tmp_path: Path, capsys: pytest.CaptureFi
     assert (
         err == "bridgepad new: 'butler' is not a scoring form: give imps (a team match) or matchpoints (a pairs game), i or m.\n"
     )
+
+
+def test_replay_over_all_the_tops_is_a_rule(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # The session of test_replay_by_matchpoints over all the tops: 3 + 3 + 1 = 7 of 6 + 4 + 2 = 12, 58.33%.
+    code, out, _ = call(capsys, "replay", write(tmp_path, SESSION), "--scoring", "m", "--pairs-percentage", "tops")
+    assert code == 0 and out.splitlines()[-2] == "3 boards played, N-S 58.33% (7 of 12 matchpoints)."

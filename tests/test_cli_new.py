@@ -69,6 +69,7 @@ def test_new_rubber_with_no_flags_uses_the_rule_books_defaults(tmp_path: Path, c
         "we": "NS",
         "next_dealer": "passes-on",
         "duplicate_scoring": "imps",
+        "pairs_percentage": "neuberg",
     }
     assert saved_settings(root) == {"settings": raw["settings"], "players": ["", "", "", ""]}
 

@@ -178,7 +178,7 @@ end         # E-W: a game, 300; N-S: a part score, 100
 def test_worked_rubber_through_the_command_line(capsys, tmp_path: Path) -> None:
     code, out, _ = call(capsys, "replay", str(write(tmp_path, WORKED_LOG)), "--json")
     (r,) = json.loads(out)["rubbers"]
-    # Seed 000: our column 250 below, 1,580 above, 1,830; theirs 160, 350, 510.
+    # The rule book's worked rubber: our column 250 below, 1,580 above, 1,830; theirs 160, 350, 510.
     assert r["NS"] == S(250, 1580, 2)
     assert r["EW"] == S(160, 350, 1)
     assert r["bonus"] == {"NS": 500, "EW": 0}

@@ -24,6 +24,7 @@ from bridgepad.core.records.record import record_of
 from bridgepad.core.rules.board_scores import possible_scores
 from bridgepad.core.rules.boards import board_dealer
 from bridgepad.core.rules.game import Game, Mode, derive
+from bridgepad.core.rules.settings import PairsPercentage, Settings
 from bridgepad.core.rules.vulnerability import board_vulnerable
 from bridgepad.services.formats.json_format import replay_json
 
@@ -129,15 +130,20 @@ def test_a_passed_out_board_still_compares() -> None:
     assert (h.comparison.matchpoints, h.comparison.top, h.imps) == (3, 6, D("0.00"))
 
 
-def test_the_session_percentage_is_matchpoints_over_tops() -> None:
-    # Board 1: 3 of 6 (above); board 2 passed out against -100, 0: 3 of 4; board 3 not compared.
+def test_the_session_percentage_weighs_each_board_the_same() -> None:
+    # Board 1: 3 of 6 (above: 4 results); board 2 passed out against -100, 0: 3 of 4 (3 results);
+    # board 3 not compared. By default board 2 is factored to 4 results by Neuberg's formula:
+    # (3 + 1) × 4 / 3 − 1 = 13/3 of 6, so (3 + 13/3) / 12 = 22/36 = 61.11%. Over all the tops
+    # (the setting) 6 / 10 = 60.00%.
     hands = (
         board(True, FOUR_SPADES, 10, (420, 450, -50)),
         Hand(others=(-100, 0)),
         board(False, Contract(2, Strain.H), 8),
     )
     st_ = derive(Game(mode=Mode.DUPLICATE, hands=hands))
-    assert (st_.matchpoints, st_.top, st_.percent, st_.compared) == (6, 10, D("60.00"), 2)  # 6 / 10
+    assert (st_.matchpoints, st_.top, st_.percent, st_.compared) == (6, 10, D("61.11"), 2)
+    tops = derive(Game(mode=Mode.DUPLICATE, hands=hands, settings=Settings(pairs_percentage=PairsPercentage.TOPS)))
+    assert (tops.matchpoints, tops.top, tops.percent) == (6, 10, D("60.00"))
     runs = [line.running for line in record_of(st_).hand_lines]
     assert [(r.matchpoints, r.top, r.boards) for r in runs if r is not None] == [(3, 6, 1), (6, 10, 2), (6, 10, 2)]
 
@@ -220,6 +226,20 @@ def by_hand(ns: int, others: tuple[int, ...]) -> tuple[int, int, Decimal]:
     return mp, 2 * len(others), imps
 
 
+def neuberg_by_hand(boards: list[tuple[int, int, Decimal]]) -> Decimal | None:
+    """The session's percentage, each board the same weight, worked in the scale of 1 for a win
+    (apart from the code, which works in 2): a board with n results scores F = MP / 2 of n − 1;
+    factored to the most results N it scores (F + ½) × N / n − ½ of N − 1."""
+    if not boards:
+        return None
+    most = max(top // 2 + 1 for _, top, _ in boards)
+    scored = sum(
+        ((Fraction(mp, 2) + Fraction(1, 2)) * most / (top // 2 + 1) - Fraction(1, 2) for mp, top, _ in boards), Fraction(0)
+    )
+    share = scored * 100 / ((most - 1) * len(boards))
+    return (D(share.numerator) / D(share.denominator)).quantize(D("0.01"), ROUND_HALF_UP)
+
+
 def log_of(first: int, hands: list[Hand]) -> str:
     lines = ["duplicate", f"board {first}"]
     for h in hands:
@@ -254,7 +274,7 @@ def test_random_sessions_agree_with_the_rules_worked_by_hand(session: tuple[int,
         total_mp, total_top, total_imps = total_mp + mp, total_top + top, total_imps + imps
         expected_boards.append((mp, top, imps))
     assert (st_.matchpoints, st_.top, st_.imps_total) == (total_mp, total_top, total_imps)
-    pct = (D(100 * total_mp) / total_top).quantize(D("0.01"), ROUND_HALF_UP) if total_top else None
+    pct = neuberg_by_hand([b for b in expected_boards if b is not None])
     assert st_.percent == pct
 
     # The same session typed as a log and replayed gives the same figures, board by board.

@@ -137,7 +137,7 @@ def test_a_board_line_with_no_board_after_it_changes_nothing() -> None:
     [
         ("duplicate\ndealer E\n", 2, "dealer follows the board number"),
         ("duplicate\nN 4S 10 honors NS 100\n", 2, "honors are not scored at duplicate"),
-        ("duplicate\nN 4S 10 bonus 50\n", 2, "only 'others'"),
+        ("duplicate\nN 4S 10 bonus 50\n", 2, "'others' with the other tables"),
         ("duplicate\nN 4S 10 others\n", 2, "others needs the other tables' N-S scores"),
         ("duplicate\nN 4S 10 others 420 abc\n", 2, "'abc' is not a score"),
         ("duplicate\npass 10\n", 2, "pass others"),
@@ -190,8 +190,9 @@ def test_import_stores_a_duplicate_log_as_duplicate_games(tmp_path: Path, capsys
     assert main(["--data-dir", str(root), "import", str(log)]) == 0
     out = capsys.readouterr().out
     # Board 5 (N-S vulnerable): 4S = 620 beats -100, ties 620: 3 of 6; board 6 passed out: 0 beats -100,
-    # ties 0: 3 of 4; 6 of 10 is 60.00%. Board 9 after board 6 starts a second session: -620 ties -620.
-    assert "2 boards played, N-S 60.00% (6 of 10 matchpoints)." in out
+    # ties 0: 3 of 4, factored to board 5's 4 results by Neuberg's formula, (3 + 1) × 4 / 3 − 1 = 13/3 of 6;
+    # (3 + 13/3) / 12 = 61.11%. Board 9 after board 6 starts a second session: -620 ties -620.
+    assert "2 boards played, N-S 61.11% (7.33 of 12 matchpoints, factored)." in out
     assert "1 board played, N-S 50.00% (1 of 2 matchpoints)." in out
     store = GameStore(root)
     games = [store.load(i).game for i in store.ids()]

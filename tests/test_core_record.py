@@ -122,7 +122,9 @@ def test_a_session_adds_its_boards() -> None:
     )
     st = derive(Game(mode=Mode.DUPLICATE, hands=hands))
     assert [h.ns_score for h in st.hands] == [420, 0, 400]
-    assert (st.matchpoints, st.top, st.percent) == (6, 10, Decimal("60.00"))
+    # Each board the same weight: board 2 (3 results) factored to 4 by Neuberg's formula,
+    # (3 + 1) × 4 / 3 − 1 = 13/3 of 6; (3 + 13/3) / 12 = 61.11%.
+    assert (st.matchpoints, st.top, st.percent) == (6, 10, Decimal("61.11"))
     assert st.imps_total == Decimal("4.50")
     assert st.compared == 2
     r = record_of(st)

@@ -137,3 +137,45 @@ def test_a_revoke_by_a_side_that_won_no_trick_after_it_is_explained_as_moving_no
 
     assert reason(Revoke(Side.EW, 0), Side.NS) == "Revoke by E-W (the defenders), who won no trick after it: no trick moves"
     assert reason(Revoke(Side.NS, 0), Side.NS) == "Revoke by N-S (declarer), who won no trick after it: no trick moves"
+
+
+def test_a_twelfth_trick_revoke_by_a_side_that_took_no_trick_moves_none() -> None:
+    # 7NT by N, 13 tricks as played; E-W revoked on trick 12 but took no trick at all, so there
+    # is none to give: 13 tricks scored, 7NT made, not vulnerable: 40 + 6 × 30 = 220 below,
+    # grand slam not vulnerable 1,000 above (never 7NT+1 on fourteen tricks).
+    ns_below, ns_above, ew_below, ew_above, result, lines = score("7NT", "N", "13 rev EW t12")
+    assert (ns_below, ns_above, ew_below, ew_above, result) == (220, 1000, 0, 0, "=")
+    assert lines[0].startswith("Revoke by E-W (the defenders) on the twelfth trick")
+    assert "no trick moves; 13 tricks played, 13 scored (7NT=)." in lines[0]
+    assert "goes to" not in lines[0]
+
+
+def test_a_twelfth_trick_revoke_by_declarer_who_took_nothing_leaves_the_tricks_at_zero() -> None:
+    # 4S by N, no trick as played; N-S revoked on trick 12 with no trick to give: 0 scored,
+    # ten down, not vulnerable, undoubled: 10 × 50 = 500 to E-W (never "-11").
+    ns_below, ns_above, ew_below, ew_above, result, lines = score("4S", "N", "0 rev NS t12")
+    assert (ns_below, ns_above, ew_below, ew_above, result) == (0, 0, 0, 500, "-10")
+    assert "0 tricks played, 0 scored (4♠-10)." in lines[0]
+
+
+def test_a_revoke_by_a_side_that_won_nothing_after_it_never_says_a_trick_goes() -> None:
+    lines = score("4S", "N", "9 rev EW 0")[5]
+    assert lines[0].startswith("Revoke by E-W (the defenders), who won no trick after it: no trick moves;")
+    assert "established" not in lines[0] and "goes to" not in lines[0]
+
+
+def test_every_revoke_the_form_takes_scores_within_zero_to_thirteen_tricks() -> None:
+    # Every result the form can be given, by either side, with and without t12: what the form
+    # accepts scores 0 to 13 tricks, and the tricks moved are never more than the revoking side took.
+    for tricks in range(14):
+        for side in ("NS", "EW"):
+            for won_after in range(14):
+                for t12 in ("", " t12"):
+                    reading = read_form({"contract": "1NT", "declarer": "N", "result": f"{tricks} rev {side} {won_after}{t12}"})
+                    if reading.hand is None:
+                        assert set(reading.errors) == {"result"}
+                        continue
+                    scored = derive(Game().add(reading.hand)).hands[0].tricks
+                    assert scored is not None and 0 <= scored <= 13
+                    took = tricks if side == "NS" else 13 - tricks
+                    assert abs(scored - tricks) <= min(took, 2 if not t12 else 1)

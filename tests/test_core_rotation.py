@@ -19,6 +19,7 @@ from bridgepad.core.evening.rotation import (
     next_rubber,
     played,
 )
+from bridgepad.core.model import SEATS, Seat
 
 
 def test_four_players_rotate_so_that_each_partners_each_other_once_in_three_rubbers() -> None:
@@ -133,3 +134,30 @@ def test_following_the_proposals_everyone_sits_out_in_turn(waiting: int) -> None
     for start in (0, cycle):
         out = [p for seating in evening[start : start + cycle] for p in seating.sitting_out]
         assert sorted(out) == sorted(names), (start, out)
+
+
+@pytest.mark.parametrize(
+    "deals_next,dealt_last,first",
+    [
+        # Ann N, Bob E, Cy S, Di W, rotated to N Ann, E Di, S Bob, W Cy (worked above).
+        ("S", "Bob", "W"),  # Bob dealt last (E); he sits S now: Cy, at W, on his left, deals
+        ("W", "Cy", "N"),  # Cy dealt last (S); he sits W now: Ann, at N, deals (by seat Cy would again)
+        ("N", "Di", "S"),  # Di dealt last (W); she sits E now: Bob, at S, deals
+        ("E", "Ann", "E"),  # Ann dealt last (N); she stays N: Di, at E, deals
+    ],
+)
+def test_the_deal_passes_to_the_left_of_the_person_who_dealt_last(deals_next: str, dealt_last: str, first: str) -> None:
+    nr = next_rubber([Seating(("Ann", "Bob", "Cy", "Di"))], Seat(deals_next))
+    assert nr.first_dealer is Seat(first)
+    seats = dict(zip(SEATS, nr.seating.players))
+    on_the_right = SEATS[(SEATS.index(Seat(first)) - 1) % 4]
+    assert seats[on_the_right] == dealt_last
+
+
+def test_at_five_the_one_who_came_in_for_the_last_dealer_has_the_next_dealer_on_their_left() -> None:
+    # Rubber 1 as FIVE[0]: Ann N, Bob E, Cy S, Di W, Eve out; Ann (N) dealt last, so E would deal
+    # next by seat. Ann goes out, Eve takes North, and North stays: Eve N, Di E, Bob S, Cy W.
+    # Di, at E on the left of Eve (who came in for Ann), deals first.
+    nr = next_rubber([Seating(("Ann", "Bob", "Cy", "Di"), ("Eve",))], Seat.E)
+    assert nr.seating.players == ("Eve", "Di", "Bob", "Cy") and nr.first_dealer is Seat.E
+    assert next_rubber([Seating(("Ann", "Bob", "Cy", "Di"))]).first_dealer is None  # not asked

@@ -4,7 +4,7 @@ the part score on, and who shuffles the second pack.
 Game is 100 trick points below the line (the rule book); a part score carries in a rubber and,
 as the rule book plays Chicago, until a game; the trick score of a contract made is 20 a trick
 in a minor, 30 in a major, 40 for the first notrump trick and 30 after, times 2 doubled
-and 4 redoubled. Seed 000, "The deal": the dealer's partner shuffles the second pack
+and 4 redoubled. The rule book, "The deal": the dealer's partner shuffles the second pack
 while the dealer deals, ready for the next deal.
 """
 

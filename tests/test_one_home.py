@@ -4,6 +4,7 @@ thing, they give the same answer for the same input, so a second copy that drift
 from __future__ import annotations
 
 import json
+import re
 from decimal import Decimal
 from pathlib import Path
 
@@ -300,10 +301,10 @@ def test_the_screen_the_command_line_and_the_export_name_a_game_and_its_deals_al
     md = export([StoredGame("x1", state.game, "2026-08-17T20:00:00+00:00", "2026-08-17T20:00:00+00:00")], "md")
     assert md.startswith(f"### {title} x1")
     if mode != "duplicate":
-        # The pad's heading, on screen and on the command line; the export's, with only the people.
-        assert "We (N-S)" in out
+        # The pad's heading, on the command line and in the export: a seat without a name by its letter.
+        assert "We (Ann & S)" in out and "We (Ann & S)" in md
         assert labels.partnership(state.game, state.game.settings.we.other) == "Bob & Di"
-        assert "| We (Ann) | They (Bob & Di) |" in md
+        assert "| We (Ann & S) | They (Bob & Di) |" in md
         assert labels.partnership(state.game, state.game.settings.we) == "Ann & S"
     else:
         assert column in out.split()
@@ -343,3 +344,18 @@ def test_the_history_the_csv_and_the_pad_name_partnerships_alike() -> None:
     assert (labels.partnership(game, Side.NS), labels.partnership(game, Side.EW)) == ("Ann & S", "E & Di")
     rows = list(csv.reader(io.StringIO(export([StoredGame("x1", game, "2026-08-17T20:00:00+00:00", "")], "csv"))))
     assert len(rows) > 1 and all("Ann & S" in r and "E & Di" in r for r in rows[1:])
+
+
+def test_the_rules_documents_are_named_as_the_project_names_them() -> None:
+    # "The rule book" everywhere, never the documents' file numbers ("Seed" and three digits).
+    from pathlib import Path
+
+    pattern = re.compile("se" + r"ed 0[0-9]{2}", re.IGNORECASE)
+    root = Path(__file__).resolve().parent.parent
+    found = [
+        str(p.relative_to(root))
+        for d in ("bridgepad", "tests")
+        for p in (root / d).rglob("*.py")
+        if pattern.search(p.read_text("utf-8"))
+    ]
+    assert found == []

@@ -72,3 +72,15 @@ def test_a_damaged_saved_stake_is_said_and_not_used(tmp_path: Path) -> None:
     p = run(data, "tally", "--all", "--json")
     assert p.returncode == 0 and json.loads(p.stdout)["stake"] is None
     assert p.stderr == "bridgepad tally: the stake saved in settings.json ('lots') is not an amount; none is used.\n"
+
+
+def test_round_zero_turns_the_saved_rounding_off(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    evening(data)
+    PreferencesFile(data).save_tally(True, "")  # rounding saved on by the tally screen's r
+    # Not rounded: 1,320 + 900 = 2,220, as the rubbers were scored.
+    off = tally(data, "--all", "--round", "0")
+    assert off["round"] is None and off["players"]["Ann"] == 2220
+    p = run(data, "tally", "--all", "--round", "-5")
+    assert p.returncode != 0
+    assert p.stderr.strip().endswith("--round takes a whole number of points such as 100, or 0 for none, not '-5'.")

@@ -288,3 +288,25 @@ async def test_arrow_keys_select_a_hand_straight_away(data_dir: Path) -> None:
         await settle(pilot)
         assert hand_list(app).cursor_row == 1
         assert explain_text(app).startswith("Hand 2")
+
+
+async def test_a_notice_goes_when_the_next_entry_begins(data_dir: Path) -> None:
+    def shown(app) -> int:  # type: ignore[no-untyped-def]
+        return len(app._notifications)  # the notices up on screen (Textual keeps them there, privately)
+
+    seed(data_dir, WORKED_RUBBER[:3])
+    app = make_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+z")  # undoes hand 3: "Undone: ..." is said
+        for _ in range(200):
+            if shown(app):
+                break
+            await pilot.pause(0.01)
+        assert shown(app) == 1, "the undo said nothing"
+        await pilot.press("plus")  # the next entry: the notice must not hide the preview
+        for _ in range(200):
+            if isinstance(app.screen, EntryForm):
+                break
+            await pilot.pause(0.01)
+        assert isinstance(app.screen, EntryForm) and shown(app) == 0

@@ -1,6 +1,6 @@
 """A Chicago typed through the keyboard under each house rule, checked against figures worked by hand.
 
-Seed 000 plays Chicago over four deals: nobody vulnerable on the first, the dealer's
+The rule book plays Chicago over four deals: nobody vulnerable on the first, the dealer's
 opponents on the second and third, both sides on the fourth; a game earns 300 or 500
 at once; part scores carry until a game and one still open after deal 4 earns 100; a
 passed-out deal is dealt again by the same dealer and does not count. Its table of

@@ -121,8 +121,8 @@ async def test_four_boards_with_imps_against_the_other_table(tmp_path: Path) -> 
 
 async def test_the_history_shows_a_session_in_its_scoring_form(tmp_path: Path) -> None:
     """A pairs session stands in the history by its percentage, a team match by its IMPs,
-    never by raw points: the 16 boards of PAIRS_SESSION are 56 of 96 matchpoints, 58.3%
-    (worked board by board in test_tui_pairs.py); the four boards above are -6 IMPs."""
+    never by raw points: the 16 boards of PAIRS_SESSION are 57.8% with each board the same
+    weight (worked board by board in test_tui_pairs.py); the four boards above are -6 IMPs."""
     from snapshot_apps.scenarios import PAIRS_SESSION, new_pairs, seed
     from textual.widgets import DataTable
 
@@ -143,4 +143,36 @@ async def test_the_history_shows_a_session_in_its_scoring_form(tmp_path: Path) -
     pairs = [r for r in rows if r[1] == "dup MPs"]
     assert len(teams) == len(pairs) == 1 and len(rows) == 2, rows
     assert "4 bd" in teams[0] and "-6" in teams[0], teams[0]
-    assert "16 bd" in pairs[0] and "58.3%" in pairs[0], pairs[0]
+    assert "16 bd" in pairs[0] and "57.8%" in pairs[0], pairs[0]
+
+
+async def test_a_board_is_edited_and_deleted_as_a_board(tmp_path: Path) -> None:
+    """The board's number, as the players name it, in the edit form's title and the delete question."""
+    from snapshot_apps.scenarios import PAIRS_SESSION, new_pairs, seed
+    from textual.screen import ModalScreen
+    from textual.widgets import Static
+
+    root = tmp_path / "data"
+    new_pairs(root)
+    seed(root, PAIRS_SESSION[:2])
+    app = make_app(root)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await keyboard(pilot, ["e"])
+        for _ in range(200):
+            if isinstance(app.screen, EntryForm):
+                break
+            await pilot.pause(0.01)
+        assert text_of(app.screen.query_one("#form-title")).startswith("Edit board 2 · Bob (E) dealt")
+        await keyboard(pilot, ["escape"])
+        for _ in range(200):
+            if not isinstance(app.screen, EntryForm):
+                break
+            await pilot.pause(0.01)
+        await keyboard(pilot, ["d"])
+        for _ in range(200):
+            if isinstance(app.screen, ModalScreen):
+                break
+            await pilot.pause(0.01)
+        question = " ".join(text_of(w) for w in app.screen.query(Static))
+        assert "Delete board 2 (3NT by S)?" in question, question

@@ -24,7 +24,7 @@ from waiting import settle, until
 
 from bridgepad.core.model import Side
 from bridgepad.core.readers.entry import read_form
-from bridgepad.core.rules.game import Game, Status
+from bridgepad.core.rules.game import Game, Mode, Status
 from bridgepad.services.history import History
 from bridgepad.store.game_store import GameStore
 from bridgepad.tui.forms.entry_form import EntryForm
@@ -84,7 +84,10 @@ async def test_a_five_player_evening_changes_partners_in_three_keys(data_dir: Pa
         await step(pilot, keys, lambda: not isinstance(app.screen, GameForm), "the first rubber started")
         assert (app.session.game.players, app.session.game.sitting_out) == EVENING[0]
         await play_rubber(pilot, app)
-        for players, out in EVENING[1:]:
+        # The deal passes to the left of the one who dealt last (each rubber two hands): rubber 1
+        # N, E (Bob, who sits S in rubber 2: W deals); rubber 2 W, N (Eve, who stays N: E deals);
+        # rubber 3 E, S (Ann, who sits W in rubber 4: N deals). By seat S, E, W: the last dealer again twice.
+        for (players, out), dealer in zip(EVENING[1:], "WEN"):
             # Three keys between rubbers: n opens the dialog, ctrl+r takes the proposal, Enter starts.
             between: list[str] = []
             between.append("n")
@@ -95,6 +98,7 @@ async def test_a_five_player_evening_changes_partners_in_three_keys(data_dir: Pa
             await step(pilot, ["enter"], lambda: not isinstance(app.screen, GameForm), "the next rubber started")
             assert len(between) <= 3
             assert (app.session.game.players, app.session.game.sitting_out) == (players, out)
+            assert app.session.game.first_dealer.value == dealer
             await play_rubber(pilot, app)
     # Four rubbers played, each kept with who sat it out: Eve, Ann, Di, Cy once each; Bob never.
     # Their order was checked as each began; rubbers begun in the same second are listed
@@ -168,7 +172,7 @@ async def test_a_revoke_typed_in_the_result_field_is_scored_as_the_rules_say(dat
         keys = field_keys("4s", "n", "9 rev ew 2")
         await step(pilot, keys, lambda: text_of(preview).splitlines()[0] == transfer, "the transfer explained")
         await step(pilot, ["enter"], lambda: not isinstance(app.screen, EntryForm), "recorded")
-        assert hand_rows(app) == [["1", "N", "4♠", "N", "+1", "150", ""]]  # the result as scored
+        assert hand_rows(app) == [["1", "N", "4♠", "N", "+1†", "150", ""]]  # the result as scored, marked: a revoke
         h = app.session.state.hands[0]
         assert (h.points(Side.NS, False), h.points(Side.NS, True)) == (120, 30)
         assert app.session.game.hands[0].tricks == 9  # kept as played
@@ -253,3 +257,36 @@ async def test_the_trash_is_a_screen_with_restore(data_dir: Path) -> None:
         assert trash.query_one(DataTable).row_count == 0
         await step(pilot, ["escape"], lambda: isinstance(app.screen, HistoryScreen), "back in the history")
         assert left in [s.id for s in app.screen.rows]
+
+
+async def test_the_history_says_which_side_won_a_rubber(data_dir: Path) -> None:
+    # We are N-S: N 3NT 9 twice is our rubber 2-0; E 3NT 9 twice is theirs, We losing 0-2.
+    store = GameStore(data_dir)
+    for log, at in (("N 3NT 9\nS 3NT 9\n", "19:00"), ("E 3NT 9\nW 3NT 9\n", "20:00")):
+        hands = tuple(
+            read_form({"contract": "3NT", "declarer": line.split()[0], "result": "9"}).hand for line in log.splitlines()
+        )
+        store.add(Game(players=("Ann", "Bob", "Cy", "Di"), hands=hands), f"2026-11-27T{at}:00+00:00")  # type: ignore[arg-type]
+    app = make_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await step(
+            pilot,
+            ["h"],
+            lambda: isinstance(app.screen, HistoryScreen) and app.screen.query_one(DataTable).row_count >= 2,
+            "the history",
+        )
+        table = app.screen.query_one(DataTable)
+        rows = [" ".join(str(c) for c in table.get_row_at(i)) for i in range(table.row_count)]
+        assert any("They won" in r and "0–2" in r for r in rows), rows
+        assert any("We won" in r and "2–0" in r for r in rows), rows
+
+
+async def test_the_dialog_after_a_chicago_proposes_the_next_chicago(data_dir: Path) -> None:
+    store = GameStore(data_dir)
+    hand = read_form({"contract": "3NT", "declarer": "N", "result": "9"}).hand
+    chicago = store.add(Game(mode=Mode.CHICAGO, players=("Ann", "Bob", "Cy", "Di"), hands=(hand,)))  # type: ignore[arg-type]
+    store.set_current(chicago.id)  # the Chicago on the pad
+    app = make_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        form = await new_game_dialog(pilot, app)
+        assert text_of(form.query_one("#game-form-next")) == "ctrl+r next Chicago: partners rotate: Ann & Bob v Di & Cy"

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 from snapshot_apps.scenarios import make_app
-from snapshot_apps.screen import Notes
+from snapshot_apps.screen import Notes, explain_text
 from textual.binding import Binding
 from textual.widgets import Static
 from waiting import press, settle
@@ -179,6 +179,8 @@ async def test_a_user_keymap_rebinds_a_key_and_the_help_and_palette_say_so(data_
     async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
         await settle(pilot)
         assert any('"nonsense.key" is not a key id' in t for t in notes.texts), notes.texts
+        # The hints name the key as the keymap has it, not the + written by hand.
+        assert "No hands yet. Press i to enter the first hand." in explain_text(app)
         await press(pilot, "plus")  # no longer the key for a hand
         await settle(pilot)
         assert isinstance(app.screen, PadScreen)

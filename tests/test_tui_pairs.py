@@ -23,7 +23,9 @@ out of a top of 2 for every other result. Worked by hand (board: dealer, vulnera
     15  S  N-S   3NT N =           +600    600 600 600 600    0     4     4/8   50.0
     16  W  E-W   2DX S =           +180    -110 -110 200      2     0     4/6   66.7   (80 + 50 insult + 50)
 
-The session: 56 matchpoints of a top of 6 x 14 + 4 + 8 = 96, 56 / 96 = 58.33%.
+The session: 56 matchpoints of a top of 6 x 14 + 4 + 8 = 96 (58.33% over all the tops); each
+board the same weight, boards 5 (3 results) and 1-14, 16 (4) factored to board 15's 5 results
+by Neuberg's formula, 74 of 128 = 57.81% (worked beside BY_HAND).
 """
 
 from __future__ import annotations
@@ -46,24 +48,30 @@ from bridgepad.tui.forms.game_form import GameForm
 
 SIZE = (100, 30)
 
-# Each board's matchpoints and top, then the session's after it, as a percentage.
+# Each board's matchpoints and top, then the session's after it, as a percentage: each board the
+# same weight, so a board with fewer results than the most so far is factored up by Neuberg's
+# formula, (MP + 1) × N / n − 1 on a top of 2(N − 1). Boards 1-4 have 4 results each: nothing to
+# factor. Board 5 has 3: (2 + 1) × 4 / 3 − 1 = 3 of 6. Board 15 has 5, so from there every board
+# is factored to 5: the thirteen 4-result boards (46 matchpoints) give (46 + 13) × 5 / 4 − 13
+# = 60.75, board 5 (2 + 1) × 5 / 3 − 1 = 4, board 15 its own 4: 68.75 of 15 × 8 = 120; board 16,
+# 4 of 6 with 4 results, (4 + 1) × 5 / 4 − 1 = 5.25: 74 of 128.
 BY_HAND = [
     (3, 6, "50.00"),
     (5, 6, "66.67"),
     (3, 6, "61.11"),
     (4, 6, "62.50"),  # 3/6; 8/12; 11/18; 15/24
-    (2, 4, "60.71"),
-    (3, 6, "58.82"),
-    (5, 6, "62.50"),
-    (3, 6, "60.87"),  # 17/28; 20/34; 25/40; 28/46
-    (3, 6, "59.62"),
-    (3, 6, "58.62"),
-    (5, 6, "60.94"),
-    (2, 6, "58.57"),  # 31/52; 34/58; 39/64; 41/70
-    (6, 6, "61.84"),
-    (1, 6, "58.54"),
-    (4, 8, "57.78"),
-    (4, 6, "58.33"),  # 47/76; 48/82; 52/90; 56/96
+    (2, 4, "60.00"),
+    (3, 6, "58.33"),
+    (5, 6, "61.90"),
+    (3, 6, "60.42"),  # 18/30; 21/36; 26/42; 29/48
+    (3, 6, "59.26"),
+    (3, 6, "58.33"),
+    (5, 6, "60.61"),
+    (2, 6, "58.33"),  # 32/54; 35/60; 40/66; 42/72
+    (6, 6, "61.54"),
+    (1, 6, "58.33"),
+    (4, 8, "57.29"),
+    (4, 6, "57.81"),  # 48/78; 49/84; 68.75/120; 74/128
 ]
 NS_SCORES = [420, 630, -110, 500, 0, 120, 1430, 50, -620, -200, 140, 150, -90, -50, 600, 180]
 
@@ -151,14 +159,16 @@ async def test_a_pairs_session_typed_shows_the_percentages_of_its_replay(
             assert hand_rows(app)[-1][6] == board_pct
             status = status_text(app)
             assert f"Board {n + 1}" in status and f"N-S {session}%" in status, status
-            assert f"After board {n}: " in explain_text(app) and f"matchpoints, {session}%." in explain_text(app)
+            assert f"After board {n}: " in explain_text(app) and f" matchpoints, {session}%." in explain_text(app).replace(
+                " matchpoints, factored,", " matchpoints,"
+            )
 
         state = app.session.state
-        assert (state.matchpoints, state.top, str(state.percent)) == (56, 96, "58.33")
-        assert "N-S 58.33% (56 of 96 matchpoints)" in status_text(app)
+        assert (state.matchpoints, state.top, str(state.percent)) == (56, 96, "57.81")  # 56 of 96 as scored
+        assert "N-S 57.81% (74 of 128 matchpoints, factored)" in status_text(app)
         pad = [line.split() for line in pad_text(app).splitlines()]
         assert pad[0] == ["Bd", "N-S", "MPs", "%"]
-        assert pad[-1] == ["+3,150", "56/96", "58.33%"]  # 420 + 630 - 110 + ... + 180
+        assert pad[-1] == ["+3,150", "74/128", "57.81%"]  # 420 + 630 - 110 + ... + 180; factored
         shown = {int(row[0]): row[3] for row in pad[1:-2]}
         rows = {int(row[0]): row[6] for row in hand_rows(app)}
         # The board's explanation says the same: board 16 beats 2 of 3, ties none.
@@ -173,4 +183,4 @@ async def test_a_pairs_session_typed_shows_the_percentages_of_its_replay(
     assert data["scoring"] == "matchpoints"
     for b in data["boards"]:
         assert f"{b['matchpoints']['pct']:.1f}" == shown[b["board"]] == rows[b["board"]]
-    assert (data["totals"]["matchpoints"], data["totals"]["top"], data["totals"]["pct"]) == (56, 96, 58.33)
+    assert (data["totals"]["matchpoints"], data["totals"]["top"], data["totals"]["pct"]) == (56, 96, 57.81)

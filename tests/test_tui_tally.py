@@ -63,3 +63,16 @@ async def test_the_tally_opens_on_tonight_with_the_duplicate_session_apart(tmp_p
         await settle(pilot)
         assert "Tally · all time · 2 games (+1 in play), 1 duplicate" in str(screen.query_one("#tally-title", Label).render())
         assert rows(screen.query_one("#tally", DataTable))[0][1:3] == ["2", "+1,800"]
+
+
+def test_a_small_net_beside_a_large_one_is_drawn_off_the_zero_line() -> None:
+    # Ann +520, Bob -12,000 after one game: one scale over 8 rows would round +520 onto the zero
+    # line (and label that row +520); each side of zero keeps a row of its own.
+    from bridgepad.core.evening.tally import TallyStep
+    from bridgepad.tui.widgets.net_chart import render_chart
+
+    lines = render_chart([TallyStep("g1", None, {"Ann": 520, "Bob": -12000})], ["Ann", "Bob"], 40, 8).plain.splitlines()
+    labels = {line.split("│")[0].strip(): line for line in lines if "│" in line}
+    assert "+520" in labels and "0" in labels and "-12,000" in labels
+    assert "┈" not in labels["+520"] and "A" in labels["+520"]  # Ann's point, above the zero line
+    assert "┈" in labels["0"] and "B" in labels["-12,000"]

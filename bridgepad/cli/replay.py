@@ -24,7 +24,7 @@ def configure(sub: Any) -> None:
     r = sub.add_parser("replay", help="score a log of hands", description="Score a log of hands, a paper pad typed in.")
     r.add_argument("file", metavar="FILE", help="the log, or - for standard input")
     r.add_argument("--json", action="store_true", help="print JSON")
-    add_rule_flags(r, ("honors", "chicago_vulnerable", "chicago_part_score", "duplicate_scoring"))
+    add_rule_flags(r, ("honors", "chicago_vulnerable", "chicago_part_score", "duplicate_scoring", "pairs_percentage"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -34,6 +34,7 @@ RULE_FLAGS: tuple[RuleFlag, ...] = (
     RuleFlag("we", "--we", "SIDE", "We"),
     RuleFlag("next_dealer", "--next-dealer", "RULE", "first dealer of the next game"),
     RuleFlag("duplicate_scoring", "--scoring", "FORM", "duplicate boards compared by"),
+    RuleFlag("pairs_percentage", "--pairs-percentage", "RULE", "a pairs session's percentage"),
 )
 BY_FIELD = {f.field: f for f in RULE_FLAGS}
 ALL_FIELDS = tuple(BY_FIELD)

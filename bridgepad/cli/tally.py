@@ -31,7 +31,11 @@ def configure(sub: Any) -> None:
         "The stake and rounding saved in the app are used unless --stake or --round is given.",
     )
     t.add_argument("--json", action="store_true", help="print one JSON object")
-    t.add_argument("--round", metavar="POINTS", help="round each game's margin to the nearest POINTS (100), half up")
+    t.add_argument(
+        "--round",
+        metavar="POINTS",
+        help="round each game's margin to the nearest POINTS (100), half up; 0 for none, over the saved setting",
+    )
     t.add_argument(
         "--stake",
         metavar="AMOUNT",
@@ -45,15 +49,20 @@ def configure(sub: Any) -> None:
 
 
 def parse_round(text: str | None) -> int | None:
+    """``--round``: the unit each margin is rounded to; ``0`` turns rounding off, over the saved setting."""
+    from bridgepad.core.words.text import visible
+
     if text is None:
         return None
     try:
         unit = int(text.strip())
     except ValueError:
-        unit = 0
-    if not 1 <= unit <= 10_000:
-        raise UsageError(f"bridgepad tally: --round takes a whole number of points such as 100, not '{text}'.")
-    return unit
+        unit = -1
+    if not 0 <= unit <= 10_000:
+        raise UsageError(
+            f"bridgepad tally: --round takes a whole number of points such as 100, or 0 for none, not '{visible(text)}'."
+        )
+    return unit or None
 
 
 def parse_stake(text: str) -> Decimal | None:

@@ -14,6 +14,7 @@ from datetime import datetime
 from bridgepad.core.evening.game_summary import GameSummary
 from bridgepad.core.evening.rotation import NextRubber, RotationError, Seating, next_rubber
 from bridgepad.core.evening.windows import Window, window_start
+from bridgepad.core.model import Seat
 from bridgepad.core.rules.game import Game
 from bridgepad.services.history import History
 
@@ -23,10 +24,10 @@ class Evening:
     seatings: tuple[Seating, ...]  # tonight's games that were played, oldest first
     names: tuple[str, ...]  # everyone at the table tonight, the most recent game's first
 
-    def next_rubber(self) -> NextRubber | RotationError:
-        """The proposal for the next rubber, or why there is none."""
+    def next_rubber(self, deals_next: Seat | None = None) -> NextRubber | RotationError:
+        """The proposal for the next rubber, or why there is none; ``deals_next`` as ``rotation.next_rubber`` takes it."""
         try:
-            return next_rubber(self.seatings)
+            return next_rubber(self.seatings, deals_next)
         except RotationError as e:
             return e
 

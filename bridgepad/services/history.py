@@ -61,7 +61,7 @@ INDEX_NAME = "index.sqlite"
 OLD_INDEX_NAME = "index.json"  # the index before it was a database: removed once this one is written
 # Bumped whenever a summary's content or the scoring that produces it changes: an
 # index of another schema is rebuilt from the games.
-INDEX_SCHEMA = f"5/{GAME_SCHEMA}"
+INDEX_SCHEMA = f"6/{GAME_SCHEMA}"
 
 # The tables, exactly: an index holding anything else (a view, a trigger, another
 # column) is not one bridgepad wrote, and is rebuilt.
@@ -75,7 +75,7 @@ TABLES = (
         "games_ns INTEGER NOT NULL, games_ew INTEGER NOT NULL, total_ns INTEGER NOT NULL, total_ew INTEGER NOT NULL, "
         "status TEXT NOT NULL, complete INTEGER NOT NULL, hands INTEGER NOT NULL, we TEXT NOT NULL, "
         "headline TEXT NOT NULL, scoring TEXT NOT NULL, imps TEXT NOT NULL, matchpoints INTEGER NOT NULL, "
-        "top INTEGER NOT NULL, sitting_out TEXT NOT NULL) STRICT"
+        "top INTEGER NOT NULL, pct TEXT NOT NULL, boards INTEGER NOT NULL, sitting_out TEXT NOT NULL) STRICT"
     ),
     (
         "CREATE TABLE problems ("
@@ -85,10 +85,10 @@ TABLES = (
 )
 _COLUMNS = (
     "id, mtime_ns, size, ino, created, updated, mode, north, east, south, west, games_ns, games_ew, "
-    "total_ns, total_ew, status, complete, hands, we, headline, scoring, imps, matchpoints, top, sitting_out"
+    "total_ns, total_ew, status, complete, hands, we, headline, scoring, imps, matchpoints, top, pct, boards, sitting_out"
 )
-_INTEGERS = ("mtime_ns", "size", "ino", "games_ns", "games_ew", "total_ns", "total_ew", "hands", "matchpoints", "top")
-_TEXTS = ("id", "created", "updated", "north", "east", "south", "west", "headline", "imps", "sitting_out")
+_INTEGERS = ("mtime_ns", "size", "ino", "games_ns", "games_ew", "total_ns", "total_ew", "hands", "matchpoints", "top", "boards")
+_TEXTS = ("id", "created", "updated", "north", "east", "south", "west", "headline", "imps", "pct", "sitting_out")
 _ONE_OF = {
     "mode": tuple(m.value for m in Mode),
     "status": tuple(s.value for s in Status),
@@ -161,11 +161,11 @@ _SCORINGS = {"": None, **{d.value: d for d in DuplicateScoring}}
 def _summary(row: tuple[Any, ...]) -> GameSummary:
     """The summary in an index row (after the id and the stat); _Forged if a cell could not be bridgepad's."""
     (game_id, _m, _s, _i, created, updated, mode, n, e, s, w, g_ns, g_ew, t_ns, t_ew) = row[:15]
-    (status, complete, hands, we, headline, scoring, imps, matchpoints, top, waiting) = row[15:]
+    (status, complete, hands, we, headline, scoring, imps, matchpoints, top, pct, boards, waiting) = row[15:]
     players = (n, e, s, w)
     if not (is_game_id(game_id) and _is_line(headline)):
         raise _Forged
-    if not all(map(_is_name, players)) or (imps and _IMPS.fullmatch(imps) is None):
+    if not all(map(_is_name, players)) or any(v and _IMPS.fullmatch(v) is None for v in (imps, pct)):
         raise _Forged
     return GameSummary(
         id=game_id,
@@ -184,6 +184,8 @@ def _summary(row: tuple[Any, ...]) -> GameSummary:
         imps=Decimal(imps) if imps else None,
         matchpoints=matchpoints,
         top=top,
+        pct=Decimal(pct) if pct else None,
+        boards=boards,
         sitting_out=_waiting(waiting),
         written=created,
     )
@@ -208,6 +210,8 @@ def _row(game_id: str, stat: tuple[int, int, int], s: GameSummary) -> tuple[Any,
         "" if s.imps is None else str(s.imps),
         s.matchpoints,
         s.top,
+        "" if s.pct is None else str(s.pct),
+        s.boards,
         "\n".join(s.sitting_out),
     )
 

@@ -86,7 +86,9 @@ CHICAGO = _log(
 # to 450: 2 of 4. Board 2 (N-S vulnerable, E-W not): E 3NT 8, one down not vulnerable,
 # N-S +50; other -400: +450 is 10 IMPs; beats it: 2 of 2. Board 3 (E-W vulnerable):
 # passed out, 0; others 0 and 110: 0 and -3 IMPs, -1.5; ties 0, loses to 110: 1 of 4.
-# Session: 4.5 + 10 - 1.5 = +13 IMPs; 5 of 10 matchpoints, 50%; N-S scores 420 + 50 + 0.
+# Session: 4.5 + 10 - 1.5 = +13 IMPs; 5 of 10 matchpoints as scored; each board the same weight,
+# board 2 (2 results) factored to 3 by Neuberg's formula, (2 + 1) × 3 / 2 − 1 = 3.5 of 4:
+# (2 + 3.5 + 1) / 12 = 54.17%; N-S scores 420 + 50 + 0.
 BOARDS = (
     Hand(Contract(4, Strain.S), Seat.N, 10, others=(450, -50)),
     Hand(Contract(3, Strain.NT), Seat.E, 8, others=(-400,)),

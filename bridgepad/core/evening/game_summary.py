@@ -50,6 +50,8 @@ class GameSummary:
     imps: Decimal | None = None  # duplicate: N-S IMPs
     matchpoints: int = 0  # duplicate: N-S matchpoints
     top: int = 0  # duplicate: the sum of the tops
+    pct: Decimal | None = None  # duplicate: N-S's percentage as the session's settings take it
+    boards: int = 0  # duplicate: the boards compared
     sitting_out: tuple[str, ...] = ()  # players at the table who waited out this game, as entered
     written: str = ""  # the start time as the game file has it
 
@@ -111,6 +113,8 @@ class GameSummary:
             imps=session.imps_total if session is not None and compared else None,
             matchpoints=session.matchpoints if session is not None and compared else 0,
             top=session.top if session is not None and compared else 0,
+            pct=session.percent if session is not None and compared else None,
+            boards=session.compared if session is not None and compared else 0,
             sitting_out=game.sitting_out,
             written=created,
         )

@@ -16,6 +16,12 @@ Five or six players: who sits out
     the seat of one going out (in the order they were listed as sitting out), and then
     the partners rotate as above. Six is a full table: four play and two wait. The
     players can type other seats over the proposal.
+
+The deal
+    The deal passes to the left of the person who dealt last, not of the seat: when the
+    partners change, the one who dealt the last hand sits elsewhere, and the first hand of
+    the next rubber is dealt by whoever sits on their left now (by the one who came in for
+    them, if they went out). Passed on by seat, the one who dealt last would often deal again.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bridgepad.core.model import SEATS, Seat
 from bridgepad.core.readers.people import MAX_WAITING
 from bridgepad.core.words.labels import Players, match_up
 
@@ -53,6 +60,7 @@ class NextRubber:
     going_out: tuple[str, ...]  # in the order of their seats, North first
     coming_in: tuple[str, ...]  # each takes the seat of the one going out at the same place
     in_a_row: dict[str, int]  # consecutive rubbers played by each one going out, this rubber included
+    first_dealer: Seat | None = None  # who deals first in the new seating (None: not asked)
 
     @property
     def text(self) -> str:
@@ -85,8 +93,17 @@ def played(evening: Sequence[Seating], name: str) -> int:
     return sum(1 for seating in evening if name in seating.players)
 
 
-def next_rubber(evening: Sequence[Seating]) -> NextRubber:
-    """The seating for the game after the evening's last one (``evening`` oldest first)."""
+# Where each seat's player sits after the partners rotate: North stays, East to South, South to
+# West, West to East (``next_rubber``).
+_ROTATED_TO = {Seat.N: Seat.N, Seat.E: Seat.S, Seat.S: Seat.W, Seat.W: Seat.E}
+
+
+def next_rubber(evening: Sequence[Seating], deals_next: Seat | None = None) -> NextRubber:
+    """The seating for the game after the evening's last one (``evening`` oldest first).
+
+    ``deals_next``: the seat that would deal the next hand at the last game's seating; the
+    proposal's ``first_dealer`` is then the seat on the left of the one who dealt before it,
+    wherever the rotation puts them (or the one who came in for them)."""
     if not evening:
         raise RotationError("no game has been played tonight yet")
     last = evening[-1]
@@ -109,4 +126,10 @@ def next_rubber(evening: Sequence[Seating]) -> NextRubber:
         seats[seats.index(old)] = new
     n, e, s, w = seats
     rotated = (n, w, e, s)  # North stays; East moves to South, South to West, West to East
-    return NextRubber(Seating(rotated, going_out), going_out, coming_in, {p: in_a_row(evening, p) for p in going_out})
+    first_dealer = None
+    if deals_next is not None:
+        dealt_last = SEATS[(SEATS.index(deals_next) - 1) % 4]
+        first_dealer = _ROTATED_TO[dealt_last].next
+    return NextRubber(
+        Seating(rotated, going_out), going_out, coming_in, {p: in_a_row(evening, p) for p in going_out}, first_dealer
+    )

@@ -64,7 +64,7 @@ import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from bridgepad.core.evening.game_summary import GameSummary
@@ -171,10 +171,26 @@ class DuplicateTally:
     top: int
     pair: bool = False
     sat_out: int = 0
+    boards: int = 0  # the boards of the pairs games
+    shares: Decimal = Decimal(0)  # the sum of percentage × boards
 
     @property
     def percent(self) -> Decimal | None:
-        return percent(self.matchpoints, self.top)
+        """The percentage over all the pairs games' boards, each board weighing the same."""
+        return pairs_percent(self.shares, self.boards)
+
+    @property
+    def percent_text(self) -> str:
+        """``40.63% (2 bd)``: the percentage and the boards it is over; empty without a pairs game."""
+        pct = self.percent
+        return "" if pct is None else f"{pct:.2f}% ({self.boards} bd)"
+
+
+def pairs_percent(shares: Decimal, boards: int) -> Decimal | None:
+    """Sessions' percentages weighed by their boards (``shares``: the sum of percentage × boards), to two decimals."""
+    if boards <= 0:
+        return None
+    return (shares / boards).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,6 +392,8 @@ class _Row:
     imps: Decimal | None = None
     matchpoints: int = 0
     top: int = 0
+    shares: Decimal = Decimal(0)  # the sum of percentage × boards over the pairs games
+    boards: int = 0
     waited: int = 0  # games this player is recorded as sitting out
 
 
@@ -476,6 +494,11 @@ def duplicate_sessions(ordered: Sequence[GameSummary]) -> DuplicateSessions:
                 if r.scoring is DuplicateScoring.MATCHPOINTS:
                     row.matchpoints += r.matchpoints if side is Side.NS else r.top - r.matchpoints
                     row.top += r.top
+                    ns_pct = r.pct if r.pct is not None else percent(r.matchpoints, r.top)
+                    if ns_pct is not None:
+                        boards = r.boards or 1
+                        row.shares += (ns_pct if side is Side.NS else 100 - ns_pct) * boards
+                        row.boards += boards
                 elif r.imps is not None:
                     mine = r.imps if side is Side.NS else -r.imps
                     row.imps = mine if row.imps is None else row.imps + mine
@@ -483,7 +506,7 @@ def duplicate_sessions(ordered: Sequence[GameSummary]) -> DuplicateSessions:
 
     def best_first(k: str) -> tuple[Decimal, Decimal, str, str]:
         d = rows[k]
-        return (-(d.imps or Decimal(0)), -(percent(d.matchpoints, d.top) or Decimal(0)), d.name.casefold(), d.name)
+        return (-(d.imps or Decimal(0)), -(pairs_percent(d.shares, d.boards) or Decimal(0)), d.name.casefold(), d.name)
 
     players = tuple(
         DuplicateTally(
@@ -492,6 +515,8 @@ def duplicate_sessions(ordered: Sequence[GameSummary]) -> DuplicateSessions:
             imps=rows[k].imps,
             matchpoints=rows[k].matchpoints,
             top=rows[k].top,
+            boards=rows[k].boards,
+            shares=rows[k].shares,
             pair=rows[k].pair,
             sat_out=_sat_out(rows[k], len(sessions), recorded),
         )

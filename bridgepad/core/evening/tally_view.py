@@ -122,7 +122,7 @@ def sessions_table(d: DuplicateSessions) -> TableView:
         if d.rotation:
             cells.append(_out(p.pair, p.sat_out))
         cells.append("" if p.imps is None else imps_figure(p.imps))
-        cells.append("" if p.percent is None else f"{p.percent:.2f}% ({p.matchpoints}/{p.top})")
+        cells.append(p.percent_text)
         lines.append(Line(tally_name(p.name, p.pair), tuple(cells)))
     return TableView("Duplicate", name_width(line.name for line in lines), tuple(columns), tuple(lines))
 

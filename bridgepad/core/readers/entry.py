@@ -12,7 +12,7 @@ from bridgepad.core.readers.notation import (
     parse_others,
     parse_result,
     parse_seat,
-    revoke_text,
+    result_text,
 )
 from bridgepad.core.rules.revoke import check as check_revoke
 
@@ -113,7 +113,7 @@ def form_values(hand: Hand, we: Side = Side.NS) -> dict[str, str]:
         return out
     out["contract"] = hand.contract.text
     out["declarer"] = hand.declarer.value if hand.declarer else ""
-    out["result"] = str(hand.tricks) + (f" {revoke_text(hand.revoke)}" if hand.revoke is not None else "")
+    out["result"] = result_text(hand.tricks, hand.revoke) if hand.tricks is not None else ""
     if hand.honors is not None:
         out["honors"] = hand.honors.text
     return out

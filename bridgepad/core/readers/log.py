@@ -4,6 +4,7 @@
     players N=Ann E=Bob S=Cy W=Di
     N 4S 10               S 3NTX -1 honors EW 150
     pass                  end
+    N 4S 9 rev EW 2       # the result as the form takes it: E-W revoked, won 2 after
 
 and for duplicate boards, each with the other tables' N-S scores:
 
@@ -28,21 +29,23 @@ from dataclasses import dataclass, field, replace
 
 from bridgepad.core.model import SEATS, Hand, Seat
 from bridgepad.core.readers.notation import (
+    REVOKE_WORDS,
     NotationError,
     check_name,
     is_pass,
     parse_contract,
     parse_honors,
     parse_others,
+    parse_result,
     parse_scoring,
     parse_seat,
-    parse_tricks,
     quote,
 )
 from bridgepad.core.readers.people import check_players
 from bridgepad.core.rules.board_scores import others_problem
 from bridgepad.core.rules.game import Game, GameState, Mode, Replayer, Status
 from bridgepad.core.rules.modes import rules_for
+from bridgepad.core.rules.revoke import check as check_revoke
 from bridgepad.core.rules.settings import DuplicateScoring, Settings
 from bridgepad.core.words.text import visible
 
@@ -131,31 +134,42 @@ def parse_hand_line(words: list[str], duplicate: bool = False) -> Hand:
         raise NotationError("A passed-out deal is written as pass on its own line: it has no result and no honors.")
     if len(words) < 3:
         raise NotationError(
-            "A hand is declarer, contract and result, e.g. N 4S 10 or E 3NTX -1, optionally followed by honors NS 150."
+            "A hand is declarer, contract and result, e.g. N 4S 10, E 3NTX -1 or N 4S 9 rev EW 2, "
+            "optionally followed by honors NS 150."
         )
     declarer = parse_seat(words[0])
     contract = parse_contract(words[1])
     if contract is None:
         raise NotationError("A passed-out deal is written as pass on its own line.")
-    tricks = parse_tricks(words[2], contract)
-    rest = words[3:]
+    # The result is the form's result field: the tricks as played, then any revoke (``9 rev EW 2``).
+    end = 3
+    if len(words) > 3 and words[3].lower() in REVOKE_WORDS:
+        end = next((i for i in range(4, len(words)) if words[i].lower() in ("honors", "others")), len(words))
+    tricks, revoke = parse_result(" ".join(words[2:end]), contract)
+    if revoke is not None:
+        problem = check_revoke(revoke, tricks, declarer.side)
+        if problem:
+            raise NotationError(f"{problem}.")
+    rest = words[end:]
     if duplicate:
         if rest and rest[0].lower() != "others":
             raise NotationError(
-                f"After the result only 'others' and the other tables' N-S scores may follow, not {quote(' '.join(rest))}"
+                f"After the result only a revoke (rev EW 2) and 'others' with the other tables' N-S scores may follow, not {quote(' '.join(rest))}"
                 + (": honors are not scored at duplicate." if rest[0].lower() == "honors" else ".")
             )
-        return Hand(contract, declarer, tricks, others=_others(rest[1:]) if rest else ())
+        return Hand(contract, declarer, tricks, others=_others(rest[1:]) if rest else (), revoke=revoke)
     honors = None
     if rest:
         if rest[0].lower() == "others":
             raise NotationError("Other tables' scores belong to duplicate boards: start the log with a line duplicate.")
         if rest[0].lower() != "honors":
-            raise NotationError(f"After the result only 'honors SIDE POINTS' may follow, not {quote(' '.join(rest))}.")
+            raise NotationError(
+                f"After the result only a revoke (rev EW 2) and 'honors SIDE POINTS' may follow, not {quote(' '.join(rest))}."
+            )
         honors = parse_honors(" ".join(rest[1:]), contract)
         if honors is None:
             raise NotationError("honors needs the side and the points, e.g. honors NS 100.")
-    return Hand(contract, declarer, tricks, honors)
+    return Hand(contract, declarer, tricks, honors, revoke=revoke)
 
 
 def _others(words: list[str]) -> tuple[int, ...]:

@@ -24,6 +24,7 @@ from bridgepad.core.rules.settings import (
     ChicagoPartScore,
     ChicagoVulnerable,
     NextDealer,
+    PairsPercentage,
     PassWord,
     Settings,
 )
@@ -38,6 +39,7 @@ CHOICES = {
     "we": "NS or EW: the partnership written as We",
     "next_dealer": "passes-on or rotates (left of this game's first dealer): p or r",
     "duplicate_scoring": SCORING_CHOICES,
+    "pairs_percentage": "neuberg (each board the same weight) or tops (all the matchpoints over all the tops): n or t",
 }
 
 
@@ -134,6 +136,20 @@ def parse_next_dealer(text: str) -> NextDealer:
     )
 
 
+def parse_pairs_percentage(text: str) -> PairsPercentage:
+    return _choose(  # type: ignore[return-value]
+        text,
+        "A pairs session's percentage",
+        {
+            "n": PairsPercentage.NEUBERG,
+            "neuberg": PairsPercentage.NEUBERG,
+            "t": PairsPercentage.TOPS,
+            "tops": PairsPercentage.TOPS,
+        },
+        CHOICES["pairs_percentage"],
+    )
+
+
 def parse_players_option(text: str) -> tuple[str, str, str, str]:
     """``N=Ann,E=Bob,S=Cy,W=Di``; without commas, spaces separate the seats (``N=Ann E=Bob``)."""
     chunks = text.split(",") if "," in text else text.split()
@@ -173,6 +189,7 @@ def rule_values(settings: Settings) -> dict[str, str]:
         "we": settings.we.value,
         "next_dealer": settings.next_dealer.value,
         "duplicate_scoring": settings.duplicate_scoring.value,
+        "pairs_percentage": settings.pairs_percentage.value,
     }
 
 
@@ -201,6 +218,7 @@ def read_rules(values: dict[str, str], errors: dict[str, str]) -> Settings | Non
         "we": parse_we,
         "next_dealer": parse_next_dealer,
         "duplicate_scoring": parse_scoring,
+        "pairs_percentage": parse_pairs_percentage,
     }
     for name, reader in readers.items():
         if name not in values:

@@ -150,6 +150,12 @@ def revoke_text(revoke: Revoke) -> str:
     return f"rev {revoke.side.value}{won}" + (f" {TRICK_12_WORD}" if revoke.trick_12 else "")
 
 
+def result_text(tricks: int, revoke: Revoke | None) -> str:
+    """A hand's result in the one grammar the form, the log and the CSV share, which ``parse_result``
+    reads back: the tricks declarer took as played, then any revoke (``10``, ``8 rev EW 2``)."""
+    return str(tricks) + (f" {revoke_text(revoke)}" if revoke is not None else "")
+
+
 _SEAT_WORDS = {
     "N": Seat.N,
     "NORTH": Seat.N,

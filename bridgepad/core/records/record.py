@@ -243,7 +243,9 @@ def _bonus_line(e: Entry) -> Line:
 def record_of(state: GameState, id: str = "", created: str = "", updated: str = "") -> GameRecord:
     """The record of a game already derived."""
     if state.session is not None:
-        runs: tuple[Running | None, ...] = running_totals([h.comparison for h in state.hands])
+        runs: tuple[Running | None, ...] = running_totals(
+            [h.comparison for h in state.hands], state.game.settings.pairs_percentage
+        )
     else:
         runs = (None,) * len(state.hands)
     hands = [_hand_line(h, run) for h, run in zip(state.hands, runs)]

@@ -6,6 +6,15 @@ averaged to two decimals, so that one other result gives exactly its IMPs.
 
 Matchpoints (a pairs game): 2 for each other result North-South beat, 1 for each tie;
 the top is 2 for each other result, and East-West score the top less North-South's.
+
+A session's percentage (``session_percent``), by default as clubs take it (WBF, ACBL,
+EBU): every board weighs the same, and a board played fewer times than the board with the
+most results is factored up to that many by Neuberg's formula. On this scale, a board with
+n results (this table's and the others') scores MP of a top of 2(n − 1); factored to N
+results it scores (MP + 1) × N / n − 1 of a top of 2(N − 1) (in the scale of 1 for a win
+the formula is (MP + ½) × N / n − ½; twice that is this). The session's percentage is all
+the factored matchpoints over all the factored tops. The other reading, all the
+matchpoints over all the tops, is the setting ``PairsPercentage.TOPS``.
 """
 
 from __future__ import annotations
@@ -13,8 +22,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 
 from bridgepad.core.rules import tables
+from bridgepad.core.rules.settings import PairsPercentage
 
 HUNDREDTH = Decimal("0.01")
 
@@ -73,35 +84,120 @@ class SessionTotals:
 
 @dataclass(frozen=True, slots=True)
 class Running:
-    """A duplicate session's comparison after a board: IMPs, matchpoints, tops and boards compared so far."""
+    """A duplicate session's comparison after a board: IMPs, matchpoints, tops and boards compared
+    so far, and the matchpoints and top its percentage is taken over (``session_matchpoints`` of
+    the boards up to this one: factored, by default)."""
 
     imps: Decimal
     matchpoints: int
     top: int
     boards: int  # boards compared so far: a team match's length for its victory points
+    scored_matchpoints: Fraction = Fraction(0)
+    scored_top: int = 0
 
     @property
     def percent(self) -> Decimal | None:
-        return percent(self.matchpoints, self.top)
+        return percent(self.scored_matchpoints, self.scored_top)
+
+    @property
+    def factored(self) -> bool:
+        """Whether the percentage's matchpoints differ from the boards' own (a board factored up)."""
+        return (self.scored_matchpoints, self.scored_top) != (self.matchpoints, self.top)
 
 
-def running_totals(comparisons: Sequence[Comparison | None]) -> tuple[Running, ...]:
+def running_totals(
+    comparisons: Sequence[Comparison | None], method: PairsPercentage = PairsPercentage.NEUBERG
+) -> tuple[Running, ...]:
     """The session's totals after each board in turn, counting only the boards compared."""
     out = []
-    imps, mp, top, boards = Decimal(0), 0, 0, 0
+    imps = Decimal(0)
+    acc = SessionMatchpoints(method)
     for c in comparisons:
         if c is not None and c.compared:
             assert c.imps is not None
-            imps, mp, top, boards = imps + c.imps, mp + c.matchpoints, top + c.top, boards + 1
-        out.append(Running(imps, mp, top, boards))
+            imps += c.imps
+            acc.add(c)
+        out.append(Running(imps, acc.matchpoints, acc.top, acc.boards, *acc.scored))
     return tuple(out)
 
 
-def percent(matchpoints: int, top: int) -> Decimal | None:
+def neuberg(matchpoints: int, results: int, most: int) -> Fraction:
+    """A board's matchpoints among ``results`` results (this table's and the others'),
+    factored to ``most`` results by Neuberg's formula: (MP + 1) × most / results − 1."""
+    return Fraction((matchpoints + 1) * most, results) - 1
+
+
+@dataclass(slots=True)
+class SessionMatchpoints:
+    """Boards' matchpoints added up as they come, for a session's percentage by either method.
+
+    Neuberg's factored matchpoints over B boards, each with n results, factored to N, add up
+    to N × Σ (MP + 1) / n − B on a top of 2(N − 1) × B; so the sum Σ (MP + 1) / n, the boards
+    and the most results are all there is to keep, however many boards come.
+    """
+
+    method: PairsPercentage = PairsPercentage.NEUBERG
+    matchpoints: int = 0  # as scored on each board
+    top: int = 0
+    boards: int = 0
+    most: int = 0  # the most results on any board: this table's and the others'
+    shares: Fraction = Fraction(0)  # Σ (MP + 1) / n
+
+    def add(self, c: Comparison | None) -> None:
+        if c is None or not c.compared:
+            return
+        results = len(c.others) + 1
+        self.matchpoints += c.matchpoints
+        self.top += c.top
+        self.boards += 1
+        self.most = max(self.most, results)
+        self.shares += Fraction(c.matchpoints + 1, results)
+
+    @property
+    def scored(self) -> tuple[Fraction, int]:
+        """The matchpoints and the top the percentage is taken over."""
+        if self.method is PairsPercentage.TOPS or not self.boards:
+            return Fraction(self.matchpoints), self.top
+        return self.most * self.shares - self.boards, 2 * (self.most - 1) * self.boards
+
+    @property
+    def percent(self) -> Decimal | None:
+        return percent(*self.scored)
+
+
+def session_matchpoints(
+    comparisons: Iterable[Comparison | None], method: PairsPercentage = PairsPercentage.NEUBERG
+) -> tuple[Fraction, int]:
+    """N-S's matchpoints over the boards compared and their top, as ``method`` counts them:
+    each board factored to the most results any board has (one with that many keeps its own
+    matchpoints, as ``neuberg`` gives), or as scored on each board."""
+    acc = SessionMatchpoints(method)
+    for c in comparisons:
+        acc.add(c)
+    return acc.scored
+
+
+def session_percent(
+    comparisons: Iterable[Comparison | None], method: PairsPercentage = PairsPercentage.NEUBERG
+) -> Decimal | None:
+    """N-S's percentage over the boards compared, as ``method`` takes it (None: nothing compared)."""
+    return percent(*session_matchpoints(comparisons, method))
+
+
+def percent(matchpoints: int | Fraction, top: int) -> Decimal | None:
     """Matchpoints as a percentage of the top, to two decimals (None when there is no top)."""
     if top <= 0:
         return None
-    return (Decimal(100 * matchpoints) / top).quantize(HUNDREDTH, rounding=ROUND_HALF_UP)
+    share = Fraction(matchpoints) * 100 / top
+    return (Decimal(share.numerator) / Decimal(share.denominator)).quantize(HUNDREDTH, rounding=ROUND_HALF_UP)
+
+
+def matchpoints_text(matchpoints: int | Fraction) -> str:
+    """Matchpoints as a figure: ``6``, ``6.5``, ``4.67`` (a factored board's, to two decimals)."""
+    if Fraction(matchpoints).denominator == 1:
+        return f"{int(matchpoints):,}"
+    value = Decimal(Fraction(matchpoints).numerator) / Decimal(Fraction(matchpoints).denominator)
+    return f"{value.quantize(HUNDREDTH, rounding=ROUND_HALF_UP):,f}".rstrip("0").rstrip(".")
 
 
 def imps_text(imps: Decimal | int, signed: bool = True) -> str:
@@ -122,10 +218,9 @@ def imps_figure(imps: Decimal | int) -> str:
     return f"{value:+,.0f}" if value == value.to_integral_value() else f"{value:+,.2f}"
 
 
-def standing_figure(matchpointed: bool, imps: Decimal | float | None, matchpoints: int, top: int) -> str:
+def standing_figure(matchpointed: bool, imps: Decimal | float | None, pct: Decimal | float | None) -> str:
     """A session's standing for N-S as one short figure: ``+6``, ``-2.33`` (IMPs) or
-    ``58.3%`` (matchpoints); empty while no board has been compared."""
+    ``58.3%`` (matchpoints, the session's percentage); empty while no board has been compared."""
     if matchpointed:
-        pct = percent(matchpoints, top)
-        return "" if pct is None else f"{pct:.1f}%"
+        return "" if pct is None else f"{Decimal(str(pct)):.1f}%"
     return "" if imps is None else imps_figure(Decimal(str(imps)))

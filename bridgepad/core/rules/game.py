@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from fractions import Fraction
 
 from bridgepad.core.model import SIDES, Hand, Seat, Side
-from bridgepad.core.rules.duplicate import percent
+from bridgepad.core.rules.duplicate import session_matchpoints as matchpoints_over
+from bridgepad.core.rules.duplicate import session_percent
 from bridgepad.core.rules.modes import rules_for
 from bridgepad.core.rules.modes.base import ModeRules, Play
 from bridgepad.core.rules.outcome import (
@@ -164,8 +166,14 @@ class SessionState(GameState):
 
     @property
     def percent(self) -> Decimal | None:
-        """N-S's matchpoints over the sum of the tops, as a percentage (None: nothing compared)."""
-        return percent(self.matchpoints, self.top)
+        """N-S's percentage as the settings take it, each board weighing the same by default
+        (``duplicate.session_percent``); None while nothing is compared."""
+        return session_percent((h.comparison for h in self.hands), self.game.settings.pairs_percentage)
+
+    @property
+    def session_matchpoints(self) -> tuple[Fraction, int]:
+        """N-S's matchpoints and the top the percentage is taken over (factored, by default)."""
+        return matchpoints_over((h.comparison for h in self.hands), self.game.settings.pairs_percentage)
 
     @property
     def compared(self) -> int:

@@ -4,7 +4,9 @@ The rule, as the rule books for home play give it (the rule book says nothing of
 the fuller rule books do): an established revoke transfers two tricks from the offending
 side to the non-offending side, or one trick if the offending side won only one trick
 after the revoke; a revoke on the twelfth trick is not established and costs one
-trick regardless. A side that won no trick after its revoke has none to give up.
+trick regardless. Only tricks the revoking side won can move: a side that won no trick
+after its established revoke has none to give up, and one that took no trick at all
+gives up nothing for a revoke on the twelfth trick, so the tricks scored stay 0 to 13.
 """
 
 from __future__ import annotations
@@ -15,11 +17,17 @@ ESTABLISHED_TRANSFER = 2
 TRICK_12_TRANSFER = 1
 
 
-def transfer(revoke: Revoke) -> int:
-    """How many tricks the revoke moves to the non-offending side."""
+def side_tricks(revoke: Revoke, tricks: int, declaring: Side) -> int:
+    """The tricks the revoking side took in all, when declarer took ``tricks``."""
+    return tricks if revoke.side is declaring else 13 - tricks
+
+
+def transfer(revoke: Revoke, won_in_all: int = 13) -> int:
+    """How many tricks the revoke moves to the non-offending side, when the revoking side
+    took ``won_in_all`` tricks in all (13, the most, when the table of the rule is shown)."""
     if revoke.trick_12:
-        return TRICK_12_TRANSFER
-    return min(ESTABLISHED_TRANSFER, revoke.won_after)
+        return min(TRICK_12_TRANSFER, won_in_all)
+    return min(ESTABLISHED_TRANSFER, revoke.won_after, won_in_all)
 
 
 def scored_tricks(hand: Hand) -> int | None:
@@ -28,14 +36,17 @@ def scored_tricks(hand: Hand) -> int | None:
         return hand.tricks
     if hand.revoke is None:
         return hand.tricks
-    moved = transfer(hand.revoke)
-    return hand.tricks - moved if hand.revoke.side is hand.declarer.side else hand.tricks + moved
+    declaring = hand.declarer.side
+    moved = transfer(hand.revoke, side_tricks(hand.revoke, hand.tricks, declaring))
+    return hand.tricks - moved if hand.revoke.side is declaring else hand.tricks + moved
 
 
 def check(revoke: Revoke, tricks: int, declaring: Side) -> str | None:
     """Why this revoke cannot have happened on a hand where declarer took ``tricks``; None if it can."""
-    won = tricks if revoke.side is declaring else 13 - tricks
+    won = side_tricks(revoke, tricks, declaring)
     who = "declarer's side" if revoke.side is declaring else "the defenders"
+    if not 0 <= tricks <= 13:
+        return "declarer takes 0 to 13 tricks"
     if not 0 <= revoke.won_after <= 13:
         return "the tricks won after a revoke are 0 to 13"
     if revoke.won_after > won:
@@ -45,13 +56,16 @@ def check(revoke: Revoke, tricks: int, declaring: Side) -> str | None:
     return None
 
 
-def reason(revoke: Revoke, declaring: Side) -> str:
-    """The transfer in words, for the explanation of the hand:
+def reason(revoke: Revoke, declaring: Side, tricks: int) -> str:
+    """The transfer in words, for the explanation of the hand where declarer took ``tricks``:
     ``Revoke by E-W (the defenders), established: 2 tricks go to N-S``."""
-    n = transfer(revoke)
+    won = side_tricks(revoke, tricks, declaring)
+    n = transfer(revoke, won)
     who = f"{revoke.side.short} ({'declarer' if revoke.side is declaring else 'the defenders'})"
     gets = revoke.side.other.short
     if revoke.trick_12:
+        if n == 0:
+            return f"Revoke by {who} on the twelfth trick, not established, by a side that took no trick: no trick moves"
         return f"Revoke by {who} on the twelfth trick, not established: 1 trick goes to {gets}"
     if n == 0:
         return f"Revoke by {who}, who won no trick after it: no trick moves"

@@ -67,6 +67,22 @@ class DuplicateScoring(str, Enum):
         }[self]
 
 
+class PairsPercentage(str, Enum):
+    """How a pairs session's matchpoints make its percentage."""
+
+    # As clubs score a pairs game (WBF, ACBL, EBU): each board weighs the same, a board with
+    # fewer results than the most any board has factored up to that many by Neuberg's formula.
+    NEUBERG = "neuberg"
+    TOPS = "tops"  # all the matchpoints over all the tops: a board with more results weighs more
+
+    @property
+    def description(self) -> str:
+        return {
+            PairsPercentage.NEUBERG: "each board weighs the same; one with fewer results is factored up by Neuberg's formula",
+            PairsPercentage.TOPS: "all the matchpoints over all the tops, so a board with more results weighs more",
+        }[self]
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     honors: bool = True
@@ -76,6 +92,7 @@ class Settings:
     we: Side = Side.NS
     next_dealer: NextDealer = NextDealer.PASSES_ON
     duplicate_scoring: DuplicateScoring = DuplicateScoring.IMPS
+    pairs_percentage: PairsPercentage = PairsPercentage.NEUBERG
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bridgepad.core.rules.duplicate import imps_figure
+from bridgepad.core.rules.duplicate import imps_figure, matchpoints_text
 from bridgepad.core.rules.game import HandOutcome, SessionState
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.words.summary import match_vps_of, vp_text
@@ -70,7 +70,8 @@ def board_table(state: SessionState) -> BoardTable:
     body = [_board_cells(h, mp) for h in state.hands]
     foot = ["", _signed(state.ns_total), "", ""]
     if state.compared and mp:
-        foot[2:] = [f"{state.matchpoints}/{state.top}", f"{state.percent}%"]
+        scored, top = state.session_matchpoints
+        foot[2:] = [f"{matchpoints_text(scored)}/{top}", f"{state.percent}%"]
     elif state.compared:
         foot[3] = imps_figure(state.imps_total)
     widths = [max(len(row[k]) for row in (header, *body, foot)) for k in range(len(header))]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bridgepad.core.model import SEATS, Seat, Side
+from bridgepad.core.rules.outcome import Mode
 from bridgepad.core.words.text import fit
 
 
@@ -44,16 +45,16 @@ def side_heading(side: Side, we: Side) -> str:
     return side.heading(we)
 
 
-def partnership(named: Named, side: Side, escape: Callable[[str], str] = str, *, letters: bool = True) -> str:
-    """``Ann & Cy``; a seat without a name is its letter (``Ann & S``), or with ``letters``
-    off is left out (``Ann``: an export lists only the people); "" when neither is named.
+def partnership(named: Named, side: Side, escape: Callable[[str], str] = str) -> str:
+    """``Ann & Cy``; a seat without a name is its letter (``Ann & S``), on the screen and in
+    every export alike; "" when neither is named.
 
     ``escape`` dresses each name for where it goes (Markdown's escapes), not the letters.
     """
     names = [(named.name(s), s) for s in side.seats]
     if not any(n for n, _ in names):
         return ""
-    return " & ".join(escape(n) if n else s.value for n, s in names if n or letters)
+    return " & ".join(escape(n) if n else s.value for n, s in names)
 
 
 def match_up(named: Named) -> str:
@@ -80,3 +81,18 @@ def seat_label_fit(named: Named, seat: Seat, width: int) -> str:
     if not name or width < 6:  # no room for a letter of the name, "…" and "(N)": the seat alone
         return seat.value
     return f"{fit(name, max(2, width - 4))} ({seat.value})"
+
+
+def hand_word(mode: Mode, number: int, deal: int | None) -> str:
+    """A hand played, inside a sentence: ``hand 3``, or ``board 7`` at duplicate (``Edit board 7``)."""
+    return f"board {deal}" if mode is Mode.DUPLICATE else f"hand {number}"
+
+
+# Results ----------------------------------------------------------------------------------
+
+REVOKE_MARK = "†"  # beside a result scored after a revoke's transfer; the hand's explanation says which
+
+
+def result_label(result: str, revoked: bool) -> str:
+    """A hand's result as scored, as the hand list and the exports show it: ``+1``, ``-2†`` after a revoke."""
+    return result + REVOKE_MARK if revoked else result

@@ -135,7 +135,7 @@ def _duplicate_tables(settings: Settings) -> list[RuleTable]:
                 "Matchpoints: each board against the other results",
                 ("", "Matchpoints"),
                 (("Each other result beaten", "2"), ("Each other result tied", "1"), ("The top", "2 for each other result")),
-                "E-W score the top less N-S's. The session's percentage is all the matchpoints over all the tops.",
+                "E-W score the top less N-S's. The session's percentage: " + settings.pairs_percentage.description + ".",
             )
         )
     lows = (0,) + tables.IMP_SCALE

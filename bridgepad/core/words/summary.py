@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from fractions import Fraction
 
 from bridgepad.core.model import SIDES, Contract, Seat, Side
 from bridgepad.core.rules import tables
-from bridgepad.core.rules.duplicate import Comparison, Running, imps_text, running_totals
+from bridgepad.core.rules.duplicate import Comparison, Running, imps_text, matchpoints_text, running_totals
 from bridgepad.core.rules.game import Entry, GameState, HandOutcome, Mode, Status
 from bridgepad.core.rules.modes import rules_for
 from bridgepad.core.rules.revoke import reason as revoke_reason
@@ -48,6 +49,12 @@ def headline(st: GameState, we: Side = Side.NS) -> str:
     return f"{lead} lead, {scores}, by {margin:,}."
 
 
+def matchpoints_of(matchpoints: Fraction, top: int, factored: bool) -> str:
+    """``27 of 48 matchpoints``; ``6.5 of 16 matchpoints, factored`` when a board with fewer
+    results was factored up by Neuberg's formula."""
+    return f"{matchpoints_text(matchpoints)} of {top:,} matchpoints" + (", factored" if factored else "")
+
+
 def duplicate_standing(st: GameState) -> str:
     """``N-S +6 IMPs (VPs 11.52–8.48)`` or ``N-S 56.25% (27 of 48 matchpoints)``; empty while nothing
     is compared (and for a rubber or a Chicago, which compare nothing)."""
@@ -55,7 +62,8 @@ def duplicate_standing(st: GameState) -> str:
     if s is None or not s.compared:
         return ""
     if s.game.settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS:
-        return f"N-S {s.percent}% ({s.matchpoints:,} of {s.top:,} matchpoints)"
+        mp, top = s.session_matchpoints
+        return f"N-S {s.percent}% ({matchpoints_of(mp, top, (mp, top) != (s.matchpoints, s.top))})"
     vps = match_vps_of(s)
     assert vps is not None
     return f"N-S {imps_text(s.imps_total)} ({vp_text(vps)})"
@@ -87,7 +95,7 @@ def lead_text(st: GameState, we: Side = Side.NS) -> str:
 def shuffler(dealer: Seat) -> Seat:
     """Who shuffles the second pack while ``dealer`` deals, ready for the next deal.
 
-    Seed 000 ("The deal"): the player on the dealer's left shuffles the pack being dealt,
+    The rule book ("The deal"): the player on the dealer's left shuffles the pack being dealt,
     and meanwhile the dealer's partner shuffles the second pack and sets it ready.
     """
     return dealer.partner
@@ -155,7 +163,9 @@ def outcome_lines(outcome: HandOutcome, after: GameState, we: Side = Side.NS) ->
     """What a hand writes, for whom and where, and what it does to the game."""
     hand = outcome.hand
     if after.session is not None:
-        running = running_totals([h.comparison for h in after.hands[: outcome.index + 1]])[-1]
+        running = running_totals([h.comparison for h in after.hands[: outcome.index + 1]], after.game.settings.pairs_percentage)[
+            -1
+        ]
         return board_lines(outcome, after.game.settings.duplicate_scoring, running)
     if hand.contract is None:
         return [after.rules.passed_out_words(outcome.dealer)]
@@ -172,11 +182,11 @@ def outcome_lines(outcome: HandOutcome, after: GameState, we: Side = Side.NS) ->
 def revoke_lines(outcome: HandOutcome) -> list[str]:
     """The revoke's transfer, when there was one: how the tricks played became the tricks scored."""
     hand = outcome.hand
-    if hand.revoke is None or hand.declarer is None or hand.contract is None:
+    if hand.revoke is None or hand.declarer is None or hand.contract is None or hand.tricks is None:
         return []
     played = f"{hand.tricks} trick{'s' if hand.tricks != 1 else ''} played"
     scored = f"{outcome.tricks} scored ({hand.contract.pretty}{outcome.result})"
-    return [f"{revoke_reason(hand.revoke, hand.declarer.side)}; {played}, {scored}."]
+    return [f"{revoke_reason(hand.revoke, hand.declarer.side, hand.tricks)}; {played}, {scored}."]
 
 
 def _signed(n: int) -> str:
@@ -200,7 +210,7 @@ def comparison_text(c: Comparison, scoring: DuplicateScoring) -> str:
 def running_text(board: int | None, run: Running, scoring: DuplicateScoring) -> str:
     """The session after a board: ``After board 3: 10 of 18 matchpoints, 55.56%`` or ``After board 3: N-S +5 IMPs``."""
     if scoring is DuplicateScoring.MATCHPOINTS:
-        return f"After board {board}: {run.matchpoints:,} of {run.top:,} matchpoints, {run.percent}%."
+        return f"After board {board}: {matchpoints_of(run.scored_matchpoints, run.scored_top, run.factored)}, {run.percent}%."
     return f"After board {board}: N-S {imps_text(run.imps)}."
 
 

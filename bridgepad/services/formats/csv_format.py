@@ -7,9 +7,12 @@ and 100, and a Chicago's 100 for a part score open after deal 4 are rows of thei
 each side. Duplicate rows also carry the board, N-S's score, the other results and
 the comparison (IMPs, matchpoints and the top).
 
-A text cell that a spreadsheet would take for a formula (one beginning with = + - @,
-a tab or a carriage return) is written with a leading apostrophe, as spreadsheet
-programs expect; numbers are written as numbers.
+The result is written as the form and the log take it: the tricks declarer took as
+played, then any revoke (``10``, ``8 rev EW 2``), so that no spreadsheet reads it as a
+formula and it needs no mark. Any other text cell that a spreadsheet would take for a
+formula (one beginning with = + - @, a tab or a carriage return), such as a name, is
+written with a leading apostrophe, as spreadsheet programs expect; numbers are written
+as numbers.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import io
 from collections.abc import Sequence
 
 from bridgepad.core.model import Side
+from bridgepad.core.readers.notation import result_text
 from bridgepad.core.records.record import GameRecord, Line, LineKind
 from bridgepad.core.rules.vulnerability import vulnerability_code
 from bridgepad.core.words.labels import partnership
@@ -83,7 +87,7 @@ def _row(r: GameRecord, line: Line) -> list[object]:
         vulnerability_code(line.vulnerable) if hand else "",
         line.declarer.value if line.declarer else "",
         contract,
-        cell(line.result),
+        cell(result_text(line.tricks, line.revoke)) if hand and line.tricks is not None else "",
         cell(partnership(r, Side.NS)),
         cell(partnership(r, Side.EW)),
         f.ns_below,

@@ -22,7 +22,7 @@ from typing import Any, NoReturn
 from bridgepad.core.model import SIDES, Side
 from bridgepad.core.readers.serialize import SchemaError, game_from_json, game_to_json
 from bridgepad.core.records.record import GameRecord, Line, LineKind, record_of
-from bridgepad.core.rules.duplicate import Comparison, percent
+from bridgepad.core.rules.duplicate import Comparison, SessionMatchpoints
 from bridgepad.core.rules.game import GameState, Mode
 from bridgepad.core.rules.modes import rules_for
 from bridgepad.core.rules.vulnerability import vulnerability_code
@@ -359,7 +359,8 @@ def _sum_totals(records: list[GameRecord]) -> dict[str, Any]:
 
 class _Totals:
     """Several sessions of one log (an end, or a board line that jumps, between them): their figures
-    added up, the percentage over all the tops, and the VPs of each match added as a round robin adds them."""
+    added up, the percentage taken over all their boards as over one session's (each board weighing
+    the same, by default), and the VPs of each match added as a round robin adds them."""
 
     def __init__(self) -> None:
         self.records = 0
@@ -369,11 +370,16 @@ class _Totals:
         self.top = 0
         self.imps = Decimal(0)
         self.vp = Decimal(0)
+        self.boards: SessionMatchpoints | None = None
 
     def add(self, r: GameRecord) -> None:
         self.records += 1
         assert r.session is not None
         self.ns_score += r.session.ns_total
+        if self.boards is None:
+            self.boards = SessionMatchpoints(r.game.settings.pairs_percentage)
+        for h in r.state.hands:
+            self.boards.add(h.comparison)
         if r.matchpoints:
             self.compared += 1
             self.matchpoints += r.matchpoints[0]
@@ -391,5 +397,5 @@ class _Totals:
             "vp": decimal(self.vp),
             "matchpoints": self.matchpoints,
             "top": self.top,
-            "pct": decimal(percent(self.matchpoints, self.top)),
+            "pct": decimal(self.boards.percent if self.boards is not None else None),
         }

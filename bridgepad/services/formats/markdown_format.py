@@ -12,7 +12,7 @@ from bridgepad.core.records.record import GameRecord
 from bridgepad.core.rules.duplicate import imps_figure
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.rules.vulnerability import MARKDOWN_WORDS, vulnerability_code
-from bridgepad.core.words.labels import partnership, we_they
+from bridgepad.core.words.labels import partnership, result_label, we_they
 from bridgepad.core.words.pad import PadRow, layout
 from bridgepad.core.words.text import visible
 
@@ -25,8 +25,8 @@ def md_escape(text: str) -> str:
 
 
 def _label(r: GameRecord, side: Side) -> str:
-    """``We (Ann & Cy)``, ``They (E-W)``: the words of the pad on screen, its names escaped."""
-    return f"{we_they(side, r.we)} ({partnership(r, side, md_escape, letters=False) or side.short})"
+    """``We (Ann & Cy)``, ``We (Ann & S)``, ``They (E-W)``: the words of the pad on screen, its names escaped."""
+    return f"{we_they(side, r.we)} ({partnership(r, side, md_escape) or side.short})"
 
 
 def _cell(row: PadRow, we: bool) -> str:
@@ -89,7 +89,7 @@ def boards_markdown(r: GameRecord) -> str:
             MARKDOWN_WORDS[vulnerability_code(line.vulnerable)],
             contract,
             by,
-            line.result,
+            result_label(line.result, line.revoke is not None),
             _signed(line.ns_score or 0),
             others,
         ]

@@ -30,6 +30,7 @@ from bridgepad.core.readers.new_game import (
     read_new_game,
     read_rules,
 )
+from bridgepad.core.rules.game import Mode
 from bridgepad.core.rules.settings import Settings
 from bridgepad.tui import keys
 from bridgepad.tui.closing import close
@@ -130,7 +131,10 @@ class GameForm(FieldForm[ResultT]):
         self.query_one(f"#f-{self.fields[0]}", Input).focus()
 
     def field_values(self) -> dict[str, str]:
-        return {name: self.query_one(f"#f-{name}", Input).value for name in self.fields}
+        # A rule the form has no field for (a pairs session's percentage, set from the command
+        # line) is kept as it was given, so that changing the others does not reset it.
+        kept = {name: value for name, value in self.values.items() if name not in self.fields}
+        return kept | {name: self.query_one(f"#f-{name}", Input).value for name in self.fields}
 
     @abstractmethod
     def read(self) -> tuple[ResultT | None, dict[str, str]]:
@@ -197,11 +201,14 @@ class NewGameForm(GameForm[NewGameReading]):
 
     def _proposal_text(self) -> str:
         key = keys.key_text(keys.keys_of(keys.KEYS_BY_ID["new_game.next_rubber"], keys.keymap_of(self.app)))
+        # The game that follows is of the mode the dialog opened with: a Chicago is followed by a Chicago.
+        mode = next((m for m in Mode if m.value == self.values.get("mode")), Mode.RUBBER)
+        game = {Mode.RUBBER: "rubber", Mode.CHICAGO: "Chicago", Mode.DUPLICATE: "session"}[mode]
         if isinstance(self.proposal, NextRubber):
-            return f"{key} next rubber: {self.proposal.text}"
+            return f"{key} next {game}: {self.proposal.text}"
         if isinstance(self.proposal, RotationError):
-            return f"Next rubber ({key}): {self.proposal}."
-        return f"Next rubber ({key}): name the four players first."
+            return f"Next {game} ({key}): {self.proposal}."
+        return f"Next {game} ({key}): name the four players first."
 
     def _taken(self, field: str) -> set[str]:
         """Names already given in the other name fields: not offered again."""
@@ -232,3 +239,5 @@ class NewGameForm(GameForm[NewGameReading]):
         for seat, name in zip(SEATS, seating.players):
             self.query_one(f"#f-{seat.value}", Input).value = name
         self.query_one("#f-out", Input).value = ", ".join(seating.sitting_out)
+        if self.proposal.first_dealer is not None:  # the deal passes to the left of the one who dealt last
+            self.query_one("#f-dealer", Input).value = self.proposal.first_dealer.value

@@ -16,6 +16,7 @@ from bridgepad.core.rules.duplicate import standing_figure
 from bridgepad.core.rules.game import Status
 from bridgepad.core.rules.modes import rules_for
 from bridgepad.core.rules.settings import DuplicateScoring
+from bridgepad.core.words.labels import we_they
 from bridgepad.core.words.text import fit
 from bridgepad.services.history import History
 from bridgepad.services.session import Session
@@ -28,6 +29,14 @@ from bridgepad.tui.widgets.key_footer import KeyFooter
 from bridgepad.tui.widgets.reading import Progressed, Read, Reading, read_in_background
 
 STATE_WORDS = {Status.IN_PLAY: "in play", Status.WON: "won", Status.FINISHED: "finished", Status.ENDED: "ended early"}
+
+
+def state_word(s: GameSummary) -> str:
+    """``We won`` or ``They won`` for a rubber won (the side with two games), else the state's word."""
+    if s.status is not Status.WON:
+        return STATE_WORDS[s.status]
+    winner = Side.NS if s.games_won(Side.NS) > s.games_won(Side.EW) else Side.EW
+    return f"{we_they(winner, s.we)} won"
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +58,7 @@ COLUMNS = (
     Column("ns", "N-S", 6, 5, right=True),
     Column("ew", "E-W", 6, 5, right=True),
     Column("margin", "Margin", 6, 3, right=True),
-    Column("state", "State", max(len(w) for w in STATE_WORDS.values()), 0),
+    Column("state", "State", max(len(w) for w in (*STATE_WORDS.values(), "They won")), 0),
 )
 SCROLLBAR = 2
 PLAYERS_AT_MOST = 40  # names longer than this are cut rather than every other column dropped
@@ -152,7 +161,11 @@ class HistoryScreen(Screen[str | None]):
         tell_each(self.app, problems, timeout=20)
         self.data_shown = True
         n = len(self.rows)
-        title = f"History · {n:,} game{'s' if n != 1 else ''}, newest first · Enter opens · d deletes · t the trash"
+        keymap = keys.keymap_of(self.app)
+        opens, deletes, trash = (keys.first_key(k, keymap) for k in ("history.open", "history.delete", "history.trash"))
+        title = (
+            f"History · {n:,} game{'s' if n != 1 else ''}, newest first · {opens} opens · {deletes} deletes · {trash} the trash"
+        )
         self.query_one("#history-title", Label).update(title if self.rows else "History · no games yet")
 
     def _load_more(self, count: int) -> None:
@@ -171,7 +184,7 @@ class HistoryScreen(Screen[str | None]):
             "ns": f"{s.total(Side.NS):,}",
             "ew": f"{s.total(Side.EW):,}",
             "margin": f"{s.margin:+,}" if s.margin else "0",
-            "state": "on pad" if on_pad and not s.over else STATE_WORDS[s.status],
+            "state": "on pad" if on_pad and not s.over else state_word(s),
         }
         if rules_for(s.mode).boards:
             # A session stands by its scoring form, not by raw points: N-S's IMPs or percentage.
@@ -181,7 +194,7 @@ class HistoryScreen(Screen[str | None]):
                 games=f"{s.hands} bd",
                 ns="",
                 ew="",
-                margin=standing_figure(mp, s.imps, s.matchpoints, s.top),
+                margin=standing_figure(mp, s.imps, s.pct),
             )
         cells = []
         for c in self.columns:
@@ -285,7 +298,9 @@ class HistoryScreen(Screen[str | None]):
             except Problem as e:
                 tell(self.app, e, title="", timeout=10)
                 return
-            self._say(f"Moved to the trash: {where}. t shows the trash, ctrl+z on the pad brings it back.")
+            keymap = keys.keymap_of(self.app)
+            trash, undo = keys.first_key("history.trash", keymap), keys.first_key("pad.undo", keymap)
+            self._say(f"Moved to the trash: {where}. {trash} shows the trash, {undo} on the pad brings it back.")
             self.fill()
 
         self.app.push_screen(

@@ -13,7 +13,7 @@ from bridgepad.core.model import Hand
 from bridgepad.core.readers.entry import form_values
 from bridgepad.core.rules.settings import Settings
 from bridgepad.core.rules.vulnerability import vulnerability_text
-from bridgepad.core.words.labels import seat_label
+from bridgepad.core.words.labels import hand_word, seat_label
 from bridgepad.services.session import Session
 from bridgepad.store.errors import Problem, SaveError
 from bridgepad.tui import keys
@@ -68,7 +68,11 @@ class PadScreen(Screen[None]):
             self.refresh_all(select_last=True)
 
     def say(self, message: str, *, title: str = "", severity: str = "information", timeout: float = 6) -> None:
-        """A notification; never parsed as markup, since it may quote what a player typed."""
+        """A notification; never parsed as markup, since it may quote what a player typed.
+
+        It replaces the one before: a notice is about the last change, and two would hide the
+        explanation beneath them."""
+        self.app.clear_notifications()
         self.app.notify(message, title=title, severity=severity, timeout=timeout, markup=False)  # type: ignore[arg-type]
 
     # Drawing ------------------------------------------------------------------
@@ -131,6 +135,9 @@ class PadScreen(Screen[None]):
 
     def entry_form(self) -> EntryForm:
         """The entry form, made the first time and kept (installed) for every hand after."""
+        # The next entry begins: the notice of the last change goes, or it would hide the
+        # preview's last lines while the hand is typed.
+        self.app.clear_notifications()
         if self._entry_form is None:
             from bridgepad.tui.forms.entry_form import EntryForm
 
@@ -183,7 +190,8 @@ class PadScreen(Screen[None]):
         game = self.session.game
         h = st.hands[index]
         title = (
-            f"Edit hand {h.number} · {seat_label(game, h.dealer)} dealt · {vulnerability_text(h.vulnerable, game.settings.we)}"
+            f"Edit {hand_word(game.mode, h.number, h.deal)} · {seat_label(game, h.dealer)} dealt"
+            f" · {vulnerability_text(h.vulnerable, game.settings.we)}"
         )
 
         def done(hand: Hand | None) -> None:
@@ -205,7 +213,7 @@ class PadScreen(Screen[None]):
     def _no_hand(self, verb: str) -> str:
         if self.session.state.hands:
             return f"Select a hand with ↑ ↓ to {verb} it; the bonus row is written by the game itself."
-        return f"There is no hand to {verb} yet: press + to enter one."
+        return f"There is no hand to {verb} yet: press {keys.first_key('pad.add', keys.keymap_of(self.app))} to enter one."
 
     def action_delete(self) -> None:
         if not self._writable():
@@ -223,12 +231,15 @@ class PadScreen(Screen[None]):
             else f"{h.hand.contract.pretty} by {h.hand.declarer.value if h.hand.declarer else ''}"
         )
 
+        name = hand_word(self.session.game.mode, h.number, h.deal)
+        undo = keys.first_key("pad.undo", keys.keymap_of(self.app))
+
         def done(yes: bool | None) -> None:
             if yes and self._apply("The deletion", self.session.delete_hand, index):
                 self.refresh_all()
-                self.say(f"Hand {index + 1} deleted. ctrl+z brings it back.")
+                self.say(f"{name.capitalize()} deleted. {undo} brings it back.")
 
-        self.app.push_screen(Confirm(f"Delete hand {h.number} ({what})?", "Every figure after it is worked out again."), done)
+        self.app.push_screen(Confirm(f"Delete {name} ({what})?", "Every figure after it is worked out again."), done)
 
     def action_undo(self) -> None:
         if not self._writable():
@@ -251,7 +262,8 @@ class PadScreen(Screen[None]):
 
         st = self.session.state
         if st.over:
-            self.say(f"This {st.mode.word} is already over. Press + to start the next.")
+            add = keys.first_key("pad.add", keys.keymap_of(self.app))
+            self.say(f"This {st.mode.word} is already over. Press {add} to start the next.")
             return
         if not st.hands:
             self.say(f"Nothing to end yet: no hand of this {st.mode.word} has been entered.")
@@ -294,7 +306,7 @@ class PadScreen(Screen[None]):
             "New game · the game on the pad stays saved",
             values,
             names=evening.names,
-            proposal=evening.next_rubber(),
+            proposal=evening.next_rubber(st.next_first_dealer),
         )
         self.app.push_screen(form, done)
 

@@ -9,6 +9,7 @@ from bridgepad.core.rules.game import GameState
 from bridgepad.core.rules.vulnerability import vulnerability_text
 from bridgepad.core.words.labels import seat_label
 from bridgepad.core.words.summary import entry_text, headline, outcome_lines
+from bridgepad.tui.keys import first_key, keymap_of
 
 
 class Explanation(Static):
@@ -16,13 +17,13 @@ class Explanation(Static):
 
     def show(self, state: GameState, index: int | None) -> None:
         # Painted again only when its words change: each update lays the screen out again.
-        text = render_explanation(state, index)
+        text = render_explanation(state, index, first_key("pad.add", keymap_of(self.app)))
         if text != self._shown:
             self._shown = text
             self.update(text)
 
 
-def render_explanation(state: GameState, index: int | None) -> Text:
+def render_explanation(state: GameState, index: int | None, add_key: str = "+") -> Text:
     game = state.game
     we = game.settings.we
     if index is not None and index == len(state.hands) and state.bonuses:
@@ -32,7 +33,7 @@ def render_explanation(state: GameState, index: int | None) -> Text:
         t.append("\n  " + headline(state, we))
         return t
     if index is None or not (0 <= index < len(state.hands)):
-        return Text("No hands yet. Press + to enter the first hand.", style="italic")
+        return Text(f"No hands yet. Press {add_key} to enter the first hand.", style="italic")
     h = state.hands[index]
     t = Text(no_wrap=False)
     t.append(state.rules.hand_label(h.number, h.deal), style="bold")

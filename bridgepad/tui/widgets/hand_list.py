@@ -18,7 +18,7 @@ from bridgepad.core.model import Strain
 from bridgepad.core.rules.duplicate import imps_figure
 from bridgepad.core.rules.game import GameState, HandOutcome
 from bridgepad.core.rules.settings import DuplicateScoring
-from bridgepad.core.words.labels import seat_label, seat_label_fit
+from bridgepad.core.words.labels import result_label, seat_label, seat_label_fit
 from bridgepad.tui import looks
 
 RED_SUITS = (Strain.H, Strain.D)
@@ -44,7 +44,7 @@ def columns_for(state: GameState, by_width: int) -> list[Column]:
         Column("dealer", "Dlr", 3, 6),
         Column("contract", "Contract", 8, 0),
         Column("by", "By", by_width, 5, narrow=2, narrow_drop=3),
-        Column("result", "Res", 3, 2),
+        Column("result", "Res", 4, 2),
     ]
     if state.session is not None:
         mp = state.game.settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS
@@ -180,7 +180,7 @@ class HandList(DataTable[Text]):
                 "dealer": h.dealer.value,
                 "contract": contract_text(h, pass_word, red, faint, strong),
                 "by": seat_label_fit(game, h.hand.declarer, widths["by"]) if h.hand.declarer else "",
-                "result": h.result,
+                "result": result_label(h.result, h.hand.revoke is not None),
             }
             if boards:
                 cells["ns"] = f"{h.ns_score:+,}" if h.ns_score else "0"

@@ -36,6 +36,7 @@ def render_chart(steps: Sequence[TallyStep], names: Sequence[str], width: int = 
     """
     if not steps or not names:
         return Content.assemble(("No finished games in this window yet.", f"{looks.FAINT} {looks.HINT}"))
+    height = max(3, height)  # room for a row above the zero line, the line, and a row below
     series = {n: [0] + [s.nets.get(n, 0) for s in steps] for n in names}
     lo = min(0, *(v for vs in series.values() for v in vs))
     hi = max(0, *(v for vs in series.values() for v in vs))
@@ -44,14 +45,22 @@ def render_chart(steps: Sequence[TallyStep], names: Sequence[str], width: int = 
     plot_w = max(10, width - label_w - 1 - len(AXIS_WORD))  # the axis's word fits on its line
     count = len(steps)
 
+    # The zero line has a row of its own, and a net above or below zero never lands on it: with
+    # +520 beside -5,000 a single scale would round +520 onto the zero line and label it so.
+    zero = round(hi / span * (height - 1))
+    zero = max(1 if hi > 0 else 0, min(height - 2 if lo < 0 else height - 1, zero))
+
     def row_of(v: float) -> int:
-        return round((hi - v) / span * (height - 1))
+        if v > 0:
+            return min(zero - 1, round((hi - v) / hi * zero))
+        if v < 0:
+            return max(zero + 1, zero + round(v / lo * (height - 1 - zero)))
+        return zero
 
     def col_of(i: float) -> int:
         return round(i * (plot_w - 1) / count)
 
     grid: list[list[Part]] = [[(" ", "")] * plot_w for _ in range(height)]
-    zero = row_of(0)
     grid[zero] = [("┈", looks.RULE)] * plot_w
     overlaps = False
     for k, name in enumerate(names):

@@ -22,6 +22,7 @@ from bridgepad.core.words.summary import (
 )
 from bridgepad.services.session import Session
 from bridgepad.tui import looks
+from bridgepad.tui.keys import first_key, keymap_of
 
 Part = tuple[str, str]
 
@@ -31,7 +32,7 @@ class StatusBar(Static):
 
     def show(self, state: GameState, number: int, session: Session | None = None, review: str = "") -> None:
         # Painted again only when its words or colours change: each update lays the screen out again.
-        content = render_status(state, number, session, review)
+        content = render_status(state, number, session, review, first_key("pad.add", keymap_of(self.app)))
         shown = (content.plain, *content.spans)
         if shown != self._shown:
             self._shown = shown
@@ -52,9 +53,10 @@ def _where(state: GameState) -> list[Part]:
     return out
 
 
-def render_status(state: GameState, number: int, session: Session | None = None, review: str = "") -> Content:
+def render_status(state: GameState, number: int, session: Session | None = None, review: str = "", add_key: str = "+") -> Content:
     """``review``: the game is an old one, looked at from the history; its title is the first
-    line, and what it came to the second, so that neither is cut at 80 columns."""
+    line, and what it came to the second, so that neither is cut at 80 columns. ``add_key``:
+    the key that adds a hand, as the keymap has it."""
     game = state.game
     we = game.settings.we
     title = review or state.rules.game_title(number)
@@ -72,7 +74,7 @@ def render_status(state: GameState, number: int, session: Session | None = None,
         out.append((headline(state, we), looks.HEADLINE))
         out.append(("\n", ""))
         nxt = state.rules.word
-        out.append((f"Press + to start the next {nxt}; {seat_label(game, state.next_first_dealer)} deals.", looks.HINT))
+        out.append((f"Press {add_key} to start the next {nxt}; {seat_label(game, state.next_first_dealer)} deals.", looks.HINT))
         return Content.assemble(*out)
     out += _where(state)
     out.append(("\n", ""))

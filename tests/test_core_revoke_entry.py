@@ -130,15 +130,6 @@ def test_edit_gives_the_same_text_back(result: str) -> None:
     assert read_form(values).hand == reading.hand
 
 
-def test_a_revoke_by_a_side_that_won_no_trick_after_it_is_explained_as_moving_none() -> None:
-    # The rule: the transfer is at most the tricks the revoking side won after the revoke;
-    # the defenders (E-W, against a N-S declarer) won none after theirs, so none moves.
-    from bridgepad.core.rules.revoke import reason
-
-    assert reason(Revoke(Side.EW, 0), Side.NS) == "Revoke by E-W (the defenders), who won no trick after it: no trick moves"
-    assert reason(Revoke(Side.NS, 0), Side.NS) == "Revoke by N-S (declarer), who won no trick after it: no trick moves"
-
-
 def test_a_twelfth_trick_revoke_by_a_side_that_took_no_trick_moves_none() -> None:
     # 7NT by N, 13 tricks as played; E-W revoked on trick 12 but took no trick at all, so there
     # is none to give: 13 tricks scored, 7NT made, not vulnerable: 40 + 6 × 30 = 220 below,

@@ -301,8 +301,8 @@ def test_the_screen_the_command_line_and_the_export_name_a_game_and_its_deals_al
     md = export([StoredGame("x1", state.game, "2026-08-17T20:00:00+00:00", "2026-08-17T20:00:00+00:00")], "md")
     assert md.startswith(f"### {title} x1")
     if mode != "duplicate":
-        # The pad's heading, on the command line and in the export: a seat without a name by its letter.
-        assert "We (Ann & S)" in out and "We (Ann & S)" in md
+        # The pad's heading on the command line; the export's names the people, a seat without a name by its letter.
+        assert "We (N-S)" in out and "We (Ann & S)" in md
         assert labels.partnership(state.game, state.game.settings.we.other) == "Bob & Di"
         assert "| We (Ann & S) | They (Bob & Di) |" in md
         assert labels.partnership(state.game, state.game.settings.we) == "Ann & S"

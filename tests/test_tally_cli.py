@@ -77,7 +77,7 @@ def test_a_damaged_saved_stake_is_said_and_not_used(tmp_path: Path) -> None:
 def test_round_zero_turns_the_saved_rounding_off(tmp_path: Path) -> None:
     data = tmp_path / "data"
     evening(data)
-    PreferencesFile(data).save_tally(True, "")  # rounding saved on by the tally screen's r
+    PreferencesFile(data).save_tally(True, None)  # rounding saved on by the tally screen's r
     # Not rounded: 1,320 + 900 = 2,220, as the rubbers were scored.
     off = tally(data, "--all", "--round", "0")
     assert off["round"] is None and off["players"]["Ann"] == 2220

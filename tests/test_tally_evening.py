@@ -177,16 +177,16 @@ def test_the_tally_weighs_every_pairs_board_the_same() -> None:
     # Session 1 (the two boards of test_core_pairs_percentage): N-S 40.63% over 2 boards; session 2:
     # one board, +420 beats +170: 100% over 1. Ann sat N-S in both: (40.63 × 2 + 100 × 1) / 3 = 60.42%;
     # Bob, E-W: (59.37 × 2 + 0) / 3 = 39.58%.
+    from bridgepad.core.evening.game_summary import GameSummary
     from bridgepad.core.evening.tally import tally as tally_of
     from bridgepad.core.readers.log import parse_log as log_of
-    from bridgepad.core.records.record import record_of
-    from bridgepad.services.history import GameSummary
 
     head = "duplicate\nscoring matchpoints\nplayers N=Ann E=Bob S=Cy W=Di\n"
     first = log_of(head + "N 4S 10 others 170\nN 2S 7 others 110 140 110 90\n").games()[0]
     second = log_of(head + "N 4S 10 others 170\n").games()[0]
     results = [
-        GameSummary.of(record_of(st, f"g{k}", "2026-11-27T19:00:00+00:00")).result() for k, st in enumerate((first, second))
+        GameSummary.of_state(st, f"g{k}", "2026-11-27T19:00:00+00:00", "2026-11-27T19:00:00+00:00")
+        for k, st in enumerate((first, second))
     ]
     rows = {d.name: d for d in tally_of(results).duplicate}
     assert (rows["Ann"].percent, rows["Ann"].boards) == (Decimal("60.42"), 3)

@@ -26,7 +26,15 @@ def plant(root: Path) -> None:
     store.ensure()
     now = datetime.now().astimezone().replace(microsecond=0)
     (rubber,) = (st.game for st in parse_log("players N=Ann E=Bob S=Cy W=Di\nN 3NT 9\nS 3NT 9\n").games())
-    t = lambda minutes: (now - timedelta(minutes=minutes)).isoformat()
+    # Tonight's games within the last 90 minutes, or squeezed in after 05:00 today when those
+    # would begin before it (a new day of bridge begins at 05:00): tonight at any hour.
+    day_begins = now.replace(hour=5, minute=0, second=0)
+    room = now - day_begins if day_begins <= now < day_begins + timedelta(minutes=95) else timedelta(minutes=95)
+
+    def t(minutes: int) -> str:
+        ago = timedelta(minutes=minutes) if minutes > 95 else room * minutes / 95
+        return (now - ago).replace(microsecond=0).isoformat()
+
     store.save(StoredGame("20261101-000000-0001", rubber, t(90), t(60)))
     store.save(StoredGame("20261101-000000-0002", duplicate(DuplicateScoring.IMPS), t(50), t(10)))
     store.save(StoredGame("20261101-000000-0003", rubber, t(60 * 24 * 8), t(60 * 24 * 8)))

@@ -253,7 +253,7 @@ def _encode(entries: Iterable[tuple[str, _Entry]]) -> bytes:
                 games.append(_row(game_id, e.stat, e.summary))
             else:
                 problems.append((game_id, *e.stat, e.problem))
-        con.executemany(f"INSERT INTO games VALUES ({', '.join('?' * 25)})", games)
+        con.executemany(f"INSERT INTO games VALUES ({', '.join('?' * len(_COLUMNS.split(',')))})", games)
         con.executemany("INSERT INTO problems VALUES (?, ?, ?, ?, ?)", problems)
         con.commit()
         return con.serialize()

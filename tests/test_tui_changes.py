@@ -10,8 +10,10 @@ from rich.console import Console
 from snapshot_apps.scenarios import WORKED_RUBBER, field_keys, hand_keys, make_app, seed
 from snapshot_apps.screen import (
     Notes,
+    entry_form,
     explain_text,
     folder_bytes,
+    form_open,
     hand_list,
     hand_rows,
     pad_text,
@@ -49,7 +51,7 @@ async def test_edit_opens_the_hand_prefilled_and_reworks_the_figures(data_dir: P
         assert app.session.state.games[Side.NS] == 1  # 90 + 40: a game for We
         await pilot.press("e")  # the last hand is selected
         await pilot.pause()
-        form = app.screen
+        form = entry_form(app)
         assert isinstance(form, EntryForm)
         assert text_of(form.query_one("#form-title")).startswith("Edit hand 3 · South dealt")
         assert [form.query_one(f"#{n}", Input).value for n in ("contract", "declarer", "result", "honors")] == [
@@ -64,7 +66,7 @@ async def test_edit_opens_the_hand_prefilled_and_reworks_the_figures(data_dir: P
         assert "They 50 above" in text_of(form.query_one("#preview"))
         await pilot.press("enter")
         await pilot.pause()
-        assert not isinstance(app.screen, EntryForm)
+        assert not form_open(app)
         st = app.session.state
         assert st.hands[2].hand.tricks == 7
         assert st.games[Side.NS] == 0 and st.next_vulnerable == frozenset()
@@ -244,12 +246,12 @@ async def test_plus_after_a_finished_rubber_starts_the_next_in_a_new_file(data_d
         old_bytes = (data_dir / "games" / f"{old_id}.json").read_bytes()
         await pilot.press("plus")
         await pilot.pause()
-        form = app.screen
+        form = entry_form(app)
         assert isinstance(form, EntryForm)
         assert text_of(form.query_one("#form-title")) == "Rubber 2 · hand 1 · West deals · Nobody vulnerable"
         await pilot.press(*field_keys("1NT", "W", "7"), "enter")
         await pilot.pause()
-        assert not isinstance(app.screen, EntryForm)
+        assert not form_open(app)
         new_id = app.session.stored.id
         assert new_id != old_id
         assert (data_dir / "current").read_text().strip() == new_id

@@ -28,13 +28,12 @@ from pathlib import Path
 
 from snapshot_apps.keyboard import keyboard
 from snapshot_apps.scenarios import field_keys, make_app
-from snapshot_apps.screen import explain_text, hand_rows, pad_text, status_text, text_of
+from snapshot_apps.screen import explain_text, form_open, hand_rows, pad_text, status_text, text_of
 from textual.widgets import Input
 
 from bridgepad.cli import main
 from bridgepad.core.model import Seat, Side
 from bridgepad.core.rules.game import Mode, Status
-from bridgepad.tui.forms.entry_form import EntryForm
 
 SIZE = (100, 30)
 # (contract, declarer, result, other table), the dealer and vulnerability shown before it,
@@ -64,13 +63,13 @@ async def test_four_boards_with_imps_against_the_other_table(tmp_path: Path) -> 
             status = status_text(app)
             assert f"Board {n}" in status and f"{dealer} deals" in status and badge in status, status
             await keyboard(pilot, ["plus"])
-            assert isinstance(app.screen, EntryForm)
+            assert form_open(app)
             assert text_of(app.screen.query_one("#form-title")) == f"Board {n} · {dealer} deals · {vul}"
             # Duplicate has no honors; it asks for the N-S score at the other table instead.
             assert [str(w.id) for w in app.screen.query(Input)] == ["contract", "declarer", "result", "others"]
             # Contract, declarer, result, then the other table: field_keys tabs over the empty ones of a pass-out.
             await keyboard(pilot, [*field_keys(*fields), "enter"])
-            assert not isinstance(app.screen, EntryForm), f"board {n} was refused: {fields}"
+            assert not form_open(app), f"board {n} was refused: {fields}"
 
             st = app.session.state
             h = st.hands[-1]

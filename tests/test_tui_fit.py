@@ -16,12 +16,11 @@ from snapshot_apps.scenarios import (
     new_duplicate,
     seed,
 )
-from snapshot_apps.screen import hand_list, screen_lines, screen_words, visible_text
+from snapshot_apps.screen import form_open, hand_list, screen_lines, screen_words, visible_text
 from textual.widgets import DataTable
 
 from bridgepad.core.rules.game import Game
 from bridgepad.store.game_store import GameStore
-from bridgepad.tui.forms.entry_form import EntryForm
 from bridgepad.tui.forms.game_form import GameForm
 
 SIZES = [(80, 24), (60, 20)]
@@ -98,7 +97,7 @@ async def test_the_entry_form_title_is_whole_at_60_columns(data_dir: Path) -> No
     async with app.run_test(size=(60, 20)) as pilot:
         await pilot.press("plus")
         await pilot.pause()
-        assert isinstance(app.screen, EntryForm)
+        assert form_open(app)
         title = app.screen.form_title
         assert len(title) > 56  # longer than the form is wide: it wraps
         assert " ".join(title.split()) in screen_words(app)

@@ -34,13 +34,12 @@ from pathlib import Path
 import pytest
 from snapshot_apps.keyboard import keyboard
 from snapshot_apps.scenarios import PAIRS_SESSION, field_keys, make_app
-from snapshot_apps.screen import explain_text, hand_rows, pad_text, status_text, text_of
+from snapshot_apps.screen import entry_form, explain_text, form_open, hand_rows, pad_text, status_text, text_of
 from textual.widgets import Input
 
 from bridgepad.cli import main
 from bridgepad.core.rules.game import Mode
 from bridgepad.core.rules.settings import DuplicateScoring
-from bridgepad.tui.forms.entry_form import EntryForm
 from bridgepad.tui.forms.game_form import GameForm
 
 SIZE = (100, 30)
@@ -87,15 +86,15 @@ async def until(pilot, condition) -> None:  # type: ignore[no-untyped-def]
 async def type_board(pilot, app, n: int, fields: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
     """``+``, the board's fields once the form has the focus, Enter; then waits for the board to land."""
     await keyboard(pilot, ["plus"])
-    await until(pilot, lambda: isinstance(app.screen, EntryForm) and app.focused is app.screen.query_one("#contract", Input))
+    await until(pilot, lambda: form_open(app) and app.focused is app.screen.query_one("#contract", Input))
     await keyboard(pilot, [*field_keys(*fields), "enter"])
-    await until(pilot, lambda: len(app.session.state.hands) >= n and not isinstance(app.screen, EntryForm))
-    if isinstance(app.screen, EntryForm):
-        raise AssertionError(f"board {n} was refused: {app.screen.reading().errors}")
+    await until(pilot, lambda: len(app.session.state.hands) >= n and not form_open(app))
+    if form_open(app):
+        raise AssertionError(f"board {n} was refused: {entry_form(app).reading().errors}")
 
 
 def others_message(app) -> str:  # type: ignore[no-untyped-def]
-    assert isinstance(app.screen, EntryForm)
+    assert form_open(app)
     return text_of(app.screen.query_one("#others-error"))
 
 
@@ -120,14 +119,14 @@ async def test_a_pairs_session_typed_shows_the_percentages_of_its_replay(
         # Board 1 with a score no result gives there: refused with the reason, the form kept open.
         contract, declarer, result, _, others = PAIRS_SESSION[0]
         await keyboard(pilot, ["plus"])
-        await until(pilot, lambda: isinstance(app.screen, EntryForm) and app.focused is app.screen.query_one("#contract", Input))
+        await until(pilot, lambda: form_open(app) and app.focused is app.screen.query_one("#contract", Input))
         await keyboard(pilot, [*field_keys(contract, declarer, result, "620"), "enter"])
-        assert isinstance(app.screen, EntryForm)
+        assert form_open(app)
         assert others_message(app) == "+620 is a vulnerable game for N-S; on board 1 nobody is vulnerable."
         assert app.focused is app.screen.query_one("#others", Input)
         await keyboard(pilot, ["backspace"] * 3 + [*others, "enter"])
         await until(pilot, lambda: len(app.session.state.hands) == 1)
-        assert not isinstance(app.screen, EntryForm)
+        assert not form_open(app)
 
         for n, (fields, (mp, top, session)) in enumerate(zip(PAIRS_SESSION, BY_HAND), 1):
             if n > 1:

@@ -14,8 +14,8 @@ from textual.widgets import Input, Label
 from bridgepad.services.formats.export_file import export_folder, file_name, with_format, write_export
 from bridgepad.services.formats.registry import FORMAT_CHOICES, FORMAT_WORDS, FORMATS, ExportError, export
 from bridgepad.store.game_store import StoredGame
-from bridgepad.tui.closing import close
-from bridgepad.tui.forms.form import FormField, FormScreen
+from bridgepad.tui.closing import close, open_screen
+from bridgepad.tui.forms.form import FormField, FormScreen, enter_field
 
 
 def shown_path(path: Path) -> str:
@@ -85,11 +85,11 @@ class ExportDialog(FormScreen[Path | None]):
         fmt = FORMAT_WORDS.get(self.query_one("#export-format", Input).value.strip().lower())
         if fmt is None:
             self._problem(f"The format is {FORMAT_CHOICES}.")
-            self.query_one("#export-format", Input).focus()
+            enter_field(self.query_one("#export-format", Input))
             return
         if not self.query_one("#export-path", Input).value.strip():
             self._problem("Give the file a name, such as evening.md.")
-            self.query_one("#export-path", Input).focus()
+            enter_field(self.query_one("#export-path", Input))
             return
         path = self.target(fmt)
         if path.is_dir():
@@ -116,9 +116,9 @@ class ExportDialog(FormScreen[Path | None]):
                 self._write(path, text, replace=True)
             else:
                 self._problem("Not written: change the name, or press Enter again to be asked again.")
-                self.query_one("#export-path", Input).focus()
+                enter_field(self.query_one("#export-path", Input))
 
-        self.app.push_screen(Confirm(f"Replace {path.name}?", f"A file of that name is already in {path.parent}."), done)
+        open_screen(self.app, Confirm(f"Replace {path.name}?", f"A file of that name is already in {path.parent}."), done)
 
     def _write(self, path: Path, text: str, *, replace: bool) -> None:
         try:
@@ -137,4 +137,4 @@ def export_game(app: App[object], stored: StoredGame) -> None:
         if path is not None:
             app.notify(f"Exported to {path}", title="Exported", timeout=15, markup=False)
 
-    app.push_screen(ExportDialog(stored), done)
+    open_screen(app, ExportDialog(stored), done)

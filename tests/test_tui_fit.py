@@ -16,7 +16,7 @@ from snapshot_apps.scenarios import (
     new_duplicate,
     seed,
 )
-from snapshot_apps.screen import form_open, hand_list, screen_lines, screen_words, visible_text
+from snapshot_apps.screen import entry_form, form_open, hand_list, screen_lines, screen_words, visible_text
 from textual.widgets import DataTable
 
 from bridgepad.core.rules.game import Game
@@ -98,7 +98,7 @@ async def test_the_entry_form_title_is_whole_at_60_columns(data_dir: Path) -> No
         await pilot.press("plus")
         await pilot.pause()
         assert form_open(app)
-        title = app.screen.form_title
+        title = entry_form(app).form_title
         assert len(title) > 56  # longer than the form is wide: it wraps
         assert " ".join(title.split()) in screen_words(app)
         assert "Enter records · Tab next field · Esc cancels" in screen_words(app)

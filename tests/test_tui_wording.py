@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from snapshot_apps.scenarios import hand_keys, make_app, new_duplicate
-from snapshot_apps.screen import explain_text, form_open, status_text, text_of
+from snapshot_apps.screen import entry_form, explain_text, form_open, status_text, text_of
 
 from bridgepad.core.model import SIDES
 from bridgepad.core.readers.new_game import CHOICES
@@ -52,7 +52,7 @@ async def test_the_status_bar_and_the_form_say_vulnerability_in_the_same_words(d
         await pilot.press("plus")
         await pilot.pause()
         assert form_open(app)
-        assert app.screen.form_title.endswith(both)
+        assert entry_form(app).form_title.endswith(both)
 
 
 async def test_one_imp_is_one_imp(data_dir: Path) -> None:

@@ -236,6 +236,8 @@ class EntryForm(FormParts, Vertical):
         widget.set_class(hint or (not error and selector != "#preview"), "field-hint")
 
     def action_submit(self) -> None:
+        if not self.is_open:  # a second Enter, read after the first recorded the hand
+            return
         reading = self.reading()
         if reading.ok:
             try:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from textual import on
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label
@@ -52,7 +51,7 @@ class ExportDialog(FormScreen[Path | None]):
             yield Label("Export this game", id="export-title")
             with Horizontal(classes="export-row"):
                 yield Label("Format", classes="field-label")
-                yield FormField(value=self.fmt, id="export-format")
+                yield FormField(value=self.fmt, id="export-format", on_change=self._format_changed)
                 yield Label(FORMAT_CHOICES, classes="field-hint", markup=False)
             yield Label(format_hint(self.fmt), id="export-what", classes="field-hint", markup=False)
             with Horizontal(classes="export-row"):
@@ -61,9 +60,9 @@ class ExportDialog(FormScreen[Path | None]):
             yield Label("", id="export-error", markup=False)
             yield Label(self.keys_line("exports"), id="export-keys", markup=False)
 
-    @on(Input.Changed, "#export-format")
-    def _format_changed(self, event: Input.Changed) -> None:
-        fmt = FORMAT_WORDS.get(event.value.strip().lower())
+    def _format_changed(self, value: str) -> None:
+        """The file's name follows the format as it is typed, before the next key (Tab, then a name)."""
+        fmt = FORMAT_WORDS.get(value.strip().lower())
         self.query_one("#export-what", Label).update(format_hint(fmt))
         if fmt is not None and fmt != self.fmt:
             self.fmt = fmt

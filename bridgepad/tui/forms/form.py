@@ -17,6 +17,7 @@ screen, shown and hidden in place (entry_form.py).
 from __future__ import annotations
 
 from abc import abstractmethod
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from rich.text import Text
@@ -50,10 +51,28 @@ class FormField(Input):
     form's containers and reach the form only some turns later. Its text is selected as
     it is entered, by ``enter_field`` or the key that moved to it (key_order.py)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        on_submit: Callable[[str], None] | None = None,
+        on_change: Callable[[str], None] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        """``on_submit``: what Enter does with the field's text, for a field outside a form.
+        ``on_change``: called as the text changes, before the next key (an ``Input.Changed``
+        message is read some turns later, after the keys typed meanwhile)."""
+        self.on_change = on_change
         super().__init__(*args, select_on_focus=False, **kwargs)
+        self.on_submit = on_submit
+
+    def watch_value(self, value: str) -> None:
+        if self.on_change is not None and self.is_mounted:
+            self.on_change(value)
 
     async def action_submit(self) -> None:
+        if self.on_submit is not None:
+            self.on_submit(self.value)
+            return
         form = next((node for node in self.ancestors_with_self if isinstance(node, FormParts)), None)
         if form is not None:
             form.action_submit()

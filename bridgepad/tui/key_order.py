@@ -18,6 +18,7 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from textual import events
+from textual.widget import AwaitMount
 from textual.widgets import Input
 from textual.widgets.input import Selection
 
@@ -76,6 +77,11 @@ class KeyOrder:
                 await self._handle(self._held.popleft())
         finally:
             self._handling = False
+        screen = self.app.screen
+        if self._held and not self._waiting and not screen.is_mounted:
+            # A screen shown some other way than push_screen (the first, at startup): the
+            # keys wait until it is mounted.
+            self.wait_for(AwaitMount(screen, [screen]))
 
     async def _handle(self, event: events.Key) -> None:
         before = self.app.focused

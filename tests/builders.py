@@ -13,6 +13,8 @@ from __future__ import annotations
 from bridgepad.core.model import Hand
 from bridgepad.core.readers.log import parse_log
 from bridgepad.core.readers.notation import parse_contract, parse_honors, parse_seat, parse_tricks
+from bridgepad.core.rules.game import Game
+from bridgepad.store.game_store import GameStore, StoredGame
 
 
 def hand(contract: str, declarer: str = "", result: str = "", honors: str = "", *, others: tuple[int, ...] = ()) -> Hand:
@@ -49,3 +51,12 @@ def examples(thorough: int) -> int:
     import os
 
     return thorough if os.environ.get("BRIDGEPAD_THOROUGH") == "1" else max(50, thorough // 2)
+
+
+def create_current(store: GameStore, game: Game) -> StoredGame:
+    """Writes ``game`` as a new game file and makes it the one on the pad, as a session's first save does."""
+    stored = store.new_stored(game)
+    store.ensure()
+    store.save(stored)
+    store.set_current(stored.id)
+    return stored

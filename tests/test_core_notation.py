@@ -226,8 +226,7 @@ def test_result_text() -> None:
 
     assert [outcome(Hand(c, Seat.N, t)).result for t in (10, 11, 8, 0)] == ["=", "+1", "-2", "-10"]
     assert outcome(Hand()).result == ""
-    assert Hand().passed_out and not outcome(Hand()).made
-    assert outcome(Hand(c, Seat.N, 10)).made and not outcome(Hand(c, Seat.N, 9)).made
+    assert Hand().passed_out
 
 
 def test_contract_text_and_pretty() -> None:

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from builders import create_current
 
 from bridgepad.core.model import Seat
 from bridgepad.core.readers.new_game import (
@@ -72,7 +73,7 @@ def test_a_damaged_sitting_out_list_makes_the_file_unreadable(bad: object) -> No
 
 def test_the_history_index_carries_who_sat_out_to_the_tally(tmp_path: Path) -> None:
     store = GameStore(tmp_path / "data")
-    stored = store.create(Game(players=SEATED, sitting_out=("Eve",)))
+    stored = create_current(store, Game(players=SEATED, sitting_out=("Eve",)))
     first = History(store).summaries()
     assert first[0].sitting_out == ("Eve",) and first[0].result().sitting_out == ("Eve",)
     # Read again from index.json by a new instance: no game file is read.

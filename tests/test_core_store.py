@@ -9,6 +9,7 @@ import stat
 from pathlib import Path
 
 import pytest
+from builders import create_current
 
 from bridgepad.core.model import Contract, Hand, Honors, Seat, Side, Strain
 from bridgepad.core.readers.serialize import SCHEMA, game_to_json
@@ -44,7 +45,7 @@ def store(tmp_path: Path) -> GameStore:
 
 
 def test_create_and_load_round_trip(store: GameStore) -> None:
-    stored = store.create(GAME)
+    stored = create_current(store, GAME)
     assert store.current_id() == stored.id
     back = store.load(stored.id)
     assert back.game == GAME
@@ -54,7 +55,7 @@ def test_create_and_load_round_trip(store: GameStore) -> None:
 
 
 def test_save_replaces_the_game(store: GameStore) -> None:
-    stored = store.create(GAME)
+    stored = create_current(store, GAME)
     more = GAME.add(Hand(Contract(1, Strain.C), Seat.S, 7))
     store.save(StoredGame(stored.id, more, stored.created, "2099-01-01T00:00:00+00:00"))
     back = store.load(stored.id)
@@ -63,7 +64,7 @@ def test_save_replaces_the_game(store: GameStore) -> None:
 
 
 def test_files_are_private(store: GameStore) -> None:
-    stored = store.create(GAME)
+    stored = create_current(store, GAME)
     PreferencesFile(store.root).save_new_game_defaults(Settings(), ("A", "B", "C", "D"))
     assert mode_of(store.path(stored.id)) == 0o600
     assert mode_of(store.root / "current") == 0o600
@@ -81,14 +82,14 @@ def test_atomic_write_creates_0600_even_with_a_permissive_umask(tmp_path: Path) 
 
 
 def test_no_temporary_files_are_left(store: GameStore) -> None:
-    stored = store.create(GAME)
+    stored = create_current(store, GAME)
     for _ in range(3):
         store.save(stored)
     assert sorted(os.listdir(store.games_dir)) == [f"{stored.id}.json"]
 
 
 def test_a_failed_write_leaves_the_old_file(store: GameStore, monkeypatch: pytest.MonkeyPatch) -> None:
-    stored = store.create(GAME)
+    stored = create_current(store, GAME)
     before = store.path(stored.id).read_bytes()
 
     def boom(src, dst):
@@ -104,7 +105,7 @@ def test_a_failed_write_leaves_the_old_file(store: GameStore, monkeypatch: pytes
 
 
 def test_saved_file_is_the_serialized_game(store: GameStore) -> None:
-    stored = store.create(GAME)
+    stored = create_current(store, GAME)
     data = json.loads(store.path(stored.id).read_text(encoding="utf-8"))
     assert data["schema"] == SCHEMA
     assert data["id"] == stored.id

@@ -251,7 +251,7 @@ def test_each_undertrick_by_its_number(doubling: Doubling, vul: bool) -> None:
     ],
 )
 def test_undertrick_penalty_row(down: int, doubling: Doubling, vul: bool, penalty: int) -> None:
-    assert tables.undertrick_penalty(down, doubling, vul) == penalty
+    assert sum(tables.undertrick_values(down, doubling, vul)) == penalty
     # Through the hand's scoring too: a contract at level 7 can go down by 1..13.
     con = Contract(7, Strain.NT, doubling)
     cs = score_contract(con, 13 - down, vul)

@@ -120,7 +120,7 @@ def _drawn_by_rich(records: list) -> str:  # type: ignore[type-arg]
 
     from bridgepad.cli.render import Printer, print_boards
     from bridgepad.core.model import Side
-    from bridgepad.core.records.record import grand_total
+    from bridgepad.core.records.record import Figures, with_grand_total
     from bridgepad.core.rules.game import Mode
     from bridgepad.core.words.pad import layout, text_lines
 
@@ -139,7 +139,9 @@ def _drawn_by_rich(records: list) -> str:  # type: ignore[type-arg]
         console.print(Text(r.headline, style="bold green" if r.state.complete else "yellow"))
         console.print()
     if len(records) > 1 and all(r.mode is not Mode.DUPLICATE for r in records):
-        total = grand_total(records)
+        total = Figures()
+        for _, total in with_grand_total(records):
+            pass
         console.print(Text(f"All {len(records)}: We {total.total(Side.NS):,}, They {total.total(Side.EW):,}", style="bold"))
     return buffer.getvalue()
 

@@ -14,7 +14,7 @@ import random
 from pathlib import Path
 
 import pytest
-from builders import examples
+from builders import create_current, examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from robust_support.data import (
@@ -135,7 +135,7 @@ def test_files_cut_short_at_every_length_are_all_kept(tmp_path: Path) -> None:
     rng = random.Random(7)
     cuts = sorted(set([0, 1, len(whole) - 1] + rng.sample(range(len(whole)), 60)))
     store = GameStore(tmp_path / "data")
-    stored = store.create(Game())
+    stored = create_current(store, Game())
     for cut in cuts:
         store.path(stored.id).write_bytes(whole[:cut])
         with pytest.raises(UnreadableGame) as e:

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from builders import create_current
 from cli_support import run_cli
 from robust_support.data import hand
 from snapshot_apps.screen import screen_words
@@ -52,7 +53,7 @@ def clean(p: subprocess.CompletedProcess[bytes]) -> str:
 def folder(tmp_path: Path) -> GameStore:
     """A data folder with one finished rubber (Ann, Bob, Cy, Di), current."""
     store = GameStore(tmp_path / "data")
-    store.create(WON)
+    create_current(store, WON)
     return store
 
 

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from builders import examples
+from builders import create_current, examples
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from robust_support.data import hand
@@ -458,7 +458,7 @@ async def test_two_quick_keys_that_each_close_a_dialog_do_not_crash_the_app(
 
 async def test_control_characters_in_a_name_from_a_file_never_reach_the_terminal(tmp_path: Path) -> None:
     store = GameStore(tmp_path / "data")
-    store.create(Game(players=("\x1b]0;PWNED\x07Ann", "\x1b[5mBob", "Cy", "Di")))
+    create_current(store, Game(players=("\x1b]0;PWNED\x07Ann", "\x1b[5mBob", "Cy", "Di")))
     app = BridgepadApp(Session.open(GameStore(tmp_path / "data")))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -468,7 +468,7 @@ async def test_control_characters_in_a_name_from_a_file_never_reach_the_terminal
 
 def test_a_name_that_cannot_be_written_back_is_refused_at_open_or_saved(tmp_path: Path) -> None:
     store = GameStore(tmp_path / "data")
-    stored = store.create(Game(players=("Ann", "Bob", "Cy", "Di")))
+    stored = create_current(store, Game(players=("Ann", "Bob", "Cy", "Di")))
     path = store.path(stored.id)
     path.write_bytes(path.read_bytes().replace(b'"Ann"', b'"\\ud800"'))
     session = Session.open(GameStore(tmp_path / "data"))

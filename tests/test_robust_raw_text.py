@@ -13,6 +13,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from builders import create_current
 from cli_support import run_cli
 
 from bridgepad.core.model import Contract, Strain
@@ -114,7 +115,7 @@ def test_a_file_name_with_escape_sequences_is_shown_as_text(tmp_path: Path) -> N
     ids=["game-id", "players", "dealer", "since", "stake", "contract", "output"],
 )
 def test_command_line_refusals_never_echo_escape_sequences(tmp_path: Path, args: list[str]) -> None:
-    GameStore(tmp_path / "data").create(Game())
+    create_current(GameStore(tmp_path / "data"), Game())
     err = refused(run(tmp_path / "data", *args))
     assert err.count("\n") == 1, err
     assert "\\x1b" in err or "cannot be shown" in err, err  # quoted, made visible; or not quoted at all
@@ -140,7 +141,7 @@ def test_an_exported_csv_has_no_formula_anywhere(tmp_path: Path) -> None:
     store = GameStore(tmp_path / "data")
     names = ('=HYPERLINK("http://x","y")', "+SUM(A1)", "-2+3", "@cmd")
     game = parse_log("N 4S 10\n").games()[0].game
-    stored = store.create(Game(hands=game.hands, players=names))
+    stored = create_current(store, Game(hands=game.hands, players=names))
     text = export([store.load(stored.id)], "csv")
     for row in csv.reader(io.StringIO(text)):
         for value in row:

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from builders import hand
+from builders import create_current, hand
 
 from bridgepad.core.model import Side
 from bridgepad.core.rules.game import Game, Mode, Status, derive
@@ -51,7 +51,7 @@ def test_resume_puts_the_game_back_on_the_pad_and_undo_goes_back(tmp_path: Path)
 def test_resuming_from_an_empty_pad_sets_the_empty_game_aside_and_undo_brings_it_back(tmp_path: Path) -> None:
     store = GameStore(tmp_path / "data")
     left = store.add(LEFT, "2026-11-27T19:00:00+00:00")
-    empty_id = store.create(Game()).id  # a rubber started (n) and left with no hand
+    empty_id = create_current(store, Game()).id  # a rubber started (n) and left with no hand
     session = Session.open(store)
     assert session.stored.id == empty_id
     session.resume(left.id)

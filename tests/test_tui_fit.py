@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from builders import create_current
 from snapshot_apps.scenarios import (
     FIFTEEN_BOARDS,
     WORKED_RUBBER,
@@ -92,7 +93,7 @@ async def test_at_60_columns_the_status_wraps_rather_than_cutting(data_dir: Path
 
 
 async def test_the_entry_form_title_is_whole_at_60_columns(data_dir: Path) -> None:
-    GameStore(data_dir).create(Game(players=("Alexandrina-Josephine", "Bartholomew", "Cy", "Di")))
+    create_current(GameStore(data_dir), Game(players=("Alexandrina-Josephine", "Bartholomew", "Cy", "Di")))
     app = make_app(data_dir)
     async with app.run_test(size=(60, 20)) as pilot:
         await pilot.press("plus")

@@ -30,13 +30,14 @@ from bridgepad.tui.screens.help_screen import HelpScreen
 from bridgepad.tui.screens.history_screen import HistoryScreen
 from bridgepad.tui.screens.pad_screen import PadScreen
 from bridgepad.tui.screens.review_screen import ReviewScreen
+from bridgepad.tui.screens.share_screen import ShareScreen
 from bridgepad.tui.screens.tally_screen import TallyScreen
 from bridgepad.tui.screens.trash_screen import TrashScreen
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENS = (
     BridgepadApp, PadScreen, HistoryScreen, TallyScreen, ReviewScreen, HelpScreen, Confirm, EntryForm, GameForm, ExportDialog,
-    TrashScreen, InPlayDialog,
+    TrashScreen, InPlayDialog, ShareScreen,
 )  # fmt: skip
 
 
@@ -113,11 +114,16 @@ def footer_words(app: BridgepadApp) -> list[str]:
 
 async def test_the_footer_shows_the_list_s_words_and_keeps_quit_when_narrow(data_dir: Path) -> None:
     app = make_app(data_dir)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(100, 24)) as pilot:
         await pilot.pause()
         wide = footer_words(app)
         shown = [k.label for k in keys.section("pad").keys if k.action and k.show] + ["Quit"]
         assert wide == shown
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        # At 80 columns every key but Share (8, the least needed) fits.
+        assert footer_words(app) == [w for w in shown if w != "Share"]
         await pilot.resize_terminal(60, 20)
         await pilot.pause()
         await pilot.pause()

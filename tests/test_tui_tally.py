@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from builders import create_current
 from record_support.games import duplicate
 from snapshot_apps.keyboard import keyboard
 from snapshot_apps.scenarios import make_app
@@ -38,7 +39,7 @@ async def test_the_tally_opens_on_tonight_with_the_duplicate_session_apart(tmp_p
     root = tmp_path / "data"
     plant(root)
     (on_pad,) = (st.game for st in parse_log("N 1C 7\n").games())
-    GameStore(root).create(on_pad)  # the rubber on the pad, a hand into it: in play
+    create_current(GameStore(root), on_pad)  # the rubber on the pad, a hand into it: in play
     app = make_app(root)
     async with app.run_test(size=(80, 40)) as pilot:
         await pilot.pause()

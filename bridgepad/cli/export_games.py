@@ -49,7 +49,7 @@ def find_game(store: GameStore, text: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bridgepad.services.formats.registry import ExportError, export
+    from bridgepad.services.formats.registry import ExportError, exported
     from bridgepad.store.errors import UnreadableGame
 
     store = open_store(args)
@@ -97,13 +97,24 @@ def run(args: argparse.Namespace) -> int:
                 warn("export", f"skipped {g.id}: its hands cannot be replayed: {e}")
         games = kept
     try:
-        text = export(games, args.format)
+        out = exported(games, args.format)
     except ExportError as e:
         raise UsageError(f"bridgepad export: {e}") from None
+    for loss in out.losses:
+        warn("export", loss)
     if out_path is None:
-        sys.stdout.write(text)
+        _to_stdout(out.text, out.encoding)
         return 0
-    write_output(out_path, text, args.force)
+    write_output(out_path, out.text, args.force, encoding=out.encoding)
     n = len(games)
     print(f"Wrote {n} game{'s' if n != 1 else ''} as {args.format} to {out_path}.")
     return 0
+
+
+def _to_stdout(text: str, encoding: str) -> None:
+    """The export on standard output: in the format's encoding when it goes to a file or a
+    pipe (PBN's ISO 8859/1 bytes, as in a file written with -o), in the terminal's on a terminal."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None and not sys.stdout.isatty() and encoding.lower() != (sys.stdout.encoding or "").lower():
+        reconfigure(encoding=encoding)
+    sys.stdout.write(text)

@@ -1,6 +1,7 @@
 """The files the command line reads and writes: one home for how each is done.
 
-Input: a log or an export, as UTF-8 text, or standard input for ``-``, at most
+Input: a log or an export, as UTF-8 text (a PBN file that is not may be ISO 8859/1, its
+standard's character set), or standard input for ``-``, at most
 ``MAX_DATA_BYTES`` (a log of 100,000 hands is far less). Output: a file given with
 ``-o``, written whole or not at all (``bridgepad.store.atomic_file``): never through a link,
 never creating folders, never over an existing file without ``--force``, never over
@@ -64,7 +65,13 @@ def read_text(path: str, command: str) -> str:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise UsageError(f"bridgepad {command}: {shown}: is not UTF-8 text.") from None
+        pass
+    from bridgepad.services.formats.pbn_reader import is_pbn
+
+    text = raw.decode("latin-1")
+    if is_pbn(text):  # PBN's own character set is ISO 8859/1 (PBN 2.1, 2.2)
+        return text
+    raise UsageError(f"bridgepad {command}: {shown}: is not UTF-8 text.")
 
 
 CHUNK = 1 << 16  # bytes read at a time by ``TextLines``
@@ -183,7 +190,7 @@ def check_output(path: str, force: bool, command: str = "export") -> None:
     sweep_temps(Path(parent), os.path.basename(path))
 
 
-def write_output(path: str, text: str, force: bool, command: str = "export") -> None:
+def write_output(path: str, text: str, force: bool, command: str = "export", encoding: str = "utf-8") -> None:
     """Writes exactly ``path``, whole or not at all: never through a symbolic link, never
     creating folders, never over a device, a pipe or a socket.
 
@@ -196,7 +203,7 @@ def write_output(path: str, text: str, force: bool, command: str = "export") -> 
 
     shown = visible(path)
     try:
-        write_export(Path(path), text, replace=force)
+        write_export(Path(path), text, replace=force, encoding=encoding)
     except FileExistsError:
         raise UsageError(f"bridgepad {command}: {shown} already exists; add --force to replace it.") from None
     except NotAFile:

@@ -18,6 +18,7 @@ COMMANDS = {
     "tally": "tally",
     "import": "import_games",
     "export": "export_games",
+    "share": "share",
 }
 
 

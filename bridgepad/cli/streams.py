@@ -101,10 +101,6 @@ class _Guarded:
         except OSError as e:
             raise OutputFailed(e, self._name) from None
 
-    def writelines(self, lines: Any) -> None:
-        for line in lines:
-            self.write(line)
-
     def flush(self) -> None:
         try:
             self._stream.flush()

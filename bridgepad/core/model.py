@@ -192,11 +192,3 @@ def vulnerability_code(vul: frozenset[Side]) -> str:
     if len(vul) == 2:
         return "both"
     return next(iter(vul)).value
-
-
-def parse_vulnerability_code(text: str) -> frozenset[Side]:
-    """The inverse of ``vulnerability_code``; ValueError for anything else."""
-    codes = {"none": frozenset(), "NS": frozenset({Side.NS}), "EW": frozenset({Side.EW}), "both": frozenset(SIDES)}
-    if text not in codes:
-        raise ValueError(f"vulnerability is none, NS, EW or both, not {text!r}")
-    return codes[text]

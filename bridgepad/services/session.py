@@ -13,6 +13,7 @@ and the history they share. A failure a person must see is raised as one of
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
@@ -88,6 +89,7 @@ class Session:
         self.fresh = fresh
         self._history: History | None = None
         self.save_error: SaveError | None = None  # the last save that failed, until one succeeds
+        self.on_saved: list[Callable[[], None]] = []  # told each time a change reaches the disk (the shared view)
 
     # Opening ----------------------------------------------------------------
     @classmethod
@@ -122,7 +124,9 @@ class Session:
 
     def reopened(self) -> Session:
         """The same folder opened again, to write: a read-only window taking over."""
-        return Session.open(self._store)
+        session = Session.open(self._store)
+        session.on_saved = self.on_saved
+        return session
 
     def reload(self) -> bool:
         """Read-only windows: picks up the game the other window is keeping. True if it changed."""
@@ -390,6 +394,7 @@ class Session:
         """Writes what is not yet on disk; False (with ``save_error`` set) if that failed."""
         if self.read_only:
             return False
+        wrote = self.unsaved or self.unsaved_current
         try:
             if self.unsaved:
                 self._store.ensure()
@@ -403,6 +408,9 @@ class Session:
             self.save_error = _save_failed(e, self._store.path(self.stored.id))
             return False
         self.save_error = None
+        if wrote:
+            for tell in self.on_saved:
+                tell()
         return True
 
     def undo(self) -> str | None:

@@ -254,14 +254,6 @@ class GameStore:
             stored.id = new_id()
         return stored
 
-    def create(self, game: Game) -> StoredGame:
-        """Writes a new game and makes it the current one."""
-        stored = self.new_stored(game)
-        self.ensure()
-        self.save(stored)
-        self.set_current(stored.id)
-        return stored
-
     def add(self, game: Game, created: str | None = None) -> StoredGame:
         """Saves ``game`` as a new file without making it the current game (for imports).
 

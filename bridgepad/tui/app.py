@@ -9,7 +9,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import App, CSSPathType, SystemCommand
@@ -25,8 +25,11 @@ from bridgepad.store.game_store import data_dir
 from bridgepad.tui import keys
 from bridgepad.tui.key_order import KeyOrder
 from bridgepad.tui.screens.pad_screen import PadScreen
-from bridgepad.tui.telling import tell_each
+from bridgepad.tui.telling import tell, tell_each
 from bridgepad.tui.watchdog import Watchdog
+
+if TYPE_CHECKING:
+    from bridgepad.tui.sharing import Sharing
 
 _HERE = Path(__file__).parent
 TAKE_OVER_POLL = 1.0  # seconds between a read-only window's looks at the lock
@@ -95,6 +98,7 @@ class BridgepadApp(App[None]):
         self._take_over_failed = False
         self._ending: object = None  # the task that ends the app, once the watchdog asks
         self.unwritable = unwritable
+        self.sharing: Sharing | None = None  # made when the share key is first pressed
         if unwritable is not None:
             session.read_only_reason = unwritable
         elif session.read_only and lock is not None:
@@ -172,6 +176,26 @@ class BridgepadApp(App[None]):
         if read:
             self.stylesheet.reparse()
             self.stylesheet.update(self)
+
+    # Sharing the pad with the phones at the table ----------------------------------
+    async def action_share(self) -> None:
+        """Starts sharing and shows its address; while sharing, shows it again (p there stops)."""
+        from bridgepad.tui.screens.share_screen import ShareScreen
+        from bridgepad.tui.sharing import Sharing  # the web server's modules, loaded only now
+
+        if self.sharing is None:
+            self.sharing = Sharing(lambda: self.session)
+        if not self.sharing.on:
+            try:
+                await self.sharing.start()
+            except OSError as e:
+                tell(self, f"Could not share the pad: {e.strerror or e}.")
+                return
+        self.push_screen(ShareScreen(self.sharing))
+
+    async def on_unmount(self) -> None:
+        if self.sharing is not None:
+            await self.sharing.stop()
 
     # The end ----------------------------------------------------------------------
     async def action_quit(self) -> None:

@@ -22,6 +22,8 @@ from textual.widget import AwaitMount
 from textual.widgets import Input
 from textual.widgets.input import Selection
 
+from bridgepad.tui.textual_private import check_bindings, forward_key
+
 if TYPE_CHECKING:
     from collections.abc import Awaitable
 
@@ -95,8 +97,7 @@ class KeyOrder:
 
     async def _handle_key(self, event: events.Key) -> None:
         app = self.app
-        # Private, kept: Textual's own binding check, the one its key handling calls.
-        if await app._check_bindings(event.key, priority=True):
+        if await check_bindings(app, event.key, priority=True):
             return
         focused = app.focused
         if isinstance(focused, Input) and event.is_printable and event.character is not None:
@@ -107,7 +108,7 @@ class KeyOrder:
             else:
                 focused.replace(event.character, *selection)
             return
-        if await app._check_bindings(event.key):  # the field's keys, its form's, its screen's, the app's
+        if await check_bindings(app, event.key):  # the field's keys, its form's, its screen's, the app's
             return
         # Neither a binding nor typing: the widget's own key handler, in its turn, as Textual does.
-        (focused or app.screen)._forward_event(event)
+        forward_key(focused or app.screen, event)

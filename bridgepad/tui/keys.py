@@ -21,10 +21,11 @@ from typing import Any
 
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
-from textual.keys import _normalize_key_list, format_key
+from textual.keys import format_key
 
 from bridgepad.core.words.text import visible
 from bridgepad.services.formats.registry import FORMAT_LIST
+from bridgepad.tui.textual_private import app_keymap, normalize_key_list
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +123,14 @@ SECTIONS: tuple[Section, ...] = (
                 f"export the game on the pad to a file ({FORMAT_LIST})",
                 show=False,
                 command="Export this game",
+            ),
+            Key(
+                "pad.share",
+                "p",
+                "app.share",
+                "Share",
+                "share the pad with the phones at the table, live and read-only: its address and QR code",
+                keep=8,
             ),
             Key(
                 "pad.help",
@@ -309,6 +318,21 @@ SECTIONS: tuple[Section, ...] = (
         ),
     ),
     Section(
+        "share",
+        "Sharing the pad",
+        (
+            Key("share.stop", "p", "stop", "Stop sharing", "stop sharing: the phones' pages stop following the pad"),
+            Key(
+                "share.lan",
+                "l",
+                "lan",
+                "Local network",
+                "the local network (anyone there with the link can read the score), or this computer only",
+            ),
+            Key("share.back", "escape,q", "close", "Back", "back to the pad; sharing goes on", keep=0, display="Esc"),
+        ),
+    ),
+    Section(
         "help",
         "In the help",
         (
@@ -406,9 +430,8 @@ def first_key(key_id: str, keymap: Mapping[str, str]) -> str:
 
 
 def keymap_of(app: object) -> Mapping[str, str]:
-    """The keymap the app applies (Textual keeps it, normalized, without a public getter)."""
-    keymap = getattr(app, "_keymap", None)
-    return keymap if isinstance(keymap, Mapping) else {}
+    """The keymap the app applies."""
+    return app_keymap(app)
 
 
 def table(
@@ -452,7 +475,7 @@ def read_keymap(raw: Any) -> tuple[dict[str, str], list[str]]:
                 f'settings.json: the keys for "{shown}" should be a text such as "plus,a" or "ctrl+e"; the usual ones are used.'
             )
         else:
-            keymap[key_id] = _normalize_key_list(keys)
+            keymap[key_id] = normalize_key_list(keys)
     return keymap, problems
 
 
@@ -466,3 +489,28 @@ def palette_commands(screen: object, keymap: Mapping[str, str]) -> Iterator[Syst
         callback = getattr(screen, f"action_{k.action}", None) if k.command else None
         if callback is not None:
             yield SystemCommand(k.command, f"{k.does[:1].upper()}{k.does[1:]} ({key_text(keys_of(k, keymap))})", callback)
+
+
+# The keys a new player needs for a whole evening, in the order they meet them: the
+# README's first table, written from here like the others.
+FIRST_KEYS = (
+    "pad.add",
+    "form.next",
+    "form.submit",
+    "form.cancel",
+    "pad.edit",
+    "pad.undo",
+    "pad.new",
+    "pad.tally",
+    "pad.help",
+    "app.quit",
+)
+
+
+def first_keys_table() -> str:
+    """The README's table of the ten keys that matter, from their declarations."""
+    rows = ["| key | what it does |", "|---|---|"]
+    for key_id in FIRST_KEYS:
+        k = KEYS_BY_ID[key_id]
+        rows.append(f"| {key_text(k.keys, mark=lambda w: f'`{w}`')} | {k.does} |")
+    return "\n".join(rows) + "\n"

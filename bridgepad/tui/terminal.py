@@ -22,13 +22,13 @@ data folder held and SIGTERM's handler never run, since it waits for that loop.
 
 from __future__ import annotations
 
-import io
 import os
 import termios
-from typing import IO, Any, cast
+from typing import IO, Any
 
 from textual.drivers.linux_driver import LinuxDriver
 
+from bridgepad.tui.textual_private import driver_output, driver_writer, replace_driver_output
 from bridgepad.tui.watchdog import GONE, terminal_gone
 
 
@@ -78,8 +78,8 @@ class TerminalDriver(LinuxDriver):
         super().__init__(app, **kwargs)
         self._suspended = False
         # Textual's driver declares its stream as a text file; ours stands in for it, write for write.
-        self._output = _TerminalOutput(cast("IO[str]", self._file), self._lost)
-        self._file = cast("io.TextIOWrapper", self._output)
+        self._output = _TerminalOutput(driver_output(self), self._lost)
+        replace_driver_output(self, self._output)
 
     def _lost(self) -> None:
         self.stop_reading_if_gone()
@@ -88,7 +88,7 @@ class TerminalDriver(LinuxDriver):
             tell()
 
     def write(self, data: str) -> None:
-        writer = self._writer_thread
+        writer = driver_writer(self)
         if writer is None or not writer.is_alive():
             return  # suspended or stopped: there is no screen to draw on, and nobody to empty the queue
         writer.write(data)

@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from builders import hand
+from builders import create_current, hand
 
 from bridgepad.core.readers.serialize import SCHEMA, game_to_json
 from bridgepad.core.rules.game import Game, Mode
@@ -34,7 +34,7 @@ class History:
 
 def make_history(root: Path, games: tuple[Game, ...] = GOOD_GAMES) -> History:
     store = GameStore(root)
-    made = [store.create(g) for g in games]
+    made = [create_current(store, g) for g in games]
     return History(root, store, made)
 
 

@@ -269,10 +269,6 @@ class Tally:
         return next((p for p in self.players if p.name == name), None)
 
     @property
-    def settles_for_partners(self) -> bool:
-        return any(p.for_partner for p in self.players)
-
-    @property
     def has_pairs(self) -> bool:
         return any(p.pair for p in self.players)
 

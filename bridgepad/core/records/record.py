@@ -261,14 +261,6 @@ def with_grand_total(records: Iterable[GameRecord]) -> Iterator[tuple[GameRecord
         yield r, total
 
 
-def grand_total(records: Iterable[GameRecord]) -> Figures:
-    """Every figure of every game added up: an evening's grand total, N-S and E-W."""
-    total = Figures()
-    for _, total in with_grand_total(records):
-        pass
-    return total
-
-
 @dataclass(frozen=True, slots=True)
 class Standing:
     """The pad as it stood at the start of a hand: each side's points above the line, and
@@ -285,12 +277,18 @@ class Standing:
 
 
 def standings(r: GameRecord) -> tuple[Standing, ...]:
-    """For each hand of a rubber or a Chicago, the pad as it stood before it was played."""
+    """For each hand of a rubber or a Chicago, the pad as it stood before it was played.
+
+    The running figures are carried from hand to hand, never summed again, so that a game
+    of many hands costs in proportion to its length.
+    """
     out = []
-    hands = r.hand_lines
-    for k, line in enumerate(hands):
-        before = hands[:k]
-        above = sum_figures(before)
-        below = tuple(sum_figures(h for h in before if h.section == s) for s in range(line.section + 1))
-        out.append(Standing(Figures(0, above.ns_above, 0, above.ew_above), below))
+    above = Figures()
+    below: list[Figures] = []  # one per game so far
+    for line in r.hand_lines:
+        while len(below) <= line.section:
+            below.append(Figures())
+        out.append(Standing(Figures(0, above.ns_above, 0, above.ew_above), tuple(below[: line.section + 1])))
+        above = above.plus(line.figures)
+        below[line.section] = below[line.section].plus(line.figures)
     return tuple(out)

@@ -119,11 +119,6 @@ class HandOutcome:
         return self.comparison.imps if self.comparison is not None else None
 
     @property
-    def made(self) -> bool:
-        c = self.hand.contract
-        return c is not None and self.tricks is not None and self.tricks >= c.tricks_needed
-
-    @property
     def result(self) -> str:
         """The result as scored, against the contract: =, +1, -2 (empty for a pass-out)."""
         c = self.hand.contract

@@ -63,10 +63,6 @@ def undertrick_values(count: int, doubling: Doubling, vulnerable: bool) -> list[
     return values
 
 
-def undertrick_penalty(count: int, doubling: Doubling, vulnerable: bool) -> int:
-    return sum(undertrick_values(count, doubling, vulnerable))
-
-
 HONORS_FOUR_TRUMP = 100
 HONORS_FIVE_TRUMP = 150
 HONORS_FOUR_ACES = 150

@@ -37,11 +37,6 @@ def fit(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def has_control(text: str) -> bool:
-    """True if ``visible`` would change ``text``."""
-    return visible(text) != text
-
-
 # What bridgepad itself writes beyond ASCII, and what an ASCII terminal gets instead.
 ASCII_FALLBACKS = {
     "♠": "S",

@@ -63,7 +63,7 @@ def export_folder() -> Path:
     return docs if docs.is_dir() else Path.home()
 
 
-def write_export(path: Path, text: str, *, replace: bool = False) -> None:
+def write_export(path: Path, text: str, *, replace: bool = False, encoding: str = "utf-8") -> None:
     """The one way an export is written, from the command line and from the export dialog:
     whole or not at all (a temporary file, fsynced, then given the name), readable as the
     user's other files are, never over a device, a pipe or a socket, never making folders.
@@ -71,8 +71,8 @@ def write_export(path: Path, text: str, *, replace: bool = False) -> None:
     Without ``replace`` nothing may be at ``path`` (not even a link) when the finished file
     takes the name: FileExistsError, the old file untouched. With it (the player said
     yes, or gave ``--force``) an existing file is replaced, a link itself and not what it
-    points to.
+    points to. The text is written in ``encoding``: the format's (``Format.encoding``).
     """
     from bridgepad.store.atomic_file import atomic_write, user_file_mode
 
-    atomic_write(path, text.encode("utf-8"), user_file_mode(), replace=replace, files_only=True, make_folders=False)
+    atomic_write(path, text.encode(encoding), user_file_mode(), replace=replace, files_only=True, make_folders=False)

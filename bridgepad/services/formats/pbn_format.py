@@ -5,7 +5,9 @@ What the standard asks, and how it is met:
 
 * The file opens with the directives ``% PBN 2.1`` and ``% EXPORT``; every line ends
   with CR LF and holds at most 255 characters with it; each game after the first
-  starts with an empty line (2.3, 2.4, 3).
+  starts with an empty line (2.3, 2.4, 3). Lines of 80 or more characters are "strongly
+  discouraged" (2.3): every line bridgepad writes has fewer (a game id of more than 61
+  characters aside; bridgepad's own ids have 20).
 * Each tag stands alone on its line as ``[Name "value"]``; a quote in a value is
   written ``\\"`` and a backslash ``\\\\`` (3.2, 3.3).
 * The 15 mandatory tags come first, in their order (Event, Site, Date, Board, West,
@@ -14,32 +16,41 @@ What the standard asks, and how it is met:
 * Values: Date ``YYYY.MM.DD`` (the day the hand was entered, else the day the game
   began), Vulnerable ``None``/``NS``/``EW``/``All``, ``Deal "N:- - - -"`` with the
   dealer first, as no cards are known; a passed-out deal has ``Contract "Pass"`` and
-  an empty Declarer and Result; Result is the tricks declarer's side is credited with
-  (after a revoke's transfer, so that any program scores the hand as bridgepad does; the
-  tricks as played are then in ``BridgepadPlayed``); an unknown
-  value (Site, an unnamed seat) is ``?`` (3.4).
-* The text is plain ASCII, within the standard's ISO 8859/1: a name with other
-  characters is shown with ``?`` in their place (as 2.2 advises), and kept exactly,
-  as UTF-8 in base64, in a bridgepad tag of that seat.
+  an empty Declarer and Result; an unknown value (Site, an unnamed seat) is ``?`` (3.4).
+* Result is the tricks declarer took, which "must match the actual number of won
+  tricks" (3.4.15): after a revoke, the tricks as played. The score tags give the score
+  after the revoke's transfer, and a comment on the line after Result says so, as 4.2.1
+  has it ("the score can deviate from the normal value due to irregularities. This
+  can be explained in commentary").
+* The text is ISO 8859/1 (2.2), the file's bytes too: a name is written as typed where
+  that character set holds it, with ``?`` for each character it cannot (as 2.2 advises).
+  A name PBN reads as something else is not written as is: ``?`` is "unknown", ``#``
+  "the previous game's value" and a value starting ``##`` "this, in every game after"
+  (4.8), so its first ``#`` is written ``?``. Such names, and every name beyond ASCII,
+  are kept exactly, as UTF-8 in base64, in a bridgepad tag of the seat
+  (``BridgepadNorth``, and ``BridgepadNorth2``... when it needs more than one line);
+  ``losses`` says which names other programs will not read as typed.
 
 Scores (4.2): a rubber or a Chicago has ``Scoring "Rubber"`` or ``"Chicago"``, with
 ``ScoreRubber`` (what the deal wrote, ``NS above/below EW above/below``; the deal that
 ends a game also carries the bonuses that belong to no hand, so the deals of a game
-add up to its pad) and ``ScoreRubberHistory`` (the pad before the deal: above the
-line in earlier rubbers, which bridgepad writes as 0 since each of its games stands
-on its own, above the line in this one, and below the line in each game; at a
-Chicago's fourth deal after three games the fourth game's 0 is left out, as the tag
-has room for three). A duplicate board has ``Score`` (N-S's score), and when it was
+add up to its pad). A rubber's deal also has ``ScoreRubberHistory`` (the pad before the
+deal: above the line in earlier rubbers, which bridgepad writes as 0 since each of its
+games stands on its own, above the line in this one, and below the line in each game).
+A Chicago's deals have none: the tag is for a rubber, whose games won set the
+vulnerability, and the standard requires the two to agree (4.2.6), while a Chicago's
+vulnerability goes by the deal. A duplicate board has ``Score`` (N-S's score), and when it was
 compared, ``ScoreIMP`` (``Scoring "IMP"``, or ``"IMP;Cross2"``: cross-IMPs averaged
 over the comparisons) or ``ScoreMP`` and ``ScorePercentage`` (``Scoring "MP;MP1"``:
 2 for each score beaten, 1 for each tie). Its traveller is the supplemental section
 ``ScoreTable`` (5.9): this table's N-S score first, then the other results as entered.
 
 bridgepad's own tags (4.9 allows any): ``BridgepadGame`` (the game the deal belongs
-to), ``BridgepadMode``, ``BridgepadRules``, ``BridgepadFirstDealer``,
-``BridgepadCreated``, ``BridgepadUpdated``, ``BridgepadEnded``, ``BridgepadAt`` (when
-the hand was entered), ``BridgepadHonors``, ``BridgepadRevoke`` and, where needed, a
-seat's exact name (``BridgepadNorth``...). With them the import rebuilds the games
+to), ``BridgepadMode``, one ``BridgepadRule...`` tag per rule (``BridgepadRuleHonors
+"yes"``), ``BridgepadFirstDealer``, ``BridgepadCreated``, ``BridgepadUpdated``,
+``BridgepadEnded``, ``BridgepadAt`` (when the hand was entered), ``BridgepadHonors``,
+``BridgepadRevoke`` (the side that revoked and the tricks it won after) and, where needed, a
+seat's exact name. With them the import rebuilds the games
 (``bridgepad.services.formats.pbn_reader``).
 """
 
@@ -57,10 +68,13 @@ from bridgepad.core.records.record import GameRecord, Line, standings, sum_figur
 from bridgepad.core.rules.duplicate import percent
 from bridgepad.core.rules.game import Mode
 from bridgepad.core.rules.settings import DuplicateScoring, Settings
+from bridgepad.core.words.text import visible
 
 EOL = "\r\n"
+ENCODING = "latin-1"  # ISO 8859/1, PBN's character set (2.2)
 DIRECTIVES = ("% PBN 2.1", "% EXPORT")
 MAX_LINE = 255  # characters, the end of line included (2.3)
+SHORT_LINE = 79  # printing characters: "lines with 80 or more ... are strongly discouraged" (2.3)
 
 MANDATORY = (
     "Event", "Site", "Date", "Board", "West", "North", "East", "South",
@@ -68,6 +82,9 @@ MANDATORY = (
 )  # fmt: skip
 SEAT_TAGS = {Seat.W: "West", Seat.N: "North", Seat.E: "East", Seat.S: "South"}
 EXACT_NAME = {seat: f"Bridgepad{tag}" for seat, tag in SEAT_TAGS.items()}
+EXACT_PIECE = 56  # base64 characters in each exact-name tag: four lines hold a name of 40 characters
+EXACT_PIECES = 5  # at most: BridgepadNorth, BridgepadNorth2 ... BridgepadNorth5
+RULE_TAG = "BridgepadRule"  # one tag per rule: BridgepadRuleHonors, BridgepadRuleChicagoVulnerable...
 EVENTS = {Mode.RUBBER: "Rubber bridge", Mode.CHICAGO: "Chicago"}
 VULNERABLE = {"none": "None", "NS": "NS", "EW": "EW", "both": "All"}
 SCORE_TABLE = "ScoreTable"
@@ -86,6 +103,12 @@ DERIVED = (
     "ScoreRubber",
     "ScoreRubberHistory",
 )
+# Values PBN reads as something other than a name (3.4, 4.8), and why.
+RESERVED = {
+    "?": "PBN reads '?' as a name not known",
+    "#": "PBN reads '#' as the previous game's value",
+    "##": "PBN reads a value starting '##' as one for every game after it",
+}
 
 
 # Writing -------------------------------------------------------------------------
@@ -96,16 +119,62 @@ def escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def ascii_name(name: str) -> str:
-    """A name as a seat tag shows it: printable ASCII, other characters as ``?``; ``?`` for no name."""
+def _latin(ch: str) -> bool:
+    """A printing character of ISO 8859/1 (2.2): ASCII's, or those from 160 to 255."""
+    return " " <= ch <= "~" or "\xa0" <= ch <= "\xff"
+
+
+def _reserved(name: str) -> str | None:
+    """Why PBN would read ``name`` as something other than a name; None if it reads it as one."""
+    if name in ("?", "#"):
+        return RESERVED[name]
+    return RESERVED["##"] if name.startswith("##") else None
+
+
+def shown_name(name: str) -> str:
+    """A name as a seat tag shows it: ``?`` for each character ISO 8859/1 cannot hold, and
+    for the first ``#`` of a name PBN would read as an inherited value; ``?`` for no name."""
     if not name:
         return "?"
-    return "".join(ch if " " <= ch <= "~" else "?" for ch in name)
+    shown = "".join(ch if _latin(ch) else "?" for ch in name)
+    return "?" + shown[1:] if shown.startswith("#") and _reserved(shown) else shown
 
 
 def needs_exact(name: str) -> bool:
-    """Whether the seat tag cannot hold ``name`` exactly (so a bridgepad tag of the seat does)."""
-    return name == "?" or (bool(name) and ascii_name(name) != name)
+    """Whether a bridgepad tag of the seat keeps ``name`` exactly: the seat tag shows it
+    otherwise, or it goes beyond ASCII (so that it comes back as typed even from a file
+    that was saved again in another character set)."""
+    return bool(name) and (not name.isascii() or shown_name(name) != name or _reserved(name) is not None)
+
+
+def exact_tags(seat: Seat, name: str) -> list[tuple[str, str]]:
+    """A seat's exact name: UTF-8 in base64, in pieces short enough for a line each."""
+    coded = base64.b64encode(name.encode("utf-8")).decode("ascii")
+    pieces = [coded[k : k + EXACT_PIECE] for k in range(0, len(coded), EXACT_PIECE)] or [""]
+    return [(EXACT_NAME[seat] + (str(k + 1) if k else ""), piece) for k, piece in enumerate(pieces)]
+
+
+def losses(records: Sequence[GameRecord]) -> list[str]:
+    """What PBN cannot keep as typed, in a sentence for each name: other programs read
+    it otherwise, though bridgepad's import reads it back exactly."""
+    out: dict[str, str] = {}
+    for r in records:
+        for seat in SEATS:
+            name = r.name(seat)
+            shown = shown_name(name)
+            if not name or name in out or (shown == name and _reserved(name) is None):
+                continue
+            lost = sorted({ch for ch in name if not _latin(ch)})
+            why = (
+                f"ISO 8859-1, PBN's character set, has no {', '.join(repr(visible(ch)) for ch in lost)}"
+                if lost
+                else _reserved(name)
+            )
+            out[name] = (
+                f"the name '{visible(name)}' cannot be kept as typed in PBN ({why}): other programs read "
+                f"'{visible(shown)}'; bridgepad's import reads it back exactly."
+            )
+    return list(out.values())
 
 
 def _date(iso: str | None) -> str:
@@ -121,8 +190,19 @@ def _decimal(x: Decimal) -> str:
     return str(int(x)) if x == x.to_integral_value() else format(x.normalize(), "f")
 
 
+def rule_tag(key: str) -> str:
+    """The tag of one rule: ``chicago_vulnerable`` is ``BridgepadRuleChicagoVulnerable``."""
+    return RULE_TAG + "".join(word.capitalize() for word in key.split("_"))
+
+
+def rule_tags(settings: Settings) -> dict[str, str]:
+    """The rules as bridgepad's tags write them: ``{"BridgepadRuleHonors": "yes", ...}``."""
+    return {rule_tag(k): _rule_text(v) for k, v in settings.to_json().items()}
+
+
 def rules_text(settings: Settings) -> str:
-    """The rules as ``BridgepadRules`` writes them: ``honors=yes;chicago_vulnerable=opponents;...``."""
+    """The rules as one ``BridgepadRules`` tag wrote them before they had a tag each:
+    ``honors=yes;chicago_vulnerable=opponents;...`` (read from older exports)."""
     return ";".join(f"{k}={_rule_text(v)}" for k, v in settings.to_json().items())
 
 
@@ -153,64 +233,94 @@ def _rubber_score(ns_above: int, ns_below: int, ew_above: int, ew_below: int) ->
 
 
 def _history(units_ns: tuple[int, ...], units_ew: tuple[int, ...], above_ns: int, above_ew: int) -> str:
-    # Three games at most fit (4.2.6); only a Chicago's fourth game can start after three,
-    # and before its fourth deal nothing is below the line in it yet.
-    if len(units_ns) > 3:
-        assert units_ns[3:] == (0,) * (len(units_ns) - 3) and units_ew[3:] == (0,) * (len(units_ew) - 3)
-        units_ns, units_ew = units_ns[:3], units_ew[:3]
+    # Three games at most fit (4.2.6), and a rubber has no more.
     ns = " ".join(str(b) for b in units_ns)
     ew = " ".join(str(b) for b in units_ew)
     return f"NS 0 {above_ns}/{ns} EW 0 {above_ew}/{ew}"
 
 
+def _revoke_note(line: Line) -> str:
+    """The comment after a revoke's Result: how the deal was scored (4.2.1)."""
+    assert line.revoke is not None and line.tricks is not None and line.tricks_scored is not None
+    moved = line.tricks_scored - line.tricks
+    to = "declarer" if moved >= 0 else "the defenders"
+    count = f"{abs(moved)} trick{'s' if abs(moved) != 1 else ''}"
+    return f"Revoke by {line.revoke.side.short}: {count} to {to}, scored as {line.tricks_scored} tricks"
+
+
 @dataclass(slots=True)
 class Deal:
-    """One PBN game: its tags in order, and its supplemental sections (name, header, rows)."""
+    """One PBN game: its tags in order, a comment after a tag where one explains it, and
+    its supplemental sections (name, header, rows)."""
 
     tags: list[tuple[str, str]]
     sections: list[tuple[str, str, list[list[str]]]] = field(default_factory=list)
+    notes: dict[str, str] = field(default_factory=dict)  # tag name: the comment on the line after it
 
     def lines(self) -> list[str]:
-        out = [f'[{name} "{escape(value)}"]' for name, value in self.tags]
+        out = []
+        for name, value in self.tags:
+            out.append(f'[{name} "{escape(value)}"]')
+            if name in self.notes:
+                out.append("{" + self.notes[name] + "}")  # after its tag, at the start of a line (3.8)
         for name, header, rows in self.sections:
             out.append(f'[{name} "{escape(header)}"]')
             out.extend(" ".join(row) for row in rows)
         return out
 
 
+def _seat_value(tag: str, shown: str) -> str:
+    """The seat tag's value: the shown name, cut (with the exact name kept) where its line would be long."""
+    while len(f'[{tag} "{escape(shown)}"]') > SHORT_LINE:
+        shown = shown[:-1]
+    return shown
+
+
+def _game_tags(r: GameRecord) -> tuple[dict[str, str], dict[str, str]]:
+    """The tags every deal of a game has alike: the seats (mandatory), and bridgepad's own."""
+    seats: dict[str, str] = {}
+    extra = {
+        "BridgepadGame": r.id,
+        "BridgepadMode": r.mode.value,
+        "BridgepadFirstDealer": r.game.first_dealer.value,
+        "BridgepadCreated": r.created,
+        "BridgepadUpdated": r.updated,
+        "BridgepadEnded": "yes" if r.game.ended else "no",
+        **rule_tags(r.game.settings),
+    }
+    for seat in SEATS:
+        name = r.name(seat)
+        shown = _seat_value(SEAT_TAGS[seat], shown_name(name))
+        seats[SEAT_TAGS[seat]] = shown
+        if name and (needs_exact(name) or shown != name):
+            extra.update(exact_tags(seat, name))
+    return seats, extra
+
+
 def deals(r: GameRecord) -> list[Deal]:
-    """The PBN games of one bridgepad game: one per hand."""
+    """The PBN games of one bridgepad game: one per hand, in time proportional to their number."""
     hands = r.hand_lines
     out = []
-    history = standings(r) if r.mode is not Mode.DUPLICATE else ()
+    history = standings(r) if r.mode is Mode.RUBBER else ()
+    seats, game_extra = _game_tags(r)
+    event = _event(r)
     for k, line in enumerate(hands):
         mandatory = {
-            "Event": _event(r),
+            "Event": event,
             "Site": "?",
             "Date": _date(line.at or r.created),
             "Board": str(line.deal if r.mode is Mode.DUPLICATE else line.number),
+            **seats,
             "Dealer": line.dealer.value if line.dealer else "?",
             "Vulnerable": VULNERABLE[vulnerability_code(line.vulnerable)],
             "Deal": f"{line.dealer.value if line.dealer else 'N'}:- - - -",
             "Scoring": _scoring(r, line),
             "Declarer": line.declarer.value if line.declarer else "",
             "Contract": "Pass" if line.contract is None else line.contract.text,
-            "Result": "" if line.tricks_scored is None else str(line.tricks_scored),
+            "Result": "" if line.tricks is None else str(line.tricks),
         }
-        extra = {
-            "BridgepadGame": r.id,
-            "BridgepadMode": r.mode.value,
-            "BridgepadRules": rules_text(r.game.settings),
-            "BridgepadFirstDealer": r.game.first_dealer.value,
-            "BridgepadCreated": r.created,
-            "BridgepadUpdated": r.updated,
-            "BridgepadEnded": "yes" if r.game.ended else "no",
-        }
-        for seat in SEATS:
-            name = r.name(seat)
-            mandatory[SEAT_TAGS[seat]] = ascii_name(name)
-            if needs_exact(name):
-                extra[EXACT_NAME[seat]] = base64.b64encode(name.encode("utf-8")).decode("ascii")
+        extra = dict(game_extra)
+        notes: dict[str, str] = {}
         if line.at is not None:
             extra["BridgepadAt"] = line.at
         if line.honors is not None:
@@ -218,7 +328,8 @@ def deals(r: GameRecord) -> list[Deal]:
         if line.revoke is not None:
             rv = line.revoke
             extra["BridgepadRevoke"] = f"{rv.side.value} {rv.won_after}" + (" trick12" if rv.trick_12 else "")
-            extra["BridgepadPlayed"] = str(line.tricks)
+            if line.tricks is not None and line.tricks_scored != line.tricks:
+                notes["Result"] = _revoke_note(line)
         sections = []
         if r.mode is Mode.DUPLICATE:
             ns_score = line.ns_score or 0
@@ -240,17 +351,18 @@ def deals(r: GameRecord) -> list[Deal]:
             # The game's own bonuses go with the deal that ended it.
             f = sum_figures([line, *r.bonus_lines]) if k == len(hands) - 1 else line.figures
             extra["ScoreRubber"] = _rubber_score(f.ns_above, f.ns_below, f.ew_above, f.ew_below)
-            s = history[k]
-            extra["ScoreRubberHistory"] = _history(
-                s.below_points(Side.NS), s.below_points(Side.EW), s.above_points(Side.NS), s.above_points(Side.EW)
-            )
+            if history:
+                s = history[k]
+                extra["ScoreRubberHistory"] = _history(
+                    s.below_points(Side.NS), s.below_points(Side.EW), s.above_points(Side.NS), s.above_points(Side.EW)
+                )
         tags = [(name, mandatory[name]) for name in MANDATORY] + sorted(extra.items())
-        out.append(Deal(tags, sections))
+        out.append(Deal(tags, sections, notes))
     return out
 
 
 def write(records: Sequence[GameRecord]) -> str:
-    """Every game's deals, in export format (CR LF line ends, ASCII)."""
+    """Every game's deals, in export format (CR LF line ends, ISO 8859/1 characters only)."""
     lines = list(DIRECTIVES)
     first = True
     for r in records:

@@ -2,13 +2,18 @@
 for ``bridgepad import``.
 
 The file is read as the standard's import format allows (any white space between
-tokens, comments, directives, auction and play sections, inherited ``#`` values),
-then each deal's results are taken (contract, declarer, tricks as played, honors, a
-revoke, the traveller) and grouped into games by ``BridgepadGame``. Each game is read
-as strictly as a game file, checked like a game typed at the table, and its scores
-worked out again: a deal whose Dealer, Vulnerable or score tags are not what its
-results give is refused, so a file edited by hand cannot bring in figures that its
-results do not make.
+tokens, comments, also over several lines, directives, auction and play sections,
+inherited ``#`` values), then each deal's results are taken (contract, declarer, tricks
+as played, honors, a revoke, the traveller) and grouped into games by ``BridgepadGame``.
+Each game is read as strictly as a game file, checked like a game typed at the table,
+and its scores worked out again: a deal whose Dealer, Vulnerable or score tags are not
+what its results give is refused, so a file edited by hand cannot bring in figures that
+its results do not make.
+
+Whatever the file holds, reading it takes memory in proportion to its size: a tag is
+found by a pattern that never goes back over what it has read, and a value longer than
+a PBN token can be (255 characters, 3.2) is refused. What is refused is quoted in a
+short piece, and a file with many problems is told in a few dozen lines and a count.
 """
 
 from __future__ import annotations
@@ -35,29 +40,45 @@ from bridgepad.services.formats.incoming import (
 from bridgepad.services.formats.pbn_format import (
     DERIVED,
     EXACT_NAME,
+    EXACT_PIECES,
+    RULE_TAG,
     SCORE_COLUMN,
     SCORE_TABLE,
     SEAT_TAGS,
     Deal,
     deals,
+    rule_tag,
+    rule_tags,
     rules_text,
 )
 
-_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
+# Possessive, so that a long value is matched in one pass, with nothing kept to go back to.
+_TAG = re.compile(r'\[\s*+([A-Za-z0-9_]++)\s*+"([^"\\]*+(?:\\.[^"\\]*+)*+)"\s*+\]')
 _UNESCAPE = re.compile(r"\\(.)")
+MAX_TOKEN = 255  # characters in a PBN token at most (3.2)
+QUOTED = 24  # characters of a refused value shown in its message
+MAX_PROBLEMS = 30  # lines that say what is wrong with a file; a count tells the rest
+EXACT_TAGS = tuple(tag + (str(k) if k > 1 else "") for tag in EXACT_NAME.values() for k in range(1, EXACT_PIECES + 1))
+RULE_TAGS = tuple(rule_tags(Settings()))
 GAME_TAGS = (
-    "BridgepadMode", "BridgepadRules", "BridgepadFirstDealer", "BridgepadCreated", "BridgepadUpdated",
-    "BridgepadEnded", *SEAT_TAGS.values(), *EXACT_NAME.values(),
+    "BridgepadMode", "BridgepadRules", *RULE_TAGS, "BridgepadFirstDealer", "BridgepadCreated", "BridgepadUpdated",
+    "BridgepadEnded", *SEAT_TAGS.values(), *EXACT_TAGS,
 )  # fmt: skip
-NOT_OURS = (
-    "has no BridgepadGame tag: bridgepad imports the PBN files it exports, whose own tags say which game "
-    "each deal belongs to and under which rules it was played."
+OURS = (
+    "bridgepad imports the PBN files it exports, whose own tags say which game each deal belongs to "
+    "and under which rules it was played"
 )
+NOT_OURS = f"has no BridgepadGame tag: {OURS}."
 
 
 def is_pbn(text: str) -> bool:
     """Whether ``text`` looks like PBN: it opens with a ``%`` directive or a ``[`` tag."""
     return text.lstrip("\ufeff \t\r\n").startswith(("%", "["))
+
+
+def quoted(text: str) -> str:
+    """A value as a message quotes it: its control characters visible, and at most a short piece of it."""
+    return f"'{visible(text[:QUOTED])}'" if len(text) <= QUOTED else f"'{visible(text[:QUOTED])}...' ({len(text):,} characters)"
 
 
 @dataclass(slots=True)
@@ -75,11 +96,16 @@ class _Bad(ValueError):
         self.line = line
 
 
+def _refused(line: int, message: str) -> FileRefused:
+    return FileRefused([(line, message)])
+
+
 def parse(text: str) -> list[ReadDeal]:
     """The PBN games of ``text``, in import format (2.1): FileRefused at the first line that is not PBN.
 
-    Comments (``;`` and ``{ }``), directives, auction and play sections are skipped;
-    a tag repeated in a game is ignored; ``#`` and ``##`` values are inherited (4.8).
+    Comments (``;`` and ``{ }``, which may go on over lines), directives, auction and play
+    sections are skipped; a tag repeated in a game is ignored; ``#`` and ``##`` values
+    are inherited (4.8).
     """
     out: list[ReadDeal] = []
     current: ReadDeal | None = None
@@ -109,6 +135,8 @@ def parse(text: str) -> list[ReadDeal]:
             if end < 0:
                 continue
             in_brace, line = False, line[end + 1 :]
+            if not line.strip():
+                continue  # the end of a comment's last line: not an empty line, which would end the deal
         elif line.startswith("%"):
             continue
         if not line.strip():
@@ -131,8 +159,12 @@ def parse(text: str) -> list[ReadDeal]:
             elif ch == "[":
                 m = _TAG.match(line, pos)
                 if m is None:
-                    raise FileRefused([(n, 'a tag is written [Name "value"], on one line.')])
-                name, value = m.group(1), _UNESCAPE.sub(r"\1", m.group(2))
+                    raise _refused(n, 'a tag is written [Name "value"], on one line.')
+                name, raw = m.group(1), m.group(2)
+                if len(name) > MAX_TOKEN or len(raw) > MAX_TOKEN:
+                    what = f"the tag {quoted(name)}" if len(name) > MAX_TOKEN else f"the value of {name}"
+                    raise _refused(n, f"{what} is longer than a PBN token can be ({MAX_TOKEN} characters).")
+                value = _UNESCAPE.sub(r"\1", raw)
                 if current is None:
                     current = ReadDeal(n)
                 if name not in current.tags:
@@ -146,27 +178,52 @@ def parse(text: str) -> list[ReadDeal]:
                     current.tables[section][1].append(line[pos:].split())
                 break
             else:
-                raise FileRefused([(n, f"expected a tag such as [Board \"1\"], not '{visible(line[pos : pos + 24])}'.")])
+                raise _refused(n, f'expected a tag such as [Board "1"], not {quoted(line[pos:])}.')
     close()
     return out
 
 
+def _what_file(ds: list[ReadDeal]) -> str:
+    """One line on a PBN file with no bridgepad game in it: what it seems to be, and what bridgepad reads."""
+    count = f"{len(ds):,} deal{'s' if len(ds) != 1 else ''}"
+    scored = sum(1 for d in ds if SCORE_TABLE in d.tables or "Score" in d.tags)
+    if scored:
+        what = f"a results file, such as a club's scores ({count}, {scored:,} with scores or a {SCORE_TABLE})"
+    else:
+        what = f"a PBN file from another program ({count})"
+    return f"this is {what}, with no BridgepadGame tag: {OURS}."
+
+
+def _capped(problems: list[tuple[int | str | None, str]]) -> list[tuple[int | str | None, str]]:
+    """The first problems, and a line with the count of the rest."""
+    if len(problems) <= MAX_PROBLEMS:
+        return problems
+    rest = len(problems) - MAX_PROBLEMS
+    return [*problems[:MAX_PROBLEMS], (None, f"and {rest:,} more problem{'s' if rest != 1 else ''} like these.")]
+
+
 def read(text: str) -> list[Incoming]:
-    """The bridgepad games of a PBN file this module wrote; FileRefused with every problem.
+    """The bridgepad games of a PBN file this module wrote; FileRefused with every problem
+    (at most ``MAX_PROBLEMS`` lines of them, and a count of the rest).
 
     The deals are grouped by ``BridgepadGame``; each game is rebuilt from its deals'
     results (contract, declarer, tricks as played, honors, revoke, the traveller),
     read as strictly as a game file, and its scores worked out again: a deal whose
-    Dealer, Vulnerable or score tags are not what its results give is refused.
+    Dealer, Vulnerable or score tags are not what its results give is refused. A file
+    with no bridgepad game at all is refused in one line that says what it seems to be.
     """
     problems: list[tuple[int | str | None, str]] = []
     groups: dict[str, list[ReadDeal]] = {}
+    foreign: list[ReadDeal] = []
     for d in parse(text):
         game_id = d.tags.get("BridgepadGame")
         if game_id is None:
-            problems.append((d.line, f"this deal {NOT_OURS}"))
+            foreign.append(d)
         else:
             groups.setdefault(game_id, []).append(d)
+    if foreign and not groups:
+        raise FileRefused([(None, _what_file(foreign))])
+    problems.extend((d.line, f"this deal {NOT_OURS}") for d in foreign)
     out = []
     for game_id, ds in groups.items():
         try:
@@ -174,7 +231,8 @@ def read(text: str) -> list[Incoming]:
         except _Bad as e:
             problems.append((e.line, str(e)))
     if problems:
-        raise FileRefused(problems)
+        problems.sort(key=lambda p: p[0] if isinstance(p[0], int) else 0)
+        raise FileRefused(_capped(problems))
     return out
 
 
@@ -186,7 +244,7 @@ def _tag(d: ReadDeal, name: str) -> str:
 
 def _game(game_id: str, ds: list[ReadDeal]) -> Incoming:
     first = ds[0]
-    where = f"game {visible(game_id)}"
+    where = f"game {visible(game_id)}" if len(game_id) <= QUOTED else f"game {quoted(game_id)}"
     if not valid_id(game_id):
         raise _Bad(first.line, f"{where}: its id is not one bridgepad writes (letters, digits, '-', '_' and '.').")
     for d in ds[1:]:
@@ -197,7 +255,7 @@ def _game(game_id: str, ds: list[ReadDeal]) -> Incoming:
         mode = Mode(_tag(first, "BridgepadMode"))
     except ValueError:
         raise _Bad(first.line, f"{where}: BridgepadMode is rubber, chicago or duplicate.") from None
-    settings = _readrules_text(first, where)
+    settings = _read_rules(first, where)
     created, updated = _tag(first, "BridgepadCreated"), _tag(first, "BridgepadUpdated")
     if not (valid_time(created) and valid_time(updated)):
         raise _Bad(first.line, f"{where}: BridgepadCreated and BridgepadUpdated are ISO times such as 2026-08-17T20:01:02+02:00.")
@@ -234,33 +292,53 @@ def _game(game_id: str, ds: list[ReadDeal]) -> Incoming:
     return Incoming(game, game_id, created, updated)
 
 
-def _readrules_text(d: ReadDeal, where: str) -> Settings:
-    text = _tag(d, "BridgepadRules")
-    data: dict[str, Any] = {}
-    for item in text.split(";"):
-        key, _, value = item.partition("=")
-        data[key] = {"yes": True, "no": False}.get(value, value) if key == "honors" else value
-    settings = Settings.from_json(data)
-    if rules_text(settings) != text:
-        raise _Bad(d.line, f"{where}: BridgepadRules is not a list of bridgepad's rules, such as {rules_text(Settings())}.")
+def _read_rules(d: ReadDeal, where: str) -> Settings:
+    """The rules of a game: a tag each, or (in older exports) one ``BridgepadRules`` list."""
+    if "BridgepadRules" in d.tags:
+        text = d.tags["BridgepadRules"]
+        items = dict(item.partition("=")[::2] for item in text.split(";"))
+        settings = _settings(items)
+        if rules_text(settings) != text:
+            raise _Bad(d.line, f"{where}: BridgepadRules is not a list of bridgepad's rules, such as {rules_text(Settings())}.")
+        return settings
+    given = {name: value for name, value in d.tags.items() if name.startswith(RULE_TAG)}
+    keys = {rule_tag(key): key for key in Settings().to_json()}
+    settings = _settings({keys.get(name, name): value for name, value in given.items()})
+    if rule_tags(settings) != given:
+        example = " ".join(f'[{name} "{value}"]' for name, value in list(rule_tags(Settings()).items())[:2])
+        raise _Bad(d.line, f"{where}: its {RULE_TAG}... tags are not bridgepad's rules, one tag each, such as {example}.")
     return settings
 
 
+def _settings(texts: dict[str, str]) -> Settings:
+    defaults = Settings().to_json()
+    data: dict[str, Any] = {}
+    for key, value in texts.items():
+        data[key] = {"yes": True, "no": False}.get(value, value) if isinstance(defaults.get(key), bool) else value
+    return Settings.from_json(data)
+
+
 def _read_name(d: ReadDeal, seat: Seat, where: str) -> str:
-    exact = d.tags.get(EXACT_NAME[seat])
-    if exact is None:
+    tag = EXACT_NAME[seat]
+    if tag not in d.tags:
         shown = _tag(d, SEAT_TAGS[seat])
         return "" if shown == "?" else shown
+    # The exact name, in as many pieces as it took: BridgepadNorth, BridgepadNorth2...
+    pieces = [d.tags[tag]]
+    for k in range(2, EXACT_PIECES + 1):
+        if f"{tag}{k}" not in d.tags:
+            break
+        pieces.append(d.tags[f"{tag}{k}"])
     try:
-        return base64.b64decode(exact.encode("ascii"), validate=True).decode("utf-8")
+        return base64.b64decode("".join(pieces).encode("ascii"), validate=True).decode("utf-8")
     except (ValueError, binascii.Error, UnicodeError):
-        raise _Bad(d.line, f"{where}: {EXACT_NAME[seat]} is not a name in UTF-8 and base64.") from None
+        raise _Bad(d.line, f"{where}: {tag} is not a name in UTF-8 and base64.") from None
 
 
 def _board(d: ReadDeal, where: str) -> int:
     text = _tag(d, "Board")
     if not re.fullmatch(r"[0-9]{1,5}", text) or int(text) < 1:
-        raise _Bad(d.line, f"{where}: Board is a positive whole number, not '{visible(text)}'.")
+        raise _Bad(d.line, f"{where}: Board is a positive whole number, not {quoted(text)}.")
     return int(text)
 
 
@@ -273,7 +351,7 @@ def _hand(d: ReadDeal, where: str) -> dict[str, Any]:
         hand = {"pass": True}
     else:
         if not re.fullmatch(r"[0-9]{1,2}", result):
-            raise _Bad(d.line, f"{where}: Result is the tricks declarer took, 0 to 13, not '{visible(result)}'.")
+            raise _Bad(d.line, f"{where}: Result is the tricks declarer took, 0 to 13, not {quoted(result)}.")
         hand = {"contract": contract.upper(), "declarer": declarer.upper(), "tricks": int(result)}
         honors = d.tags.get("BridgepadHonors")
         if honors is not None:
@@ -287,8 +365,9 @@ def _hand(d: ReadDeal, where: str) -> dict[str, Any]:
         if not (2 <= len(words) <= 3 and words[1].isdigit() and words[2:] in ([], ["trick12"])):
             raise _Bad(d.line, f"{where}: BridgepadRevoke is the side that revoked and the tricks it won after, such as EW 2.")
         hand["revoke"] = {"side": words[0], "won_after": int(words[1]), "trick_12": len(words) == 3}
-        # Result is the tricks credited after the transfer; the game keeps those as played.
-        played = d.tags.get("BridgepadPlayed", "")
+        # Result is the tricks as played (3.4.15); older exports gave those credited after
+        # the transfer there, and the tricks as played in BridgepadPlayed.
+        played = d.tags.get("BridgepadPlayed", result)
         if "tricks" in hand:
             if not re.fullmatch(r"[0-9]{1,2}", played):
                 raise _Bad(d.line, f"{where}: a revoke needs BridgepadPlayed, the tricks declarer took as played, 0 to 13.")
@@ -309,8 +388,10 @@ def _same_figures(d: ReadDeal, ours: Deal, where: str) -> None:
     """A deal's figures as the file has them against what its results give."""
     given = dict(ours.tags)
     for name in DERIVED:
+        if name not in given and name == "ScoreRubberHistory" and given.get("Scoring") == "Chicago":
+            continue  # older exports wrote it for a Chicago too
         if d.tags.get(name) != given.get(name):
-            what = f"'{visible(d.tags[name])}'" if name in d.tags else "missing"
+            what = quoted(d.tags[name]) if name in d.tags else "missing"
             should = f"'{given[name]}'" if name in given else "absent"
             raise _Bad(d.line, f"{where}: its {name} is {what}, but its results give {should}.")
     tables = {name: rows for name, _, rows in ours.sections}

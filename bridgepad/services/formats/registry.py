@@ -21,11 +21,17 @@ class Format:
     name: str
     extension: str
     description: str  # what a person would use it for
-    module: str  # under bridgepad.services.formats, with write(records) -> str
+    module: str  # under bridgepad.services.formats, with write(records) -> str (and losses(records) -> list[str])
     words: tuple[str, ...] = ()  # what a person may type for it besides its name: its letter first
+    encoding: str = "utf-8"  # the file's bytes
 
     def writer(self) -> Callable[[Sequence[GameRecord]], str]:
         return import_module(f"bridgepad.services.formats.{self.module}").write  # type: ignore[no-any-return]
+
+    def losses(self, records: Sequence[GameRecord]) -> list[str]:
+        """What the format cannot keep of these games as typed, in a sentence each (none for most)."""
+        said = getattr(import_module(f"bridgepad.services.formats.{self.module}"), "losses", None)
+        return [] if said is None else list(said(records))
 
 
 FORMATS: dict[str, Format] = {
@@ -34,7 +40,9 @@ FORMATS: dict[str, Format] = {
         Format("md", "md", "a pad to paste in a message", "markdown_format", ("m", "markdown")),
         Format("csv", "csv", "a spreadsheet: a row per hand and per bonus", "csv_format", ("c",)),
         Format("json", "json", "every input and figure; bridgepad import reads it back", "json_format", ("j",)),
-        Format("pbn", "pbn", "PBN 2.1, for other bridge programs; bridgepad import reads it back", "pbn_format", ("p",)),
+        Format(
+            "pbn", "pbn", "PBN 2.1, for other bridge programs; bridgepad import reads it back", "pbn_format", ("p",), "latin-1"
+        ),
     )
 }
 FORMAT_NAMES = tuple(FORMATS)
@@ -59,9 +67,24 @@ def record(stored: StoredGame) -> GameRecord:
         raise ExportError(f"game {stored.id} cannot be replayed: {e}") from None
 
 
-def export(games: Sequence[StoredGame], fmt: str) -> str:
+@dataclass(frozen=True, slots=True)
+class Exported:
+    """An export: its text, the encoding its file is written in, and what it could not keep."""
+
+    text: str
+    encoding: str
+    losses: tuple[str, ...] = ()
+
+
+def exported(games: Sequence[StoredGame], fmt: str) -> Exported:
     """``games`` in ``fmt`` (one of ``FORMATS``); raises ExportError for a game that cannot be replayed."""
     chosen = FORMATS.get(fmt)
     if chosen is None:
         raise ValueError(f"unknown export format {fmt!r}: choose one of {', '.join(FORMAT_NAMES)}")
-    return chosen.writer()([record(g) for g in games])
+    records = [record(g) for g in games]
+    return Exported(chosen.writer()(records), chosen.encoding, tuple(chosen.losses(records)))
+
+
+def export(games: Sequence[StoredGame], fmt: str) -> str:
+    """``games`` in ``fmt`` as text (one of ``FORMATS``); raises ExportError for a game that cannot be replayed."""
+    return exported(games, fmt).text

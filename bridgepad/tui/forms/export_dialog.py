@@ -11,7 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label
 
 from bridgepad.services.formats.export_file import export_folder, file_name, with_format, write_export
-from bridgepad.services.formats.registry import FORMAT_CHOICES, FORMAT_WORDS, FORMATS, ExportError, export
+from bridgepad.services.formats.registry import FORMAT_CHOICES, FORMAT_WORDS, FORMATS, ExportError, exported
 from bridgepad.store.game_store import StoredGame
 from bridgepad.tui.closing import close, open_screen
 from bridgepad.tui.forms.form import FormField, FormScreen, enter_field
@@ -44,6 +44,8 @@ class ExportDialog(FormScreen[Path | None]):
         self.stored = stored
         self.folder = folder if folder is not None else export_folder()
         self.fmt = fmt
+        self._encoding = FORMATS[fmt].encoding  # the chosen format's, set again when it is exported
+        self._losses: tuple[str, ...] = ()  # what the chosen format could not keep as typed
 
     def compose(self) -> ComposeResult:
         proposed = self.folder / file_name(self.stored.game, self.stored.created, self.fmt)
@@ -98,7 +100,8 @@ class ExportDialog(FormScreen[Path | None]):
             self._problem(f"There is no folder {path.parent}: give one that exists.")
             return
         try:
-            text = export([self.stored], fmt)
+            out = exported([self.stored], fmt)
+            text, self._encoding, self._losses = out.text, out.encoding, out.losses
         except ExportError as e:
             self._problem(f"This game cannot be exported: {e}.")
             return
@@ -121,13 +124,15 @@ class ExportDialog(FormScreen[Path | None]):
 
     def _write(self, path: Path, text: str, *, replace: bool) -> None:
         try:
-            write_export(path, text, replace=replace)
+            write_export(path, text, replace=replace, encoding=self._encoding)
         except FileExistsError:
             self._ask_to_replace(path, text)  # made meanwhile, by something else: ask about it
             return
         except OSError as e:
             self._problem(f"Could not write {path}: {e.strerror or e}.")
             return
+        for loss in self._losses:
+            self.app.notify(loss[:1].upper() + loss[1:], title="Not kept as typed", severity="warning", timeout=15, markup=False)
         close(self, path)
 
 

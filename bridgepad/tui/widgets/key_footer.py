@@ -14,6 +14,7 @@ from textual.widget import Widget
 from textual.widgets import Footer
 
 from bridgepad.tui.keys import footer_rank
+from bridgepad.tui.textual_private import footer_has_bindings
 
 
 def _is_key(widget: Widget) -> bool:
@@ -42,12 +43,12 @@ class KeyFooter(Footer):
         # Textual composes the footer again whenever the screen's keys may have changed:
         # each time a form opens over the pad or closes, which made a tenth of ``+`` and of
         # Enter. Only keys that really changed (a key, its words, enabled or not) do it now.
-        if screen is self.screen and self._bindings_ready and _shown_keys(screen) == self._shown:
+        if screen is self.screen and footer_has_bindings(self) and _shown_keys(screen) == self._shown:
             return
         super().bindings_changed(screen)
 
     def compose(self) -> ComposeResult:
-        if self._bindings_ready:
+        if footer_has_bindings(self):
             self._shown = _shown_keys(self.screen)
         items: list[Widget] = list(super().compose())
         keys = [w for w in items if _is_key(w)]

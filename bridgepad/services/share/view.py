@@ -1,0 +1,210 @@
+"""What a phone shows of the game on the pad: the pad's own words and figures, as plain JSON.
+
+Every figure comes from the game's one derived record (``core.records.record``) and the
+core's words for it (``core.words``), as the pad draws them: the We/They pad with its
+line and its games, the state of play (who deals, who is vulnerable, what each side
+needs for game), the hands with what each wrote, and, once the game is over, tonight's
+tally with who pays whom. ``figures`` is exactly what ``bridgepad export --format json``
+gives for the game. The page writes each string as text, never as markup.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bridgepad.core.evening.tally import Tally, notes
+from bridgepad.core.model import Side, Strain
+from bridgepad.core.records.record import GameRecord
+from bridgepad.core.rules.duplicate import imps_figure
+from bridgepad.core.rules.game import Entry, GameState, HandOutcome, Mode
+from bridgepad.core.rules.settings import DuplicateScoring
+from bridgepad.core.words.board_table import board_table
+from bridgepad.core.words.labels import (
+    deal_column,
+    deal_label,
+    game_title,
+    partnership,
+    seat_label,
+    side_heading,
+    tally_name,
+)
+from bridgepad.core.words.pad import PadLayout, PadRow, layout
+from bridgepad.core.words.summary import (
+    duplicate_standing,
+    entry_text,
+    lead_text,
+    need_text,
+    outcome_lines,
+    shuffler,
+    vulnerability_text,
+)
+from bridgepad.services.formats.json_format import figures_json
+
+RED_SUITS = (Strain.H, Strain.D)
+
+
+def page_state(r: GameRecord, number: int, evening: Tally | None = None) -> dict[str, Any]:
+    """The game on the pad as the phone's page draws it; ``number`` is its place in the
+    evening (``Rubber 2``), ``evening`` tonight's tally, shown once the game is over."""
+    state = r.state
+    we = r.we
+    out: dict[str, Any] = {
+        "id": r.id,
+        "updated": r.updated,
+        "mode": r.mode.value,
+        "title": game_title(r.mode, number),
+        "over": state.over,
+        "headline": r.headline,
+        "sides": [_side(r, we), _side(r, we.other)],
+        "play": _play(state, we),
+        "hand_columns": _hand_columns(state),
+        "hands": [_hand(h, state) for h in state.hands],
+        "figures": figures_json(r),
+    }
+    if r.mode is Mode.DUPLICATE:
+        out["boards"] = _boards(state)
+    else:
+        out["pad"] = _pad(layout(state, we), state)
+        out["bonuses"] = [
+            {"text": entry_text(e, we), "we": _points_of(e, we), "they": _points_of(e, we.other)} for e in state.bonuses
+        ]
+    out["tally"] = tally_view(evening) if state.over and evening is not None else None
+    return out
+
+
+def _side(r: GameRecord, side: Side) -> dict[str, str]:
+    return {"heading": side_heading(side, r.we), "names": partnership(r, side)}
+
+
+def _play(state: GameState, we: Side) -> dict[str, Any]:
+    """The status line's parts: where the game is, who deals next, who is vulnerable, what is needed."""
+    game = state.game
+    if state.over:
+        nxt = "rubber" if state.mode is Mode.RUBBER else state.mode.word
+        return {"next": f"The next {nxt}: {seat_label(game, state.next_first_dealer)} deals."}
+    if state.mode is Mode.DUPLICATE:
+        where = deal_label(state.mode, state.next_deal)
+        standing = duplicate_standing(state)
+        return {
+            "where": where + (f" · {standing}" if standing else ""),
+            "dealer": f"{seat_label(game, state.next_dealer)} deals",
+            "vulnerable": vulnerability_text(state.next_vulnerable, we),
+            "vulnerable_sides": sorted(s.value for s in state.next_vulnerable),
+            "need": "",
+        }
+    games = f"Games We {state.games[we]}–{state.games[we.other]} They"
+    return {
+        "where": f"{deal_label(state.mode, state.next_deal)} · {games} · {lead_text(state, we)}",
+        "dealer": f"{seat_label(game, state.next_dealer)} deals · {seat_label(game, shuffler(state.next_dealer))} shuffles",
+        "vulnerable": vulnerability_text(state.next_vulnerable, we),
+        "vulnerable_sides": sorted(s.value for s in state.next_vulnerable),
+        "need": need_text(state),
+    }
+
+
+def _cell(entry: Entry | None) -> str:
+    return f"{entry.points:,}" if entry else ""
+
+
+def _row(row: PadRow) -> list[str]:
+    return [_cell(row.we), _cell(row.they)]
+
+
+def _pad(pad: PadLayout, state: GameState) -> dict[str, Any]:
+    """The pad as the app draws it: above the line (the newest premium highest), below it
+    one block per game with a rule under each finished one, and the totals."""
+    return {
+        "above": [_row(row) for row in pad.above],
+        "below": [[_row(row) for row in block] for block in pad.below],
+        "closed": pad.closed,
+        "totals": [f"{pad.totals[0]:,}", f"{pad.totals[1]:,}"],
+        "games": [state.games[pad.we], state.games[pad.they]],
+    }
+
+
+def _points_of(e: Entry, side: Side) -> str:
+    return f"{e.points:,}" if e.side is side and e.points else ""
+
+
+def _points(n: int) -> str:
+    return f"{n:,}" if n else ""
+
+
+def _hand_columns(state: GameState) -> list[str]:
+    """The hand list's headings, as the app's hand list has them."""
+    cols = [deal_column(state.mode), "Dlr", "Contract", "By", "Res"]
+    if state.mode is Mode.DUPLICATE:
+        mp = state.game.settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS
+        return [*cols, "N-S", "MP %" if mp else "IMPs"]
+    return [*cols, "We", "They"]
+
+
+def _hand(h: HandOutcome, state: GameState) -> dict[str, Any]:
+    game = state.game
+    we = game.settings.we
+    c = h.hand.contract
+    if state.mode is Mode.RUBBER:
+        first = str(h.number)
+    else:  # a Chicago deal passed out is dealt again: it has no deal number of its own
+        first = "–" if h.deal is None else str(h.deal)
+    cells = [
+        first,
+        h.dealer.value,
+        c.pretty if c is not None else game.settings.pass_word.value,
+        seat_label(game, h.hand.declarer) if h.hand.declarer else "",
+        h.result,
+    ]
+    if state.mode is Mode.DUPLICATE:
+        cells += [f"{h.ns_score:+,}" if h.ns_score else "0", _comparison(h, game.settings.duplicate_scoring)]
+    else:
+        cells += [_points(h.points(we)), _points(h.points(we.other))]
+    return {
+        "cells": cells,
+        "red": c is not None and c.strain in RED_SUITS,
+        "explain": outcome_lines(h, state, we),
+    }
+
+
+def _comparison(h: HandOutcome, scoring: DuplicateScoring) -> str:
+    c = h.comparison
+    if c is None or not c.compared:
+        return ""
+    if scoring is DuplicateScoring.MATCHPOINTS:
+        return f"{c.percent:.1f}"
+    return imps_figure(c.imps or 0)
+
+
+def _boards(state: GameState) -> dict[str, Any]:
+    """The pad of a duplicate session: its table of boards, line by line, as the app draws it."""
+    t = board_table(state)
+    return {"header": t.header, "rows": list(t.rows), "rule": t.rule, "total": t.total, "vp": t.vp}
+
+
+def tally_view(t: Tally) -> dict[str, Any]:
+    """Tonight's tally as the tally screen shows it: each player's net, the money, who pays whom."""
+    money = t.stake is not None
+    return {
+        "games": t.games,
+        "in_play": t.in_play,
+        "money": money,
+        "players": [
+            {
+                "name": tally_name(p.name, p.pair),
+                "games": p.games,
+                "points": f"{p.points:+,}",
+                "money": f"{p.money:+,.2f}" if money and p.money is not None else "",
+            }
+            for p in t.players
+        ],
+        "payments": [pay.text for pay in t.payments],
+        "duplicate": [
+            {
+                "name": tally_name(d.name, d.pair),
+                "sessions": d.sessions,
+                "imps": imps_figure(d.imps) if d.imps is not None else "",
+                "pct": f"{d.percent:.2f}%" if d.percent is not None else "",
+            }
+            for d in t.duplicate
+        ],
+        "notes": notes(t),
+    }

@@ -1,0 +1,75 @@
+"""Each piece of Textual's private API that bridgepad reaches (``bridgepad/tui/textual_private.py``)
+still does what it did in the release it was written for: a Textual upgrade that moves one
+fails here, naming it, instead of in a screen at random."""
+
+from __future__ import annotations
+
+import threading
+from importlib.metadata import version
+
+from textual.app import App
+from textual.drivers.linux_driver import LinuxDriver
+from textual.widgets import Footer
+
+from bridgepad.tui import textual_private as private
+
+WHERE = f"bridgepad/tui/textual_private.py was written for Textual {private.WRITTEN_FOR}; this is {version('textual')}"
+
+
+def test_a_key_list_is_normalized_as_textual_binds_it() -> None:
+    assert private.normalize_key_list("+, a,ctrl+e") == "plus,a,ctrl+e", WHERE
+
+
+def test_the_app_s_keymap_is_read_back_as_set() -> None:
+    app = App[None]()
+    assert private.app_keymap(app) == {}, WHERE
+    app.set_keymap({"pad.add": "a"})
+    assert private.app_keymap(app) == {"pad.add": "a"}, WHERE
+
+
+def test_a_new_footer_has_no_bindings_yet() -> None:
+    assert "_bindings_ready" in vars(Footer), WHERE
+    assert private.footer_has_bindings(Footer()) is False, WHERE
+
+
+async def test_the_linux_driver_keeps_its_output_and_writer_where_they_were() -> None:
+    app = App[None]()
+    driver = LinuxDriver(app)  # a driver is made inside the app's running loop
+    assert private.driver_output(driver) is not None, WHERE
+    stand_in = object()
+    private.replace_driver_output(driver, stand_in)
+    assert private.driver_output(driver) is stand_in, WHERE
+    assert private.driver_writer(driver) is None, WHERE  # none runs before application mode
+    driver._writer_thread = threading.Thread(target=lambda: None)  # as start_application_mode sets it
+    assert private.driver_writer(driver) is driver._writer_thread, WHERE
+
+
+async def test_a_key_s_binding_is_run_and_a_key_handed_on_as_textual_does() -> None:
+    from textual import events
+    from textual.binding import Binding
+    from textual.screen import Screen
+
+    seen: list[str] = []
+
+    class Listening(Screen[None]):
+        def on_key(self, event: events.Key) -> None:
+            seen.append(event.key)
+
+    class Keyed(App[None]):
+        BINDINGS = [Binding("x", "mark", "mark")]
+        marked = 0
+
+        def get_default_screen(self) -> Screen[None]:
+            return Listening()
+
+        def action_mark(self) -> None:
+            self.marked += 1
+
+    app = Keyed()
+    async with app.run_test() as pilot:
+        assert await private.check_bindings(app, "x") is True, WHERE
+        assert await private.check_bindings(app, "y") is False, WHERE
+        assert app.marked == 1, WHERE
+        private.forward_key(app.screen, events.Key("z", "z"))
+        await pilot.pause()
+        assert seen == ["z"], WHERE

@@ -18,9 +18,10 @@ import pytest
 from builders import hand
 
 from bridgepad.core.model import Hand, Seat, Side
-from bridgepad.core.rules.game import Game, Mode, Status, chicago_vulnerable, derive
+from bridgepad.core.rules.game import Game, Mode, Status, derive
 from bridgepad.core.rules.scoring import Kind
 from bridgepad.core.rules.settings import ChicagoPartScore, ChicagoVulnerable, Settings
+from bridgepad.core.rules.vulnerability import chicago_vulnerable
 
 NS, EW = Side.NS, Side.EW
 NOBODY: frozenset[Side] = frozenset()

@@ -13,8 +13,10 @@ from builders import hand
 from bridgepad.core.model import Hand, Seat, Side
 from bridgepad.core.readers.notation import parse_contract, parse_tricks
 from bridgepad.core.rules import tables
-from bridgepad.core.rules.game import Game, Mode, board_dealer, board_vulnerable, derive
+from bridgepad.core.rules.boards import board_dealer
+from bridgepad.core.rules.game import Game, Mode, derive
 from bridgepad.core.rules.scoring import Kind, duplicate_items, duplicate_score
+from bridgepad.core.rules.vulnerability import board_vulnerable
 
 NS, EW = Side.NS, Side.EW
 

@@ -20,7 +20,9 @@ from bridgepad.core.model import Contract, Doubling, Hand, Seat, Side, Strain
 from bridgepad.core.readers.log import parse_log
 from bridgepad.core.records.record import record_of
 from bridgepad.core.rules.board_scores import possible_scores
-from bridgepad.core.rules.game import Game, Mode, board_dealer, board_vulnerable, derive
+from bridgepad.core.rules.boards import board_dealer
+from bridgepad.core.rules.game import Game, Mode, derive
+from bridgepad.core.rules.vulnerability import board_vulnerable
 from bridgepad.services.formats.json_format import replay_json
 
 NS, EW = Side.NS, Side.EW

@@ -32,7 +32,6 @@ from bridgepad.core.readers.notation import (
 from bridgepad.core.readers.serialize import SchemaError, game_from_json, game_to_json
 from bridgepad.core.rules import tables
 from bridgepad.core.rules.board_scores import possible_scores
-from bridgepad.core.rules.boards import board_vulnerable
 from bridgepad.core.rules.game import Game, GameOverError, Mode, Replayer, Status, derive
 from bridgepad.core.rules.scoring import duplicate_score, score_contract
 from bridgepad.core.rules.settings import (
@@ -42,6 +41,7 @@ from bridgepad.core.rules.settings import (
     PassWord,
     Settings,
 )
+from bridgepad.core.rules.vulnerability import board_vulnerable
 
 FAST = settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -396,3 +396,69 @@ def test_the_command_line_loads_no_user_interface() -> None:
     )
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert p.returncode == 0 and p.stdout.strip() == "[]"
+
+
+def large_export(path: Path, games: int) -> int:
+    """A bridgepad JSON export of ``games`` copies of the worked rubber, each under its own id,
+    as ``bridgepad export`` writes it; returns its size in bytes."""
+    from builders import WORKED_LOG
+
+    from bridgepad.core.records.record import record_of
+    from bridgepad.services.formats import json_format
+
+    at = "2025-01-01T20:00:00+00:00"
+    entry = {**json_format.game_json(record_of(parse_log(WORKED_LOG).games()[0])), "created": at, "updated": at}
+    entries = []
+    for k in range(games):
+        day, n = divmod(k, 9000)
+        entry = {
+            **entry,
+            "id": f"2025{1 + day // 28:02d}{1 + day % 28:02d}-{10 + n // 3600:02d}{n // 60 % 60:02d}{n % 60:02d}-0001",
+        }
+        entries.append(entry)
+    text = json_format.json.dumps({"format": "bridgepad", "version": 1, "games": entries}, ensure_ascii=False, indent=2) + "\n"
+    path.write_text(text, encoding="utf-8")
+    return len(text.encode("utf-8"))
+
+
+@pytest.mark.slow
+def test_a_bridgepad_export_larger_than_the_read_limit_imports_back(tmp_path: Path) -> None:
+    from bridgepad.store.data_files import MAX_DATA_BYTES
+
+    export = tmp_path / "lifetime.json"
+    assert large_export(export, 5300) > MAX_DATA_BYTES  # 5,300 games: about 17 MB
+    p = run(tmp_path / "data", "import", str(export))
+    assert p.returncode == 0 and p.stderr == "", p.stderr
+    assert p.stdout.startswith("Imported 5300 games into "), p.stdout[:300]
+    assert len(list((tmp_path / "data" / "games").iterdir())) == 5300
+
+
+def test_a_large_file_that_is_not_an_export_is_still_refused_at_the_read_limit(tmp_path: Path) -> None:
+    from bridgepad.store.data_files import MAX_DATA_BYTES
+
+    for name, head in (("log", b"N 4S 10\n"), ("other.json", b'{"format": "other", "games": [')):
+        big = tmp_path / name
+        with open(big, "wb") as f:
+            f.write(head)
+            f.truncate(MAX_DATA_BYTES + 1)
+        p = run(tmp_path / "data", "import", str(big))
+        assert p.returncode == 2 and "is larger than 16 MB" in p.stderr and p.stderr.count("\n") == 1, p.stderr
+
+
+def test_an_export_is_read_a_game_at_a_time_and_refused_as_json_was() -> None:
+    from bridgepad.services.formats import json_format
+    from bridgepad.services.formats.incoming import FileRefused
+
+    for text, said in (
+        ('{"format": "bridgepad", "version": 1, "games": []} x', "not valid JSON"),
+        ('{"format": "bridgepad", "version": 1, "games": [}', "not valid JSON"),
+        ('{"format": "other", "games": [', "not a bridgepad export"),
+        ('{"format": "bridgepad", "version": 9, "games": [', "version 9"),
+        ('{"format": "bridgepad", "version": 1, "games": {}}', '"games" is not a list'),
+        ('{"format": "bridgepad", "version": 1}', '"games" is not a list'),
+        ('{"games": [], "version": 1}', "not a bridgepad export"),
+    ):
+        with pytest.raises(FileRefused) as e:
+            json_format.read(text)
+        assert said in str(e.value), (text, str(e.value))
+    assert json_format.read('\ufeff {"version": 1, "format": "bridgepad", "games": [ ]}\n') == []

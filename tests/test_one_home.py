@@ -92,9 +92,9 @@ def test_the_command_line_and_the_export_dialog_write_through_one_function(
     calls: list[tuple[Path, bool]] = []
     real = export_file.write_export
 
-    def spy(path: Path, text: str, *, replace: bool = False) -> None:
+    def spy(path: Path, text: str, *, replace: bool = False, encoding: str = "utf-8") -> None:
         calls.append((path, replace))
-        real(path, text, replace=replace)
+        real(path, text, replace=replace, encoding=encoding)
 
     monkeypatch.setattr(export_file, "write_export", spy)
     out = tmp_path / "out.md"
@@ -216,6 +216,7 @@ def test_the_screen_the_command_line_and_the_export_name_a_game_and_its_deals_al
 ) -> None:
     from bridgepad.core.readers.log import parse_log
     from bridgepad.core.rules.game import Mode
+    from bridgepad.core.rules.modes import rules_for
     from bridgepad.core.words import labels
     from bridgepad.services.formats.registry import export
     from bridgepad.store.game_store import StoredGame
@@ -226,17 +227,18 @@ def test_the_screen_the_command_line_and_the_export_name_a_game_and_its_deals_al
     text = f"{mode}\nplayers N=Ann E=Bob W=Di\n{hands}"
     state = parse_log(text).games()[0]
     the_mode = Mode(mode)
+    rules = rules_for(the_mode)
     status = render_status(state, 3).plain
-    assert status.startswith(f" {labels.game_title(the_mode, 3)} ")
-    assert labels.deal_label(the_mode, state.next_deal) in status
-    assert columns_for(state, 8)[0].header == labels.deal_column(the_mode)
+    assert status.startswith(f" {rules.game_title(3)} ")
+    assert rules.deal_label(state.next_deal) in status
+    assert columns_for(state, 8)[0].header == rules.deal_column
     log = tmp_path / "game.log"
     log.write_text(text, encoding="utf-8")
     assert main(["replay", str(log)]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[0] == labels.game_title(the_mode, 1)
+    assert out.splitlines()[0] == rules.game_title(1)
     md = export([StoredGame("x1", state.game, "2026-08-17T20:00:00+00:00", "2026-08-17T20:00:00+00:00")], "md")
-    assert md.startswith(f"### {labels.mode_title(the_mode)} x1")
+    assert md.startswith(f"### {rules.title} x1")
     if the_mode is not Mode.DUPLICATE:
         # The pad's heading, on screen and on the command line; the export's, with only the people.
         assert labels.side_heading(state.game.settings.we, state.game.settings.we) in out
@@ -244,7 +246,7 @@ def test_the_screen_the_command_line_and_the_export_name_a_game_and_its_deals_al
         assert "| We (Ann) | They (Bob & Di) |" in md
         assert labels.partnership(state.game, state.game.settings.we) == "Ann & S"
     else:
-        assert labels.deal_column(the_mode) in out.split()
+        assert rules.deal_column in out.split()
 
 
 def test_one_fit_cuts_a_name_for_every_column() -> None:

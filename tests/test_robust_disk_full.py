@@ -162,6 +162,8 @@ async def test_the_app_says_not_saved_at_once_keeps_the_hands_and_saves_them_on_
         assert not app.session.unsaved, "not saved within 5 s of the disk coming back"
         assert "NOT SAVED" not in status_text(app)
         assert any("Saved" in m for m in messages(app)), messages(app)
+        # The notices that said NOT SAVED are taken down with it, not left for their 30 s.
+        assert not [n for n in app._notifications if n.title == "NOT SAVED"], messages(app)
         saved = GameStore(root).load(app.session.stored.id).game
         assert saved == app.session.game
         assert list(saved.hands) == [hand("3NT", "W", "9"), hand("4S", "N", "10"), hand("pass")]
@@ -241,3 +243,10 @@ def test_quitting_with_a_hand_not_saved_is_never_silent(tmp_path: Path) -> None:
             out = app.output
             after = plain(out[out.rfind(ALT_SCREEN_OFF) :]).lower()
             assert rc != 0 and ("not saved" in after or "could not save" in after), (rc, after)
+            return
+        app.type("y")  # Quit anyway: the last words say it is lost, not that saving goes on
+        rc = app.wait(5)
+        out = app.output
+        after = plain(out[out.rfind(ALT_SCREEN_OFF) :]).lower()
+        assert rc == 1 and "could not save" in after and "is lost" in after, (rc, after)
+        assert "retried" not in after and "tried again" not in after, after

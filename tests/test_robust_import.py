@@ -170,24 +170,96 @@ def test_a_committed_folder_left_by_a_crash_is_finished_at_the_next_start(tmp_pa
     store = GameStore(tmp_path / "data")
     three = games(3)
     committed = commit(store, three)
-    pid = dead_pid()
-    left = committed.with_name(f"{PREFIX}{pid}-{committed.name.split('-', 2)[2]}")
-    committed.rename(left)  # as if the process that committed it had died
+    import bridgepad.services.import_batch as batch
+
+    left = committed
+    getattr(batch, "_ACTIVE", set()).clear()  # as if the process that committed it had died
     # One game had been moved in before the crash, and its original not yet removed.
     os.link(left / "games" / f"{three[0].id}.json", store.games_dir / f"{three[0].id}.json")
     said = recover(store)
-    assert said == ["An import that was cut short after it was stored has been finished: 3 more games moved in."]
+    # The one linked before the crash is not counted again: two were moved in now.
+    assert said == ["An import that was cut short after it was stored has been finished: 2 more games moved in."]
     assert store.ids() == [g.id for g in three]
     assert [inputs_key(store.load(g.id).game) for g in three] == [inputs_key(g.game) for g in three]
     assert batches(store.root, COMMITTED) == []
 
 
-def test_the_folders_of_an_import_still_running_are_left_alone(tmp_path: Path) -> None:
+def test_the_folders_of_an_import_still_running_are_left_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import bridgepad.services.import_batch as batch
+
+    store = GameStore(tmp_path / "data")
+    committed = commit(store, games(2))  # this process's own import, between its commit and its moves
+    assert recover(store) == [] and committed.exists() and store.ids() == []
+    monkeypatch.setattr(batch, "_ACTIVE", set())  # as seen by any other process: cut short
+    assert recover(store) and not committed.exists() and len(store.ids()) == 2
+
+
+def test_a_folder_named_after_a_process_id_now_reused_is_still_finished(tmp_path: Path) -> None:
+    # Process ids wrap: the id in an older folder's name may belong to another process now.
+    store = GameStore(tmp_path / "data")
+    three = games(3)
+    committed = commit(store, three)
+    alive = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
+    try:
+        left = committed.with_name(f"{PREFIX}{alive.pid}-0badf00d{COMMITTED}")
+        committed.rename(left)
+        import bridgepad.services.import_batch as batch
+
+        getattr(batch, "_ACTIVE", set()).clear()  # the import that made it was cut short
+        said = recover(store)
+    finally:
+        alive.communicate(b"")
+    assert said == ["An import that was cut short after it was stored has been finished: 3 more games moved in."]
+    assert store.ids() == [g.id for g in three] and batches(store.root, COMMITTED) == []
+
+
+def test_an_import_of_the_same_log_after_a_cut_short_one_stores_each_game_once(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    log = tmp_path / "eleven.log"
+    log.write_text("".join(f"players N=A{k} E=B{k} S=C{k} W=D{k}\nN 3NT 9\nS 3NT 9\n" for k in range(11)), encoding="utf-8")
+    first = run_cli(data, "import", str(log))
+    assert first.returncode == 0, first.stderr
+    # As if the first import had been cut short after its commit, its folder named by a live pid.
+    store = GameStore(data)
+    moved = sorted(store.games_dir.iterdir())
+    alive = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
+    try:
+        left = store.root / f"{PREFIX}{alive.pid}-0badf00d{COMMITTED}" / "games"
+        left.mkdir(parents=True)
+        for f in moved:
+            f.rename(left / f.name)
+        again = run_cli(data, "import", str(log))
+    finally:
+        alive.communicate(b"")
+    assert again.returncode == 0, again.stderr
+    assert "11 more games moved in" in again.stderr and "Imported no games: all 11" in again.stdout, (again.stdout, again.stderr)
+    assert len(list(store.games_dir.iterdir())) == 11 and batches(data, COMMITTED) == []
+
+
+@pytest.mark.parametrize("left", ["empty", "no games folder"])
+def test_an_emptied_committed_folder_is_tidied_once_and_quietly(tmp_path: Path, left: str) -> None:
     store = GameStore(tmp_path / "data")
     store.ensure()
-    mine = store.root / f"{PREFIX}{os.getppid()}-00000000{STAGING}"  # a live process: the test's parent
-    mine.mkdir()
-    assert recover(store) == [] and mine.exists()
+    folder = store.root / f"{PREFIX}{dead_pid()}-0badf00d{COMMITTED}"
+    folder.mkdir()
+    if left == "empty":
+        (folder / "games").mkdir()
+    assert recover(store) == []
+    assert batches(store.root, COMMITTED) == []
+    assert recover(store) == []
+
+
+def test_a_cut_between_the_link_and_the_unlink_is_not_counted_twice(tmp_path: Path) -> None:
+    store = GameStore(tmp_path / "data")
+    one = games(1)
+    committed = commit(store, one)
+    import bridgepad.services.import_batch as batch
+
+    getattr(batch, "_ACTIVE", set()).clear()
+    src = committed / "games" / f"{one[0].id}.json"
+    os.link(src, store.games_dir / src.name)  # linked into games/, then killed before the unlink
+    assert recover(store) == []  # nothing more was moved in: nothing to say
+    assert store.ids() == [one[0].id] and batches(store.root, COMMITTED) == []
 
 
 def test_a_write_that_fails_before_the_commit_stores_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -152,7 +152,8 @@ def test_a_write_that_fails_half_way_leaves_the_old_file_and_no_temporary_one(
     if isinstance(failure, KeyboardInterrupt):
         assert status == 130
     else:
-        assert status == 2 and err.count("\n") == 1 and "No space left on device" in err and "nothing was written" in err
+        # The status of any output that cannot be written, standard output's too.
+        assert status == 1 and err.count("\n") == 1 and "No space left on device" in err and "nothing was written" in err
     assert (out.read_bytes() == OLD) if force else not os.path.lexists(out)
     assert temps(out.parent) == []
 
@@ -163,7 +164,7 @@ def test_a_file_size_limit_leaves_the_old_file_and_a_retry_works(games: GameStor
         out.write_bytes(OLD)
     flags = ["--force"] if force else []
     p = run(games.root, "export", "--all", "-o", str(out), *flags, fsize=4096)
-    assert "File too large" in one_line(p, 2)
+    assert "File too large" in one_line(p, 1)
     assert (out.read_bytes() == OLD) if force else not os.path.lexists(out)
     assert temps(out.parent) == []
     again = run(games.root, "export", "--all", "-o", str(out), *flags)
@@ -438,3 +439,88 @@ def test_the_apps_export_never_writes_over_a_file_and_leaves_nothing_half_made(t
         os.umask(old)
     assert path.read_text(encoding="utf-8") == text + "again\n"
     assert stat.S_IMODE(path.stat().st_mode) == 0o644 and temps(folder) == []
+
+
+# Output held back in a temporary file: replay shows nothing of a log it refuses ---------------
+
+
+@pytest.fixture
+def long_log(tmp_path: Path) -> Path:
+    f = tmp_path / "long.log"
+    f.write_text(EVENING * 3000, encoding="utf-8")  # 3,000 rubbers: about 2 MB drawn, 2 MB as JSON
+    return f
+
+
+@pytest.mark.parametrize("json_flag", [[], ["--json"]], ids=["drawn", "json"])
+@pytest.mark.parametrize("source", ["file", "stdin"])
+@pytest.mark.parametrize("sink", ["devnull", "pipe"])
+def test_replay_beyond_a_file_size_limit_ends_in_one_line_whatever_standard_output_is(
+    long_log: Path, json_flag: list[str], source: str, sink: str
+) -> None:
+    # More than the 1 MB held in memory: the rest goes to a temporary file, which the limit stops.
+    args = ["replay", str(long_log) if source == "file" else "-", *json_flag]
+    stdin = long_log.read_bytes() if source == "stdin" else None
+    with open(os.devnull, "wb") as devnull:
+        where: Any = {"stdout": devnull, "stderr": subprocess.PIPE, "capture_output": False} if sink == "devnull" else {}
+        p = run(None, *args, stdin=stdin, fsize=512 * 1024, **where)
+    line = one_line(p, 1)
+    assert line.startswith("bridgepad replay: cannot write to a temporary file in ") and "File too large" in line, line
+    assert p.stdout in (None, b""), "nothing of a replay that could not be held is shown"
+
+
+class FullTemporaryFile:
+    """A spooled temporary file on a full disk: in memory it takes everything, its first
+    write to the disk fails (as a small TMPDIR does)."""
+
+    def __init__(self, max_size: int = 0, **kw: Any) -> None:
+        import io
+
+        self.max_size = max_size
+        self.held = io.StringIO()
+
+    def write(self, text: str) -> int:
+        if self.held.tell() + len(text) > self.max_size:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return self.held.write(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.held, name)
+
+
+@pytest.mark.parametrize("json_flag", [[], ["--json"]], ids=["drawn", "json"])
+def test_replay_with_a_full_temporary_folder_ends_in_one_line_and_status_1(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], long_log: Path, json_flag: list[str]
+) -> None:
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "SpooledTemporaryFile", FullTemporaryFile)
+    assert main(["replay", str(long_log), *json_flag]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "Traceback" not in err, err
+    assert "bridgepad replay: cannot write to a temporary file" in err and "No space left on device" in err, err
+
+
+def test_export_to_a_file_and_to_standard_output_fail_with_the_same_status(games: GameStore, out: Path, tmp_path: Path) -> None:
+    to_file = run(games.root, "export", "--all", "-o", str(out), fsize=4096)
+    with open(tmp_path / "stdout", "wb") as f:
+        to_stdout = run(games.root, "export", "--all", fsize=10, stdout=f, capture_output=False, stderr=subprocess.PIPE)
+    assert "File too large" in one_line(to_file, 1) and "File too large" in one_line(to_stdout, 1)
+
+
+@pytest.mark.parametrize("how", ["cli", "dialog"])
+def test_a_killed_exports_temporary_file_is_swept_at_the_next_export_to_its_folder(games: GameStore, out: Path, how: str) -> None:
+    # Left by an export of another name, killed outright (no process holds it), 11 MB.
+    left = out.parent / ".rubber-2026-11-27.json.bridgepad-k1ll3d00.tmp"
+    with open(left, "wb") as f:
+        f.truncate(11 * 1024 * 1024)
+    editor = out.parent / ".evening.json.swp"  # not bridgepad's: left alone
+    editor.write_bytes(b"keep")
+    if how == "cli":
+        p = run(games.root, "export", "--all", "-o", str(out))
+        assert p.returncode == 0, p.stderr
+    else:
+        from bridgepad.services.formats.export_file import write_export
+
+        write_export(out, "{}\n")
+    assert out.exists() and not left.exists() and editor.read_bytes() == b"keep"
+    assert temps(out.parent) == []

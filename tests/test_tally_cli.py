@@ -26,9 +26,13 @@ def evening(data: Path) -> None:
     now = datetime.now().astimezone().replace(microsecond=0)
     first, second = (st.game for st in parse_log(LOG).games())
     old = (now - timedelta(days=3)).isoformat()
-    recent = (now - timedelta(hours=1)).isoformat()
+    # An hour ago, unless that was before 05:00 today, when a new day of bridge began (so
+    # at 05:30 the second rubber started at 05:00): tonight holds it whatever the clock says.
+    day_begins = now.replace(hour=5, minute=0, second=0)
+    start = max(now - timedelta(hours=1), day_begins) if now >= day_begins else now - timedelta(hours=1)
+    recent = start.isoformat()
     store.save(StoredGame("g1", first, old, old))
-    store.save(StoredGame("g2", second, recent, (now - timedelta(minutes=20)).isoformat()))
+    store.save(StoredGame("g2", second, recent, max(start, now - timedelta(minutes=20)).isoformat()))
 
 
 def tally(data: Path, *args: str) -> dict:  # type: ignore[type-arg]

@@ -249,3 +249,97 @@ async def test_the_in_play_dialog_names_its_keys_as_bound_now(data_dir: Path) ->
         await pilot.press("g")
         await pilot.pause()
         assert not isinstance(app.screen, InPlayDialog)
+
+
+def footer_keys(app: BridgepadApp) -> list[tuple[str, str]]:
+    from textual.widgets import Footer
+
+    footer = app.screen.query_one(Footer)
+    return [
+        (str(getattr(w, "key_display", "")), str(getattr(w, "description", ""))) for w in footer.children if hasattr(w, "action")
+    ]
+
+
+def shown_text(app: BridgepadApp) -> str:
+    out = io.StringIO()
+    for w in app.screen.query(Static):
+        Console(width=120, file=out, color_system=None).print(w.content)
+    return out.getvalue()
+
+
+def test_a_key_name_from_a_keymap_must_be_a_key_textual_knows() -> None:
+    for good in ("a", "plus", "question_mark", "ctrl+e", "f2", "escape", "shift+tab", "dollar_sign", "E"):
+        assert keys.known_key(good), good
+    for bad in ("\x1b]0;PWNED\x07", "\x1b[31m", "ctrl+ctrl+a", "x y", "hyperspace+a", "ctrl+", "<any>", "\x07"):
+        assert not keys.known_key(bad), bad
+    keymap, (problem,) = keys.read_keymap({"pad.add": "\u001b]52;c;cHduZWQ=\u0007"}, "/data/settings.json")
+    assert keymap == {}
+    assert problem.startswith("/data/settings.json: ") and "\x1b" not in problem and "\x07" not in problem
+    assert "\\x1b]52" in problem and '"pad.add"' in problem
+
+
+async def test_escape_bytes_in_a_keymap_never_reach_the_footer_the_help_or_the_palette(data_dir: Path) -> None:
+    write_settings(data_dir, {"keys": {"pad.add": "\u001b]0;PWNED\u0007", "pad.edit": "ctrl+\u001b"}})
+    app = make_app(data_dir)
+    notes = Notes()
+    async with app.run_test(size=(100, 30), message_hook=notes) as pilot:
+        await pilot.pause()
+        assert any("is not a key name" in t and "\\x1b]0;PWNED" in t and "settings.json" in t for t in notes.texts), notes.texts
+        shown = footer_keys(app)
+        assert ("+", "Add") in shown and ("e", "Edit") in shown, shown  # the usual keys
+        commands = "".join(c.title + c.help for c in app.get_system_commands(app.screen))
+        await pilot.press("question_mark")
+        await pilot.pause()
+        for text in (repr(shown), commands, shown_text(app), *notes.texts):
+            assert "\x1b" not in text and "\x07" not in text
+
+
+async def test_a_keymap_that_takes_the_way_out_is_refused_and_ctrl_c_still_quits(data_dir: Path) -> None:
+    write_settings(data_dir, {"keys": {"app.quit": "x", "app.quit_now": "z"}})
+    app = make_app(data_dir)
+    notes = Notes()
+    async with app.run_test(size=(100, 30), message_hook=notes) as pilot:
+        await pilot.pause()
+        (refusal,) = [t for t in notes.texts if "quit" in t]
+        assert str(data_dir / "settings.json") in refusal and "ctrl+q and ctrl+c always quit" in refusal, refusal
+        assert "Quit" in footer_words(app) and ("q", "Quit") in footer_keys(app)  # the whole keymap left out
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+    assert not app.is_running
+
+
+async def test_ctrl_c_quits_whatever_other_key_a_keymap_gives_it(data_dir: Path) -> None:
+    write_settings(data_dir, {"keys": {"pad.undo": "ctrl+c", "pad.history": "ctrl+q"}})
+    app = make_app(data_dir)
+    notes = Notes()
+    async with app.run_test(size=(100, 30), message_hook=notes) as pilot:
+        await pilot.pause()
+        assert sum("always quits" in t for t in notes.texts) == 2, notes.texts
+        await pilot.press("h")  # the usual key, kept
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+    assert not app.is_running
+
+
+async def test_a_keymap_binding_every_key_to_one_key_leaves_the_footer_as_it_was(data_dir: Path) -> None:
+    everything = {k: "a" for k in keys.KEYS_BY_ID if not keys.KEYS_BY_ID[k].fixed}
+    keymap, problems = keys.read_keymap(everything)
+    # On each screen no two keys answer to one key: all but one of each section kept their own.
+    for sec in keys.SECTIONS:
+        taken = [one for k in sec.keys for one in _normalize(keys.keys_of(k, keymap))]
+        assert len(taken) == len(set(taken)), (sec.name, taken)
+    assert any("another key of the same screen" in p for p in problems)
+    write_settings(data_dir, {"keys": everything})
+    app = make_app(data_dir)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        shown = [k.label for k in keys.section("pad").keys if k.action and k.show] + ["Quit"]
+        assert footer_words(app) == shown
+
+
+def _normalize(keys_text: str) -> list[str]:
+    from bridgepad.tui.textual_private import normalize_key_list
+
+    return normalize_key_list(keys_text).split(",")

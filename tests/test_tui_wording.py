@@ -10,7 +10,7 @@ from snapshot_apps.screen import entry_form, explain_text, form_open, status_tex
 
 from bridgepad.core.model import SIDES
 from bridgepad.core.readers.new_game import CHOICES
-from bridgepad.core.words.summary import vulnerability_text
+from bridgepad.core.rules.vulnerability import vulnerability_text
 from bridgepad.store.game_store import GameStore
 from bridgepad.tui.forms.game_form import GameForm
 

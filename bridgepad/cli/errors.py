@@ -1,13 +1,25 @@
-"""How the command line refuses: one line on standard error, exit status 2."""
+"""How the command line refuses: one line on standard error, exit status 2; or, for an
+output that cannot be written, status 1, as for standard output that fails."""
 
 from __future__ import annotations
 
 import argparse
 from typing import NoReturn
 
+from bridgepad.cli.streams import OUTPUT_FAILED_STATUS
+
 
 class UsageError(Exception):
     """A mistake on the command line or in a file it was given: reported in one line, exit status 2."""
+
+    status = 2
+
+
+class CannotWrite(UsageError):
+    """An output file that could not be written (a full disk, a file-size limit): one line,
+    and the status of any output that cannot be written (``streams.OUTPUT_FAILED_STATUS``)."""
+
+    status = OUTPUT_FAILED_STATUS
 
 
 class Parser(argparse.ArgumentParser):

@@ -75,14 +75,14 @@ def run(args: argparse.Namespace) -> int:
     games = []
     for game_id in ids:
         try:
-            games.append(store.load(game_id))
+            games.append(store.read(game_id))  # a reader: a damaged file is named and left as it is
         except FileNotFoundError:
             if not lenient:
                 raise UsageError(f"bridgepad export: there is no game '{game_id}' in {store.games_dir}.") from None
         except UnreadableGame as e:
             if not lenient:
-                raise UsageError(f"bridgepad export: {e}") from None
-            warn("export", f"skipped: {e}")
+                raise UsageError(f"bridgepad export: {e.skipped()}") from None
+            warn("export", e.skipped())
     if lenient:
         from bridgepad.core.evening.windows import parse_time
         from bridgepad.core.rules.game import GameOverError, derive
@@ -112,9 +112,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _to_stdout(text: str, encoding: str) -> None:
-    """The export on standard output: in the format's encoding when it goes to a file or a
-    pipe (PBN's ISO 8859/1 bytes, as in a file written with -o), in the terminal's on a terminal."""
+    """The export on standard output: a format whose standard fixes its bytes (PBN's ISO 8859/1)
+    in them when it goes to a file or a pipe, as in a file written with -o; anything else, and
+    anything on a terminal, in the output's own encoding (with its ASCII fallbacks)."""
     reconfigure = getattr(sys.stdout, "reconfigure", None)
-    if reconfigure is not None and not sys.stdout.isatty() and encoding.lower() != (sys.stdout.encoding or "").lower():
+    fixed = encoding.lower().replace("_", "-") not in ("utf-8", "utf8")
+    if reconfigure is not None and fixed and not sys.stdout.isatty() and encoding.lower() != (sys.stdout.encoding or "").lower():
         reconfigure(encoding=encoding)
     sys.stdout.write(text)

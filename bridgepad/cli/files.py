@@ -1,8 +1,10 @@
 """The files the command line reads and writes: one home for how each is done.
 
 Input: a log or an export, as UTF-8 text (a PBN file that is not may be ISO 8859/1, its
-standard's character set), or standard input for ``-``, at most
-``MAX_DATA_BYTES`` (a log of 100,000 hands is far less). Output: a file given with
+standard's character set), or standard input for ``-``, at most ``MAX_DATA_BYTES`` (a
+log of 100,000 hands is far less); a file that begins as a bridgepad JSON export does
+(``{"format": "bridgepad"``) may be as large as ``MAX_EXPORT_BYTES``, a lifetime of
+games, and is read a game at a time (``json_format.read``). Output: a file given with
 ``-o``, written whole or not at all (``bridgepad.store.atomic_file``): never through a link,
 never creating folders, never over an existing file without ``--force``, never over
 anything but a regular file, and never writable by others.
@@ -15,13 +17,13 @@ import io
 import os
 import stat
 import sys
-import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
-from bridgepad.cli.errors import UsageError
+from bridgepad.cli.errors import CannotWrite, UsageError
+from bridgepad.cli.streams import temporary_copy
 from bridgepad.core.words.text import visible
 from bridgepad.store.data_files import MAX_DATA_BYTES, MAX_DATA_TEXT, kind_problem
 
@@ -45,22 +47,26 @@ def refusing(command: str, shown: str) -> Iterator[None]:
 def read_text(path: str, command: str) -> str:
     """The text of a log or an export (``-``: standard input); UsageError naming the file if it cannot be read.
 
-    Pipes are read (``<(...)`` and ``-`` are pipes), but never more than the limit.
+    Pipes are read (``<(...)`` and ``-`` are pipes), but never more than the limit: a
+    file larger than ``MAX_DATA_BYTES`` is refused there, unless it begins as a bridgepad
+    JSON export does, which is read on up to ``MAX_EXPORT_BYTES``.
     """
+    from bridgepad.services.formats.json_format import MAX_EXPORT_BYTES, MAX_EXPORT_TEXT, begins_as_export
+
     shown = visible(path)
     with refusing(command, shown):
         if path == "-":
             # Bytes, read as UTF-8 whatever the locale says; a text stand-in (as tests give) as it is.
             source = getattr(sys.stdin, "buffer", None)
             if source is None:
-                text = sys.stdin.read(MAX_DATA_BYTES + 1)
-                raw = text.encode("utf-8", "surrogatepass")
-            else:
-                raw = source.read(MAX_DATA_BYTES + 1)
+                source = io.BytesIO(sys.stdin.read(MAX_EXPORT_BYTES + 1).encode("utf-8", "surrogatepass"))
+            raw = _read_up_to(source, begins_as_export)
         else:
             with open(path, "rb") as f:
-                raw = f.read(MAX_DATA_BYTES + 1)
-    if len(raw) > MAX_DATA_BYTES:
+                raw = _read_up_to(f, begins_as_export)
+    if len(raw) > MAX_EXPORT_BYTES:
+        raise UsageError(f"bridgepad {command}: {shown}: is larger than {MAX_EXPORT_TEXT}, more than any export bridgepad reads.")
+    if len(raw) > MAX_DATA_BYTES and not begins_as_export(raw):
         raise UsageError(f"bridgepad {command}: {shown}: is larger than {MAX_DATA_TEXT}, more than any log bridgepad reads.")
     try:
         return raw.decode("utf-8")
@@ -72,6 +78,17 @@ def read_text(path: str, command: str) -> str:
     if is_pbn(text):  # PBN's own character set is ISO 8859/1 (PBN 2.1, 2.2)
         return text
     raise UsageError(f"bridgepad {command}: {shown}: is not UTF-8 text.")
+
+
+def _read_up_to(source: IO[bytes], export: Callable[[bytes], bool]) -> bytes:
+    """At most ``MAX_DATA_BYTES`` and one more, then, only for what ``export`` says begins
+    as an export, on to at most ``MAX_EXPORT_BYTES`` and one more."""
+    from bridgepad.services.formats.json_format import MAX_EXPORT_BYTES
+
+    raw = source.read(MAX_DATA_BYTES + 1)
+    if len(raw) <= MAX_DATA_BYTES or not export(raw):
+        return raw
+    return raw + source.read(MAX_EXPORT_BYTES - MAX_DATA_BYTES)
 
 
 CHUNK = 1 << 16  # bytes read at a time by ``TextLines``
@@ -105,7 +122,8 @@ class TextLines:
             else:
                 source = open(self.path, "rb")  # noqa: SIM115 (closed below, after the lines)
                 regular = stat.S_ISREG(os.fstat(source.fileno()).st_mode)
-        copy = None if regular else tempfile.TemporaryFile()  # noqa: SIM115 (kept for the next reading)
+        # Kept for the next reading; a full disk there fails as an output that cannot be written.
+        copy = None if regular else temporary_copy()
         try:
             yield from self._lines(source, copy)
         finally:
@@ -164,7 +182,8 @@ def lines_of(text: str) -> Iterator[str]:
 
 def check_output(path: str, force: bool, command: str = "export") -> None:
     """Refuses, before any work, an output file that exists (without --force), is not a
-    regular file, or cannot be written; and clears what an earlier run killed half-way left."""
+    regular file, or cannot be written; and clears what an earlier run killed half-way left
+    in that folder (bridgepad's temporary files that no living process is writing)."""
     shown = visible(path)
     if not path or path == "-":
         raise UsageError(f"bridgepad {command}: -o needs a file name; without -o the output goes to standard output.")
@@ -187,7 +206,7 @@ def check_output(path: str, force: bool, command: str = "export") -> None:
         raise UsageError(f"bridgepad {command}: cannot write {shown}: the folder {visible(parent)} does not exist.")
     from bridgepad.store.atomic_file import sweep_temps
 
-    sweep_temps(Path(parent), os.path.basename(path))
+    sweep_temps(Path(parent))  # a killed export's, whatever its name
 
 
 def write_output(path: str, text: str, force: bool, command: str = "export", encoding: str = "utf-8") -> None:
@@ -211,7 +230,7 @@ def write_output(path: str, text: str, force: bool, command: str = "export", enc
     except IsADirectoryError:
         raise UsageError(f"bridgepad {command}: {shown} is a folder; give a file name.") from None
     except OSError as e:
-        raise UsageError(f"bridgepad {command}: cannot write {shown}: {e.strerror or e}; nothing was written.") from None
+        raise CannotWrite(f"bridgepad {command}: cannot write {shown}: {e.strerror or e}; nothing was written.") from None
 
 
 def empty_file(name: str, command: str) -> UsageError:

@@ -105,12 +105,16 @@ class LogGames:
 
 def read_log(text: str, name: str, args: argparse.Namespace, store: GameStore) -> LogGames:
     """The games of a log with hands, read through once to count them and to refuse a bad log whole."""
+    from bridgepad.cli.errors import warn
     from bridgepad.cli.files import lines_of
     from bridgepad.core.readers.log import LogError, stream_games
     from bridgepad.services.formats.incoming import FileRefused
     from bridgepad.store.preferences_file import PreferencesFile
 
-    defaults = PreferencesFile(store.root).new_game_defaults()
+    # Read before the folder is held: only looked at, and what is wrong with it said.
+    defaults = PreferencesFile(store.root, read_only=True).new_game_defaults()
+    for problem in defaults.problems:
+        warn("import", problem)
     settings = read_rule_flags(args, defaults.settings, "import")
     try:
         count = sum(1 for st in stream_games(lines_of(text), settings) if st.hands)

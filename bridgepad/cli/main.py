@@ -59,7 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return int(import_module(f"bridgepad.cli.{COMMANDS[args.command]}").run(args))
         except UsageError as e:
             say(str(e))
-            return 2
+            return e.status
         except SystemExit as e:  # --help and --version, after they have printed
             return e.code if isinstance(e.code, int) else 0 if e.code is None else 2
 

@@ -9,7 +9,6 @@ from bridgepad.cli.errors import UsageError, warn
 from bridgepad.cli.files import holding_folder, open_store
 from bridgepad.cli.rule_flags import add_rule_flags, given_rules
 from bridgepad.core.readers.notation import NotationError
-from bridgepad.core.rules.game import Mode
 from bridgepad.core.words.text import visible
 from bridgepad.store.errors import SaveError
 
@@ -52,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     if reading.game is None or reading.settings is None:
         first = next(iter(reading.errors.values()))
         raise UsageError(f"bridgepad new: {first}")
-    if reading.game.mode is Mode.DUPLICATE and args.dealer is not None:
+    if not reading.game.rules.dealt_at_table and args.dealer is not None:
         raise UsageError("bridgepad new: at duplicate the dealer follows the board number; leave out --dealer.")
     try:
         # Under the folder's lock: never while the pad is open, never beside another new.
@@ -71,10 +70,7 @@ def run(args: argparse.Namespace) -> int:
     if not saved:
         raise UsageError(f"bridgepad new: {session.save_error}")
     g = reading.game
-    if g.mode is Mode.DUPLICATE:
-        who = f"from board 1, North to deal, compared by {g.settings.duplicate_scoring.value}"
-    else:
-        who = f"{g.first_dealer.word} to deal"
+    who = g.rules.start_words(g)
     named = ", ".join(f"{s.value}={n}" for s, n in zip(SEATS, g.players) if n)
     print(f"New {g.mode.word}, {who}" + (f", players {named}" if named else "") + f": {session.path}")
     return 0

@@ -13,9 +13,8 @@ from rich.text import Text
 
 from bridgepad.core.model import Side
 from bridgepad.core.records.record import Figures, GameRecord, with_grand_total
-from bridgepad.core.rules.game import Mode
 from bridgepad.core.words.board_table import board_table
-from bridgepad.core.words.labels import game_title, side_heading
+from bridgepad.core.words.labels import side_heading
 from bridgepad.core.words.pad import layout, text_lines
 
 _RULE = set("─┼═╪│┴ ")
@@ -67,8 +66,8 @@ def print_games(records: Iterable[GameRecord], console: Console | None = None) -
     total = Figures()
     duplicate = False
     for n, (r, total) in enumerate(with_grand_total(records), 1):
-        out.print(Text(game_title(r.mode, n), style="bold"))
-        if r.mode is Mode.DUPLICATE:
+        out.print(Text(r.rules.game_title(n), style="bold"))
+        if r.session is not None:
             duplicate = True
             print_boards(out, r)
         else:
@@ -85,7 +84,9 @@ def print_games(records: Iterable[GameRecord], console: Console | None = None) -
 
 def print_boards(console: Printer, r: GameRecord) -> None:
     """A duplicate session: its table of boards (the core lays it out), then how it stands."""
-    table = board_table(r.state)
+    session = r.session
+    assert session is not None  # a session of boards
+    table = board_table(session)
     console.print(Text(table.header, style="bold"))
     for row in table.rows:
         console.print(Text(row))
@@ -93,5 +94,5 @@ def print_boards(console: Printer, r: GameRecord) -> None:
     console.print(Text(table.total, style="bold"))
     if table.vp:
         console.print(Text(table.vp, style="bold"))
-    console.print(Text(r.headline, style="bold green" if r.state.compared else "yellow"))
+    console.print(Text(r.headline, style="bold green" if session.compared else "yellow"))
     console.print()

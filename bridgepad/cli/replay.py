@@ -6,12 +6,12 @@ import argparse
 import itertools
 import shutil
 import sys
-import tempfile
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from bridgepad.cli.files import TextLines, empty_file
 from bridgepad.cli.rule_flags import add_rule_flags, read_rule_flags
+from bridgepad.cli.streams import held_back
 from bridgepad.core.readers.log import LogError, stream_games
 from bridgepad.core.rules.game import GameState
 from bridgepad.core.rules.settings import Settings
@@ -42,8 +42,8 @@ def run(args: argparse.Namespace) -> int:
     # held whole, so a log of a million lines takes no more memory than one of ten:
     # what is to be shown waits in a temporary file (plain text or JSON), or, drawn
     # for a terminal by rich, the log is read through twice.
-    spool = tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8", newline="")  # noqa: SIM115
-    with spool:
+    # A full disk or a file-size limit met there ends the command as a failed output does.
+    with held_back() as spool:
         console = None
         if not args.json:
             from bridgepad.cli.render import plain_console

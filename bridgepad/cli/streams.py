@@ -6,7 +6,10 @@
 - A closed pipe (``bridgepad replay log | head -1``) ends the command quietly with
   status 141, as a tool stopped by SIGPIPE ends in a shell.
 - Any other failure to write (a full disk, a file-size limit) ends it with one line
-  on standard error and status 1.
+  on standard error and status 1: to standard output, to an output file, or to the
+  temporary file where a command holds its output back until it may be shown
+  (``held_back``: ``replay`` shows nothing of a log it refuses) or keeps a copy of
+  standard input to read it again.
 - SIGTERM and SIGHUP become an exception (status 143 and 129), so that a file being
   written is cleaned up on the way out instead of being left half-made.
 
@@ -20,9 +23,10 @@ import errno
 import os
 import signal
 import sys
+import tempfile
 import threading
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import IO, Any, Self, TextIO
 
 from bridgepad.core.words.text import for_encoding, visible
 
@@ -109,6 +113,59 @@ class _Guarded:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
+
+
+class _HeldBack:
+    """A temporary file (in memory until it grows, then on disk) whose failures, reading
+    or writing, become OutputFailed naming it: a full disk or a file-size limit meets the
+    output here first, whatever standard output is (a pipe, /dev/null)."""
+
+    def __init__(self, file: IO[Any]) -> None:
+        self._file = file
+        self._name = f"a temporary file in {visible(tempfile.gettempdir())}"
+
+    def _guard(self, call: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return call(*args)
+        except OSError as e:
+            raise OutputFailed(e, self._name) from None
+
+    def write(self, data: Any) -> int:
+        return int(self._guard(self._file.write, data))
+
+    def read(self, size: int = -1) -> Any:
+        return self._guard(self._file.read, size)
+
+    def seek(self, offset: int, whence: int = 0) -> int:
+        return int(self._guard(self._file.seek, offset, whence))
+
+    def flush(self) -> None:
+        self._guard(self._file.flush)
+
+    def close(self) -> None:
+        try:
+            self._file.close()
+        except OSError:
+            pass  # nothing of it is wanted any more
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._file, name)
+
+
+def held_back(max_size: int = 1 << 20) -> Any:
+    """A text file for output held back until it may be shown (in memory up to ``max_size``)."""
+    return _HeldBack(tempfile.SpooledTemporaryFile(max_size=max_size, mode="w+", encoding="utf-8", newline=""))
+
+
+def temporary_copy() -> Any:
+    """A binary temporary file for a copy of what is read once and wanted again (standard input)."""
+    return _HeldBack(tempfile.TemporaryFile())
 
 
 def fit_encoding(stream: Any) -> None:
@@ -202,10 +259,11 @@ def guarded(command: Callable[[], int], name: str) -> int:
         return status
     except OutputFailed as e:
         sys.stdout, sys.stderr = out, err
-        _silence(out if e.stream == "standard output" else err)
+        if e.stream in ("standard output", "standard error"):
+            _silence(out if e.stream == "standard output" else err)
         if e.closed_pipe:
             return PIPE_CLOSED_STATUS
-        if e.stream == "standard output":
+        if e.stream != "standard error":  # with standard error gone there is nowhere to say it
             say(f"{name}: {e}.")
         return OUTPUT_FAILED_STATUS
     except Terminated as t:

@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     stake = parse_stake(args.stake) if args.stake is not None else None
     store = open_store(args)
     if args.round is None or args.stake is None:
-        prefs = PreferencesFile(store.root).tally()
+        prefs = PreferencesFile(store.root, read_only=True).tally()  # a reader: sets nothing aside
         for problem in prefs.problems:
             warn("tally", problem)
         rounding, saved = prefs.rounding, prefs.stake
@@ -93,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
                 stake = read_stake(saved)
             except StakeError:
                 warn("tally", f"the stake saved in settings.json ('{visible(saved)}') is not an amount; none is used.")
-    history = History(store)
+    history = History(store, read_only=True)  # a reader: writes nothing, sets nothing aside
     summaries = history.summaries()
     for problem in history.problems:
         warn("tally", problem)

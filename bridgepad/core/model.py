@@ -62,6 +62,14 @@ class Side(str, Enum):
     def short(self) -> str:
         return "N-S" if self is Side.NS else "E-W"
 
+    def we_they(self, we: Side) -> str:
+        """``We`` for the partnership the pad writes as We (``settings.we``), ``They`` for the other."""
+        return "We" if self is we else "They"
+
+    def heading(self, we: Side) -> str:
+        """``We (N-S)`` or ``They (E-W)``: a pad's column heading."""
+        return f"{self.we_they(we)} ({self.short})"
+
 
 SIDES = (Side.NS, Side.EW)
 
@@ -183,12 +191,3 @@ class Hand:
     @property
     def passed_out(self) -> bool:
         return self.contract is None
-
-
-def vulnerability_code(vul: frozenset[Side]) -> str:
-    """``none``, ``NS``, ``EW`` or ``both``: who is vulnerable, as the exports write it."""
-    if not vul:
-        return "none"
-    if len(vul) == 2:
-        return "both"
-    return next(iter(vul)).value

@@ -165,8 +165,8 @@ class GameSummary:
         """The summary of a game's derived state: what ``of`` gives its record, without the
         record's lines (the history needs only their count, one a hand)."""
         started = parse_time(created)
-        duplicate = st.mode is Mode.DUPLICATE
-        compared = duplicate and bool(st.compared)
+        session = st.session
+        compared = session is not None and bool(session.compared)
         game = st.game
         return cls(
             id=id,
@@ -183,10 +183,10 @@ class GameSummary:
             we=game.settings.we,
             headline=headline(st, game.settings.we),
             timestamp=started.timestamp() if started is not None else None,
-            scoring=game.settings.duplicate_scoring.value if duplicate else "",
-            imps=float(st.imps_total) if compared else None,
-            matchpoints=st.matchpoints if compared else 0,
-            top=st.top if compared else 0,
+            scoring=game.settings.duplicate_scoring.value if session is not None else "",
+            imps=float(session.imps_total) if session is not None and compared else None,
+            matchpoints=session.matchpoints if session is not None and compared else 0,
+            top=session.top if session is not None and compared else 0,
             sitting_out=game.sitting_out,
         )
 

@@ -6,16 +6,22 @@ against the games of the folder one for one, a game found under its own id first
 that a file holding two equal games adds what the folder lacks to have two.
 
 All or nothing: the new games are written into a staging folder inside the data folder,
-``import-<pid>-<token>.staging/games/``, flushed to the disk, and committed by one
-rename of that folder to ``import-<pid>-<token>.commit``: that rename is the moment the
-import happens. The committed games are then moved into ``games/`` one by one (never
-over a file already there) and the emptied folder removed.
+``import-<id>.staging/games/``, flushed to the disk, and committed by one rename of that
+folder to ``import-<id>.commit``: that rename is the moment the import happens. The
+committed games are then moved into ``games/`` one by one (never over a file already
+there) and the emptied folder removed.
+
+The ``<id>`` is random, never a process id (those are reused), and written again in a
+marker file inside the folder (``owner``). Whoever looks at these folders holds the data
+folder's lock, as an import holds it from its plan to its last move: so the only import
+that can be at work is the looker's own, known by its id; every other folder was left by
+an import that was cut short.
 
 A crash before the rename leaves a staging folder: nothing was imported, and the next
-start (``GameStore.recover``) or the next import deletes it. A crash after it leaves a
-committed folder: the next start or import finishes moving its games in. A re-run of
-the import after either finds the games it stored already there and adds nothing
-twice. The folders of a process that is still running are left alone.
+start (``Session.open``) or the next import deletes it. A crash after it leaves a
+committed folder: the next start or import finishes moving its games in (saying how many
+it moved, and nothing for a folder already emptied). A re-run of the import after either
+finds the games it stored already there and adds nothing twice.
 
 The import is to hold the data folder's lock while it plans and commits (the place is
 marked in ``bridgepad.cli.import_games.run``), so that no other writer changes
@@ -41,8 +47,8 @@ from bridgepad.store.game_store import GameStore, StoredGame, game_bytes, id_at
 PREFIX = "import-"
 STAGING = ".staging"
 COMMITTED = ".commit"
-# Without a way to ask whether a process is alive, a folder this old is taken as abandoned.
-ABANDONED_SECONDS = 600
+MARKER = "owner"  # inside each folder: its id, which no other import can have
+_ACTIVE: set[str] = set()  # the ids of the imports this process is at work on
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,17 +122,17 @@ def commit(store: GameStore, games: Iterable[StoredGame]) -> Path:
     ``games`` may be a generator: they are written as they come, never all held at once.
     """
     store.ensure()
-    token = f"{os.getpid()}-{os.urandom(4).hex()}"
+    token = os.urandom(16).hex()
     staging = store.root / f"{PREFIX}{token}{STAGING}"
     folder = staging / "games"
+    _ACTIVE.add(token)
     try:
         folder.mkdir(parents=True, mode=0o700)
+        _write_new(staging / MARKER, token.encode("ascii") + b"\n")
         paths = []
         for g in games:
             path = folder / f"{g.id}.json"
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
-            with os.fdopen(fd, "wb") as f:
-                f.write(game_bytes(g))
+            _write_new(path, game_bytes(g))
             paths.append(path)
         _flush(paths)
         fsync_dir(folder)
@@ -135,27 +141,53 @@ def commit(store: GameStore, games: Iterable[StoredGame]) -> Path:
         fsync_dir(store.root)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
+        _ACTIVE.discard(token)
         raise
     return committed
 
 
+def _write_new(path: Path, data: bytes) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    with os.fdopen(fd, "wb") as f:
+        f.write(data)
+
+
 def finish(store: GameStore, committed: Path) -> int:
-    """Moves a committed folder's games into ``games/``, never over another file; returns how many."""
+    """Moves a committed folder's games into ``games/``, never over another file, and removes
+    the folder; returns how many games it moved in (not those a cut-short run had moved)."""
     folder = committed / "games"
     store.ensure()
     moved = 0
-    for entry in sorted(os.scandir(folder), key=lambda e: e.name):
-        if entry.is_file(follow_symlinks=False) and entry.name.endswith(".json"):
-            _move_in(Path(entry.path), store.games_dir)
-            moved += 1
-    fsync_dir(store.games_dir)
-    shutil.rmtree(committed)
-    fsync_dir(store.root)
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except FileNotFoundError:
+        entries = []  # emptied and half removed by a run cut short in its last step
+    try:
+        for entry in entries:
+            if entry.is_file(follow_symlinks=False) and entry.name.endswith(".json"):
+                moved += _move_in(Path(entry.path), store.games_dir)
+        fsync_dir(store.games_dir)
+        shutil.rmtree(committed, onerror=_gone_already)
+        fsync_dir(store.root)
+    finally:
+        _ACTIVE.discard(_folder_id(committed.name))
     return moved
 
 
+def _gone_already(_function: object, _path: str, exc_info: tuple[type[BaseException], BaseException, object]) -> None:
+    """``rmtree``: what is gone already is no failure (a removal cut short, taken up again)."""
+    if not isinstance(exc_info[1], FileNotFoundError):
+        raise exc_info[1]
+
+
+def _folder_id(name: str) -> str:
+    return name[len(PREFIX) :].rsplit(".", 1)[0]
+
+
 def recover(store: GameStore) -> list[str]:
-    """Cleans what an import killed part way left behind: one sentence for each folder dealt with."""
+    """Cleans what an import cut short left behind: one sentence for each folder that held
+    something. To be called with the data folder's lock held: then every folder but this
+    process's own imports was left by one that no longer runs."""
     try:
         entries = list(os.scandir(store.root))
     except OSError:
@@ -165,42 +197,33 @@ def recover(store: GameStore) -> list[str]:
         name = entry.name
         if not name.startswith(PREFIX) or not name.endswith((STAGING, COMMITTED)):
             continue
-        if not entry.is_dir(follow_symlinks=False) or _still_running(entry):
+        if not entry.is_dir(follow_symlinks=False) or _ours_at_work(Path(entry.path)):
             continue
         path = Path(entry.path)
         try:
             if name.endswith(STAGING):
-                shutil.rmtree(path)
+                shutil.rmtree(path, onerror=_gone_already)
                 said.append("An import that was cut short before it was stored has been cleaned away; nothing of it was kept.")
             else:
                 n = finish(store, path)
-                said.append(f"An import that was cut short after it was stored has been finished: {n} more games moved in.")
+                if n:
+                    games = f"{n} more game{'s' if n != 1 else ''}"
+                    said.append(f"An import that was cut short after it was stored has been finished: {games} moved in.")
         except OSError as e:
             said.append(f"Could not finish tidying {name} after an import that was cut short: {e.strerror or e}.")
     return said
 
 
-def _still_running(entry: os.DirEntry[str]) -> bool:
-    """Whether the import that made this folder may still be at work."""
-    pid_text = entry.name[len(PREFIX) :].split("-", 1)[0]
-    if not pid_text.isdigit():
-        return False
-    pid = int(pid_text)
-    if pid == os.getpid():
-        return False
-    if os.name == "posix":
-        try:
-            os.kill(pid, 0)  # signal 0 asks only whether the process exists
-        except ProcessLookupError:
-            return False
-        except PermissionError:
-            return True  # it exists, under another user
-        return True
+def _ours_at_work(folder: Path) -> bool:
+    """Whether the folder is one of this process's imports, at work now: its marker holds
+    an id this process is using. A folder without a marker (cut short before it was written,
+    or from an older bridgepad) is no one's."""
     try:
-        age = datetime.now().timestamp() - entry.stat(follow_symlinks=False).st_mtime
+        with open(folder / MARKER, "rb") as f:
+            token = f.read(64).decode("ascii", "replace").strip()
     except OSError:
-        return True
-    return age < ABANDONED_SECONDS
+        return False
+    return token in _ACTIVE and token == _folder_id(folder.name)
 
 
 def _flush(paths: Sequence[Path]) -> None:
@@ -216,17 +239,20 @@ def _flush(paths: Sequence[Path]) -> None:
             os.close(fd)
 
 
-def _move_in(src: Path, games_dir: Path) -> None:
-    """Moves one game file into ``games/`` under its name, or beside a different file of that name."""
+def _move_in(src: Path, games_dir: Path) -> int:
+    """Moves one game file into ``games/`` under its name, or beside a different file of that
+    name; 1 if it was moved now, 0 if a run cut short had moved it (only its original left)."""
     stem = src.name[: -len(".json")]
     dst = games_dir / src.name
     n = 1
+    moved = 1
     while True:
         try:
             os.link(src, dst)  # a link never replaces a file that is there
         except FileExistsError:
-            if dst.read_bytes() == src.read_bytes():
-                break  # moved before a crash, and the original not yet removed
+            if os.path.samefile(src, dst) or dst.read_bytes() == src.read_bytes():
+                moved = 0  # moved before a crash, and the original not yet removed
+                break
             n += 1
             dst = games_dir / f"{stem}-{n}.json"
             continue
@@ -237,6 +263,7 @@ def _move_in(src: Path, games_dir: Path) -> None:
                 dst = games_dir / f"{stem}-{n}.json"
                 continue
             os.rename(src, dst)
-            return
+            return 1
         break
     os.unlink(src)
+    return moved

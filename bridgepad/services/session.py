@@ -15,12 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from datetime import datetime
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bridgepad.core.evening.windows import morning, parse_time, same_evening
 from bridgepad.core.model import Hand
-from bridgepad.core.rules.game import Game, GameOverError, GameState, HandOutcome, Mode, derive
+from bridgepad.core.rules.game import Game, GameOverError, GameState, HandOutcome, derive
 from bridgepad.core.rules.settings import Settings
 from bridgepad.services.import_batch import recover as recover_import
 from bridgepad.store.errors import (
@@ -33,6 +35,7 @@ from bridgepad.store.errors import (
     UnreadableGame,
     shown_path,
 )
+from bridgepad.store.game_id import id_time
 from bridgepad.store.game_store import GameStore, StoredGame, TrashedGame, now_iso
 from bridgepad.store.preferences_file import Looks, NewGameDefaults, Players, PreferencesFile, TallyPreferences
 
@@ -64,6 +67,15 @@ class Change:
     trashed: Path | None = None  # TRASH: where the game went; START, RESUME: the empty game set aside
 
 
+@dataclass(frozen=True, slots=True)
+class _Begun:
+    """A game of the folder as the evening's count needs it: its id, when it began and last changed."""
+
+    id: str
+    created: datetime | None
+    updated: datetime | None
+
+
 class Session:
     def __init__(
         self,
@@ -75,7 +87,7 @@ class Session:
         fresh: bool = False,
     ) -> None:
         self._store = store
-        self._preferences = PreferencesFile(store.root)
+        self._preferences = PreferencesFile(store.root, read_only=read_only)
         self.stored = stored
         self.state: GameState = derive(stored.game)
         self.undo_stack: list[Change] = []
@@ -108,7 +120,7 @@ class Session:
             problems += tuple(recover_import(store))
         if opened.stored is not None:
             return cls(store, opened.stored, problems, read_only)
-        defaults = PreferencesFile(store.root).new_game_defaults()
+        defaults = PreferencesFile(store.root, read_only=read_only).new_game_defaults()
         fresh = store.new_stored(Game(settings=defaults.settings, players=defaults.players))
         return cls(store, fresh, problems + defaults.problems, read_only, fresh=True)
 
@@ -157,14 +169,22 @@ class Session:
         return self.before().next_deal
 
     def game_number(self) -> int:
-        """This game's place among the games of its mode started the same day: the first
-        Chicago after three rubbers is Chicago 1."""
+        """This game's place among the games of its mode in its evening, as the tally and the
+        new-game dialog count an evening (``same_evening``): the first Chicago after three
+        rubbers is Chicago 1, and a rubber started at 00:30 follows the rubbers of the evening before."""
         current = self.stored.id
-        day = current[:8]
-        earlier = [i for i in self._store.ids() if i[:8] == day and i < current]  # an evening's few, not the history
+        start = id_time(current) or parse_time(self.stored.created)
+        if start is None:
+            return 1
+        floor = morning(start)  # no evening reaches back past the morning before it
+        earlier = []
+        for i in self._store.ids():  # an evening's few are looked at, not the history
+            begun = id_time(i)
+            if i != current and begun is not None and floor <= begun < start:
+                earlier.append(_Begun(i, begun, parse_time(self._store.updated_of(i))))
         mode = self.game.mode
-        # Each game's mode from the head of its file: a day of imported games stays quick to open.
-        return 1 + sum(1 for i in earlier if self._store.mode_of(i) is mode)
+        # Each game's mode from the head of its file: an evening of imported games stays quick to open.
+        return 1 + sum(1 for g in same_evening(start, earlier) if self._store.mode_of(g.id) is mode)
 
     def read_game(self, game_id: str) -> StoredGame | None:
         """Another game of the folder, read without moving anything (None if it cannot be)."""
@@ -255,7 +275,7 @@ class Session:
             hands=(),
             ended=False,
             first_dealer=st.next_first_dealer,
-            first_board=st.next_deal if self.game.mode is Mode.DUPLICATE else 1,
+            first_board=self.game.rules.next_first_board(st.next_deal),
         )
 
     # Changing ---------------------------------------------------------------
@@ -482,7 +502,8 @@ def _replayed(stored: StoredGame) -> GameState:
 
 def _save_failed(e: Exception, path: Path) -> SaveError:
     why = (e.strerror if isinstance(e, OSError) else None) or str(e)
+    failed = f"Could not save to {shown_path(path)}: {why}."
     return SaveError(
-        f"Could not save to {shown_path(path)}: {why}. The change is kept on screen and saving is retried; "
-        "free some space or fix the folder's permissions."
+        f"{failed} The change is kept on screen and saving is retried; free some space or fix the folder's permissions.",
+        at_the_end=f"{failed} The last change was not saved and is lost; free some space or fix the folder's permissions.",
     )

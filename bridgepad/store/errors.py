@@ -33,6 +33,10 @@ class UnreadableGame(Problem):
         where = f"; it was kept as {shown_path(kept)}" if kept else ""
         super().__init__(f"Could not read {shown_path(path.name)}: {visible(reason)}{where}.")
 
+    def skipped(self) -> str:
+        """The sentence of a reader, which sets nothing aside: the file named, skipped and left."""
+        return f"Skipped {shown_path(self.path)}: it could not be read ({visible(self.reason)}); it was left as it is."
+
 
 class GameGone(Problem):
     """A game asked for by id is not in the folder (deleted, or never there)."""
@@ -51,7 +55,13 @@ class Refused(Problem):
 
 
 class SaveError(Problem):
-    """A change could not be written to disk; the message says what to do."""
+    """A change could not be written to disk; the message says what to do.
+
+    ``at_the_end``: what to say instead once nothing more will be tried (the app has ended)."""
+
+    def __init__(self, message: str, at_the_end: str | None = None) -> None:
+        super().__init__(message)
+        self.at_the_end = at_the_end or message
 
 
 class ReadOnlyError(Problem):

@@ -21,6 +21,15 @@ def is_game_id(text: object) -> bool:
     return isinstance(text, str) and GAME_ID.fullmatch(text) is not None
 
 
+def id_time(game_id: str) -> datetime | None:
+    """When a game began, from its id (``new_id`` writes the time first), in local time;
+    None for an id that does not begin with one (an imported game's own)."""
+    try:
+        return datetime.strptime(game_id[:15], "%Y%m%d-%H%M%S").astimezone()
+    except ValueError:
+        return None
+
+
 def new_id(at: datetime | None = None) -> str:
     """A fresh id: the start time (so ids sort as the games began) and four random hex digits."""
     return (at or datetime.now()).strftime("%Y%m%d-%H%M%S-") + os.urandom(2).hex()

@@ -89,6 +89,7 @@ class StoredGame:
 
 MODE_HEAD_BYTES = 512  # a game file names its mode within its first few lines (``game_bytes``)
 _MODE_IN_HEAD = re.compile(rb'^ "mode": "(' + b"|".join(m.value.encode() for m in Mode) + rb')",$', re.MULTILINE)
+_UPDATED_IN_HEAD = re.compile(rb'^ "updated": "([0-9T:.+-]{1,40})",$', re.MULTILINE)
 STALE_TEMP_SECONDS = 60  # a temporary file of an older bridgepad (unlocked) is abandoned after this
 CURRENT_LIMIT = MAX_ID_LENGTH + 2  # an id and a line break: anything longer is not an id
 
@@ -186,20 +187,21 @@ class GameStore:
     def open_current(self, *, recover: bool) -> Opened:
         """The game on the pad as the folder has it, first ``recover``-ed if asked (a window
         that holds the folder). A game file that cannot be read or replayed is kept aside
-        (when it can be moved), as ``load`` keeps any game file, and said."""
+        (when it can be moved), as ``load`` keeps any game file, and said; without
+        ``recover`` (a window that only looks) it is said and left where it is."""
         problems = self.recover() if recover else []
         game_id = self.current_id()
         if game_id is None:
             return Opened(None, tuple(problems))
         try:
-            stored = self.load(game_id)
+            stored = self.load(game_id) if recover else self.read(game_id)
             derive(stored.game)
         except FileNotFoundError:
             return Opened(None, tuple(problems))
         except UnreadableGame as e:
-            return Opened(None, (*problems, str(e)))
+            return Opened(None, (*problems, str(e) if recover or not e.damaged else e.skipped()))
         except GameOverError as e:
-            kept = keep_aside(self.path(game_id))
+            kept = keep_aside(self.path(game_id)) if recover else None
             where = f"it was kept as {shown_path(kept)}" if kept else "it was left as it is"
             return Opened(None, (*problems, f"Could not replay {game_id}.json: {visible(str(e))}; {where}."))
         return Opened(stored, tuple(problems))
@@ -328,6 +330,18 @@ class GameStore:
             return Mode(found.group(1).decode("ascii"))
         stored = self.load_quietly(game_id)
         return stored.game.mode if stored is not None else None
+
+    def updated_of(self, game_id: str) -> str | None:
+        """When a game last changed, read from the head of its file as ``mode_of`` reads its
+        mode (None if the head does not say, or the game cannot be read)."""
+        try:
+            found = _UPDATED_IN_HEAD.search(read_head(self.path(game_id), MODE_HEAD_BYTES))
+        except (OSError, NotReadable):
+            return None
+        if found is None:
+            return None
+        text = found.group(1).decode("ascii")
+        return text if is_time(text) else None
 
     def load_quietly(self, game_id: str) -> StoredGame | None:
         """``read``, for a window that may not write: None where ``read`` raises."""

@@ -3,7 +3,8 @@ start with, the tally's rounding and stake, the colour theme and a keymap.
 
 None of them is a game: a file that cannot be read is kept aside byte for byte (never
 written over) and the usual choices are used, and every read returns what it found wrong,
-in sentences for a person, beside what it read. One file holds them all, so each writer
+in sentences for a person, beside what it read. Only a writer, holding the folder's
+lock, keeps a file aside; a reader leaves it where it is and says so. One file holds them all, so each writer
 keeps the parts it does not change.
 """
 
@@ -50,13 +51,17 @@ class Looks:
     theme: str = ""
     keys: Any = None
     problems: tuple[str, ...] = ()
+    where: str = "settings.json"  # the file, as a message about the keymap names it
 
 
 class PreferencesFile:
     """``settings.json`` of one data folder."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, *, read_only: bool = False) -> None:
+        """``read_only``: for a reader (``tally``, a window that only looks), which never
+        changes the folder: a damaged file is reported and left where it is."""
         self.path = root / "settings.json"
+        self.read_only = read_only
 
     def _read(self) -> tuple[dict[str, Any], list[str]]:
         """The file's object, and what was wrong with it: a file that is not one is kept aside."""
@@ -70,8 +75,8 @@ class PreferencesFile:
             if isinstance(data, dict):
                 return data, []
             reason = "it does not hold settings"
-        # Never written over: kept aside byte for byte, and said, before the defaults are used.
-        kept = keep_aside(self.path)
+        # Never written over: kept aside byte for byte (by a writer), and said, before the defaults are used.
+        kept = keep_aside(self.path) if not self.read_only else None
         where = f"it was kept as {shown_path(kept)}" if kept else "it was left as it is"
         return {}, [f"Could not read {shown_path(self.path)}: {reason}; {where}, and the usual rules are used."]
 
@@ -120,7 +125,7 @@ class PreferencesFile:
     def looks(self) -> Looks:
         data, problems = self._read()
         theme = data.get("theme")
-        return Looks(theme if isinstance(theme, str) else "", data.get("keys"), tuple(problems))
+        return Looks(theme if isinstance(theme, str) else "", data.get("keys"), tuple(problems), shown_path(self.path))
 
     def save_theme(self, theme: str) -> None:
         self._update(theme=theme)

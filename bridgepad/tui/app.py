@@ -371,7 +371,9 @@ def run(data_dir_override: str | None = None) -> int:
         lock.release()
     if not saved:
         try:
-            print(f"bridgepad: {app.session.save_error}", file=sys.stderr)
+            error = app.session.save_error
+            # Said as it is now: nothing will be tried again.
+            print(f"bridgepad: {error.at_the_end if error is not None else 'the last change was not saved.'}", file=sys.stderr)
         except OSError:
             pass  # no terminal left to say it on
         return 1

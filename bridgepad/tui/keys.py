@@ -21,7 +21,7 @@ from typing import Any
 
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
-from textual.keys import format_key
+from textual.keys import KEY_ALIASES, Keys, format_key
 
 from bridgepad.core.words.text import visible
 from bridgepad.services.formats.registry import FORMAT_LIST
@@ -42,6 +42,7 @@ class Key:
     display: str | None = None  # the footer's key, where Textual's own is not the clearest
     priority: bool = False  # before the focused field sees it (Tab must move on at once)
     command: str = ""  # the command palette's title; "" for none
+    fixed: bool = False  # always these keys: a keymap cannot take them away (the way out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,9 +155,10 @@ SECTIONS: tuple[Section, ...] = (
                 "ctrl+q,ctrl+c",
                 "quit",
                 "Quit",
-                "quit from any screen, the same safe way as q",
+                "quit from any screen, the same safe way as q (always these keys: a keymap cannot change them)",
                 show=False,
                 priority=True,
+                fixed=True,
             ),
             Key("app.palette", "ctrl+p", "", "", "every command, searchable, and the colour theme (kept for the next start)"),
         ),
@@ -385,7 +387,7 @@ _WORDS = {
 
 
 def _one_key(key: str) -> str:
-    *modifiers, name = key.strip().split("+")
+    *modifiers, name = visible(key.strip()).split("+")  # checked when read; shown safe even so
     if name in _WORDS:
         word = _WORDS[name]
     elif re.fullmatch(r"f[0-9]{1,2}", name):
@@ -454,28 +456,106 @@ def readme_table() -> str:
     return "\n".join(out).rstrip("\n") + "\n"
 
 
-def read_keymap(raw: Any) -> tuple[dict[str, str], list[str]]:
-    """A user keymap from ``settings.json``'s ``"keys"``: the entries that can apply, and a
-    sentence for each that cannot (an unknown id, a key that is not a string, a fixed key)."""
+# What a key name may be, as Textual names keys: modifiers, then a named key (``escape``,
+# ``f1``, ``pageup``), one printable character, or a character's name (``question_mark``).
+_MODIFIERS = frozenset({"ctrl", "shift", "alt", "meta", "super", "hyper"})
+_NAMED_KEYS = frozenset(k.value for k in Keys if "+" not in k.value and not k.value.startswith("<")) | frozenset(
+    a for a in KEY_ALIASES if "+" not in a
+)
+# The way out from any screen, whatever the keymap: no other key may take these.
+QUIT_KEYS = ("ctrl+q", "ctrl+c")
+
+
+def known_key(key: str) -> bool:
+    """Whether ``key`` (one key, normalized) is a key Textual knows: never a control
+    character, an escape sequence or any other text that could act on a terminal."""
+    *modifiers, name = key.split("+") if key != "+" else ["+"]
+    if not name or any(m not in _MODIFIERS for m in modifiers) or len(set(modifiers)) != len(modifiers):
+        return False
+    if name in _NAMED_KEYS:
+        return True
+    if len(name) == 1:
+        return name.isprintable() and not name.isspace()
+    character = format_key(name)  # a character's name gives the character: "plus" is "+"
+    return len(character) == 1 and character.isprintable() and normalize_key_list(character) == name
+
+
+def _split(keys: str) -> list[str]:
+    return [k for k in keys.split(",") if k]
+
+
+def _clashes(keymap: Mapping[str, str]) -> set[str]:
+    """The ids of ``keymap`` whose keys another key of the same screen answers to as well
+    (of which only one would work, and the footer could show none). A screen's own keys
+    come before the app's: its ``q`` that leaves it is meant to, but an app key rebound
+    onto one of a screen's keys would be lost there."""
+    clashing: set[str] = set()
+    app = [k for k in section("app").keys if k.id in keymap]
+    for sec in SECTIONS:
+        owner: dict[str, str] = {}
+        for k in (*sec.keys, *(app if sec.name != "app" else ())):
+            for one in _split(normalize_key_list(keys_of(k, keymap))):
+                other = owner.setdefault(one, k.id)
+                if other != k.id:
+                    clashing |= {other, k.id} & keymap.keys()
+    return clashing
+
+
+def read_keymap(raw: Any, where: str = "settings.json") -> tuple[dict[str, str], list[str]]:
+    """A user keymap from ``settings.json``'s ``"keys"`` (``where``: that file, as a message
+    names it): the entries that can apply, and a sentence for each that cannot (an unknown
+    id, a key that is not a string or not a key Textual knows, a fixed key, a key taken by
+    another of the same screen). A keymap that would take away the way out (ctrl+q and
+    ctrl+c, from any screen) is refused whole."""
     if raw is None:
         return {}, []
     if not isinstance(raw, dict):
-        return {}, ['settings.json: "keys" should map key ids to keys, such as {"pad.add": "plus,a,i"}; it was left out.']
+        return {}, [f'{where}: "keys" should map key ids to keys, such as {{"pad.add": "plus,a,i"}}; it was left out.']
     keymap: dict[str, str] = {}
     problems: list[str] = []
     for key_id, keys in raw.items():
         known = KEYS_BY_ID.get(key_id) if isinstance(key_id, str) else None
         shown = visible(str(key_id))  # from a file: control characters are shown, never sent
         if known is None:
-            problems.append(f'settings.json: "{shown}" is not a key id; the help (?) lists the keys, and the README their ids.')
-        elif not known.action:
-            problems.append(f'settings.json: "{shown}" is handled by its field or list and cannot be rebound.')
-        elif not isinstance(keys, str) or not keys.strip() or any(not k.strip() for k in keys.split(",")):
-            problems.append(
-                f'settings.json: the keys for "{shown}" should be a text such as "plus,a" or "ctrl+e"; the usual ones are used.'
+            problems.append(f'{where}: "{shown}" is not a key id; the help (?) lists the keys, and the README their ids.')
+            continue
+        if known.fixed:
+            quits = " and ".join(key_words(known.keys))
+            refusal = (
+                f'{where}: the keymap rebinds "{shown}", which would leave no sure way to quit: '
+                f"{quits} always quit, from any screen. The keymap was not used; the usual keys are."
             )
-        else:
-            keymap[key_id] = normalize_key_list(keys)
+            return {}, [refusal]
+        if not known.action:
+            problems.append(f'{where}: "{shown}" is handled by its field or list and cannot be rebound.')
+            continue
+        named = normalize_key_list(keys) if isinstance(keys, str) and keys.strip() else ""
+        if not named or any(not k for k in named.split(",")):
+            problems.append(
+                f'{where}: the keys for "{shown}" should be a text such as "plus,a" or "ctrl+e"; the usual ones are used.'
+            )
+            continue
+        unknown = [k for k in named.split(",") if not known_key(k)]
+        if unknown:
+            problems.append(
+                f'{where}: "{visible(unknown[0])[:40]}" (for "{shown}") is not a key name, such as "plus", "a", '
+                f'"ctrl+e" or "f2"; the usual keys are used.'
+            )
+            continue
+        taken = [k for k in named.split(",") if k in QUIT_KEYS]
+        if taken:
+            problems.append(f'{where}: {taken[0]} always quits, so it cannot be the key for "{shown}"; the usual keys are used.')
+            continue
+        keymap[key_id] = named
+    dropped: list[str] = []
+    while clashing := _clashes(keymap):
+        for key_id in sorted(clashing):
+            dropped.append(f'"{key_id}" ({key_text(keymap.pop(key_id))})')
+    if dropped:
+        problems.append(
+            f"{where}: {', '.join(dropped)} would answer to a key that another key of the same screen has, "
+            "so only one of them could work; the usual keys are used for these."
+        )
     return keymap, problems
 
 

@@ -25,7 +25,7 @@ def apply_preferences(app: App[Any], session: Session) -> None:
     looks = session.looks()
     tell_each(app, looks.problems)
     theme = looks.theme
-    keymap, problems = read_keymap(looks.keys)
+    keymap, problems = read_keymap(looks.keys, looks.where)
     if keymap:
         app.set_keymap(keymap)
     if theme and theme in app.available_themes:

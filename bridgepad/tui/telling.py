@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import Any, Literal
 
 from textual.app import App
+from textual.notifications import Notification, Notify
 
 from bridgepad.store.errors import Problem, ReadOnlyError, UnreadableGame
 
@@ -46,3 +47,16 @@ def tell_each(
     """Shows each problem a read of the data folder returned (a file kept aside, a name left out)."""
     for problem in problems:
         tell(app, problem, title=title, severity=severity, timeout=timeout)
+
+
+def tell_until(app: App[Any], problem: Problem | str, *, title: str, timeout: float = 30) -> Notification:
+    """``tell`` an error that holds until it is mended: the notification, for ``withdraw``."""
+    note = Notification(str(problem), title, "error", timeout, markup=False)
+    app.post_message(Notify(note))
+    return note
+
+
+def withdraw(app: App[Any], notes: Iterable[Notification]) -> None:
+    """Takes down notifications that no longer hold (a save that succeeded at last)."""
+    for note in notes:
+        app._unnotify(note)  # Textual's own removal: one it no longer has is let be

@@ -69,6 +69,7 @@ from bridgepad.core.model import SEATS, Side
 from bridgepad.core.readers.people import person_key
 from bridgepad.core.rules.duplicate import percent
 from bridgepad.core.rules.game import Mode, Status
+from bridgepad.core.rules.modes import rules_for
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.rules.settlement import check_stake, money, round_margin, settle
 
@@ -105,7 +106,7 @@ class GameResult:
 
     @property
     def duplicate(self) -> bool:
-        return self.mode is Mode.DUPLICATE
+        return rules_for(self.mode).boards
 
     @property
     def counted(self) -> bool:

@@ -107,6 +107,16 @@ def evening_start(now: datetime, games: Iterable[Played]) -> datetime:
     return max(begin, floor)
 
 
+def same_evening(start: datetime, earlier: Iterable[G]) -> list[G]:
+    """The games of ``earlier`` played in the evening of a game started at ``start``, as
+    tonight counts them (``evening_start`` at that moment): a rubber started at 00:30
+    belongs to the evening before, with the games of 21:00 and 23:00, not to a new day."""
+    start = aware(start)
+    before = [g for g in earlier if g.created is not None and aware(g.created) < start]
+    begin = evening_start(start, before)
+    return [g for g in before if g.created is not None and aware(g.created) >= begin]
+
+
 def window_start(window: Window, now: datetime | None = None, games: Sequence[Played] = ()) -> datetime | None:
     """When ``window`` opens (None: all time). ``games`` are the games tonight is worked out from."""
     if window is Window.ALL:

@@ -42,6 +42,7 @@ from bridgepad.core.readers.notation import (
 from bridgepad.core.readers.people import check_players
 from bridgepad.core.rules.board_scores import others_problem
 from bridgepad.core.rules.game import Game, GameState, Mode, Replayer, Status
+from bridgepad.core.rules.modes import rules_for
 from bridgepad.core.rules.settings import DuplicateScoring, Settings
 from bridgepad.core.words.text import visible
 
@@ -211,7 +212,7 @@ class LogReader:
     def _item(self, n: int, words: list[str]) -> tuple[int, LogItem] | None:
         log = self.log
         head = words[0].lower()
-        duplicate = log.mode is Mode.DUPLICATE
+        duplicate = rules_for(log.mode).boards
         if head in ("rubber", "chicago", "duplicate") and len(words) == 1:
             if self._played:
                 raise NotationError("the mode is set once, before the first hand.")
@@ -369,10 +370,9 @@ class _Player:
             prev = self._close()
             out.append(prev)
             g = self.game
-            # Only duplicate numbers its boards; a rubber or a Chicago starts at 1, as it is saved.
-            first_board = (
-                1 if g.mode is not Mode.DUPLICATE else board if board is not None and isinstance(item, Hand) else prev.next_deal
-            )
+            # A board line says where the next session starts; otherwise it follows on (a rubber
+            # or a Chicago always starts at 1, as it is saved).
+            first_board = board if board is not None and isinstance(item, Hand) else g.rules.next_first_board(prev.next_deal)
             self.game = Game(g.mode, g.settings, prev.next_first_dealer, (), False, g.players, first_board)
             self.r = r = Replayer(self.game)
             self.hands = []
@@ -384,7 +384,7 @@ class _Player:
                 r.game = self.game
             return out
         self.board = None
-        if self.game.mode is Mode.DUPLICATE:
+        if self.game.rules.boards:
             problem = others_problem(item.others, r.deal)
             if problem is not None:
                 self.errors.append((n, problem))

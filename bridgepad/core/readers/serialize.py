@@ -19,6 +19,7 @@ from bridgepad.core.readers.notation import (
 from bridgepad.core.readers.people import check_sitting_out
 from bridgepad.core.rules.board_scores import MAX_OTHERS, others_problem
 from bridgepad.core.rules.game import Game, Mode
+from bridgepad.core.rules.modes import rules_for
 from bridgepad.core.rules.revoke import check as check_revoke
 from bridgepad.core.rules.settings import Settings
 
@@ -84,7 +85,7 @@ def game_to_json(game: Game, meta: dict[str, Any] | None = None) -> dict[str, An
             "hands": [hand_to_json(h) for h in game.hands],
         }
     )
-    if game.mode is Mode.DUPLICATE:
+    if game.rules.boards:  # only a session of boards is numbered from a board of its own
         out["first_board"] = game.first_board
     if game.sitting_out:
         out["sitting_out"] = list(game.sitting_out)
@@ -230,7 +231,7 @@ def game_from_json(data: Any) -> Game:
         raise SchemaError("The file's ended flag is not true or false.")
     first_board = data.get("first_board", 1)
     first_board = _int(first_board, "first_board", 1, 10_000)
-    if mode is Mode.DUPLICATE:
+    if rules_for(mode).boards:
         # Every way in (the entry form, a log, an import) refuses a score no result can give
         # on its board, so a file holding one was changed or damaged outside bridgepad. It is
         # refused like any other damage, which keeps the file aside byte for byte and names

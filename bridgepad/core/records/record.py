@@ -25,9 +25,11 @@ from bridgepad.core.rules.game import (
     GameState,
     HandOutcome,
     Mode,
+    SessionState,
     Status,
     derive,
 )
+from bridgepad.core.rules.modes.base import ModeRules
 from bridgepad.core.rules.scoring import Kind
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.words.summary import headline, match_vps_of
@@ -133,6 +135,11 @@ class GameRecord:
         return self.game.mode
 
     @property
+    def rules(self) -> ModeRules:
+        """The rules of the game's mode: what the outputs ask instead of which mode it is."""
+        return self.game.rules
+
+    @property
     def status(self) -> Status:
         return self.state.status
 
@@ -171,29 +178,38 @@ class GameRecord:
 
     # Duplicate -------------------------------------------------------------
     @property
+    def session(self) -> SessionState | None:
+        """The duplicate session's comparison with the other tables (None: not duplicate)."""
+        return self.state.session
+
+    @property
     def scoring(self) -> DuplicateScoring | None:
-        return self.game.settings.duplicate_scoring if self.mode is Mode.DUPLICATE else None
+        return self.game.settings.duplicate_scoring if self.session is not None else None
 
     @property
     def imps(self) -> Decimal | None:
         """N-S IMPs over the boards compared (None: not duplicate, or nothing compared)."""
-        return self.state.imps_total if self.mode is Mode.DUPLICATE and self.state.compared else None
+        s = self.session
+        return s.imps_total if s is not None and s.compared else None
 
     @property
     def matchpoints(self) -> tuple[int, int] | None:
         """N-S matchpoints and the sum of the tops (None: not duplicate, or nothing compared)."""
-        if self.mode is not Mode.DUPLICATE or not self.state.compared:
+        s = self.session
+        if s is None or not s.compared:
             return None
-        return self.state.matchpoints, self.state.top
+        return s.matchpoints, s.top
 
     @property
     def percent(self) -> Decimal | None:
-        return self.state.percent if self.mode is Mode.DUPLICATE else None
+        s = self.session
+        return s.percent if s is not None else None
 
     @property
     def vp(self) -> tuple[Decimal, Decimal] | None:
         """N-S's and E-W's victory points for the IMPs over the boards compared (None: nothing compared)."""
-        return match_vps_of(self.state) if self.mode is Mode.DUPLICATE else None
+        s = self.session
+        return match_vps_of(s) if s is not None else None
 
 
 def _hand_line(h: HandOutcome, running: Running | None = None) -> Line:
@@ -226,7 +242,7 @@ def _bonus_line(e: Entry) -> Line:
 
 def record_of(state: GameState, id: str = "", created: str = "", updated: str = "") -> GameRecord:
     """The record of a game already derived."""
-    if state.mode is Mode.DUPLICATE:
+    if state.session is not None:
         runs: tuple[Running | None, ...] = running_totals([h.comparison for h in state.hands])
     else:
         runs = (None,) * len(state.hands)

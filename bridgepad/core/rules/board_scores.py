@@ -18,8 +18,8 @@ from functools import lru_cache
 
 from bridgepad.core.model import Contract, Doubling, Side, Strain
 from bridgepad.core.rules import tables
-from bridgepad.core.rules.boards import board_vulnerable, vulnerable_words
 from bridgepad.core.rules.scoring import duplicate_score
+from bridgepad.core.rules.vulnerability import board_vulnerable, vulnerable_words
 
 MAX_OTHERS = 64  # other results on one board: a big club's traveller, and then some
 

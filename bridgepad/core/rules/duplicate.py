@@ -63,6 +63,15 @@ def compare(ns_score: int, others: Iterable[int]) -> Comparison:
 
 
 @dataclass(frozen=True, slots=True)
+class SessionTotals:
+    """N-S's comparison over a session's boards compared: IMPs, matchpoints and the sum of the tops."""
+
+    imps: Decimal
+    matchpoints: int
+    top: int
+
+
+@dataclass(frozen=True, slots=True)
 class Running:
     """A duplicate session's comparison after a board: IMPs, matchpoints, tops and boards compared so far."""
 

@@ -183,22 +183,18 @@ def honors_reason(honors: Honors, contract: Contract) -> str:
     return f"honors, {what}: {honors.points}"
 
 
-@lru_cache(maxsize=8192)
-def duplicate_score(contract: Contract, tricks: int, vulnerable: bool) -> int:
-    """Declarer's signed score at duplicate: the board stands alone, nothing carried."""
-    cs = score_contract(contract, tricks, vulnerable)
-    if not cs.made:
-        return -cs.penalty
-    bonus = tables.game_bonus(vulnerable) if cs.trick_score >= tables.GAME else tables.PART_SCORE_BONUS
-    return cs.trick_score + cs.declarer_above + bonus
-
-
 def duplicate_items(contract: Contract, tricks: int, vulnerable: bool) -> tuple[Item, ...]:
     """The duplicate score of a board broken into its parts, as a player would explain it."""
     cs = score_contract(contract, tricks, vulnerable)
     if not cs.made:
         return cs.items
     return cs.items + (bonus_item(cs.trick_score, vulnerable, True),)
+
+
+@lru_cache(maxsize=8192)
+def duplicate_score(contract: Contract, tricks: int, vulnerable: bool) -> int:
+    """Declarer's signed score at duplicate: the signed sum of the board's items, declarer's less the defenders'."""
+    return sum(i.points if i.for_declarer else -i.points for i in duplicate_items(contract, tricks, vulnerable))
 
 
 def bonus_item(trick_score: int, vulnerable: bool, for_declarer: bool) -> Item:

@@ -21,9 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bridgepad.core.rules.duplicate import imps_figure
-from bridgepad.core.rules.game import GameState, HandOutcome, Mode
+from bridgepad.core.rules.game import HandOutcome, SessionState
 from bridgepad.core.rules.settings import DuplicateScoring
-from bridgepad.core.words.labels import deal_column
 from bridgepad.core.words.summary import match_vps_of, vp_text
 
 
@@ -63,10 +62,10 @@ def _board_cells(h: HandOutcome, mp: bool) -> list[str]:
     return cells + [_others(h), imps_figure(c.imps or 0) if c is not None and compared else ""]
 
 
-def board_table(state: GameState) -> BoardTable:
+def board_table(state: SessionState) -> BoardTable:
     """The table of ``state``'s boards, each column as wide as its widest cell."""
     mp = state.game.settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS
-    bd = deal_column(Mode.DUPLICATE)  # the hand list's word for a board
+    bd = state.rules.deal_column  # the hand list's word for a board
     header = [bd, "N-S", "MPs", "%"] if mp else [bd, "N-S", "Others", "IMPs"]
     body = [_board_cells(h, mp) for h in state.hands]
     foot = ["", _signed(state.ns_total), "", ""]

@@ -1,6 +1,6 @@
-"""The words for sides, seats and each mode's deals: one home for the screens, the command
-line and the exports, so that a board is "Board 5" and a partnership "Ann & S" wherever
-it is named.
+"""The words for sides and seats: one home for the screens, the command line and the
+exports, so that a partnership is "Ann & S" wherever it is named (each mode's words for
+its deals, "Board 5", are its rules', ``bridgepad.core.rules.modes``).
 
 Pure: a game or a record is asked only for its names (``name(seat)``).
 """
@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bridgepad.core.model import SEATS, Seat, Side
-from bridgepad.core.rules.game import Mode
 from bridgepad.core.words.text import fit
 
 
@@ -36,13 +35,13 @@ class Players:
 
 
 def we_they(side: Side, we: Side) -> str:
-    """``We`` for the partnership the pad writes as We (``settings.we``), ``They`` for the other."""
-    return "We" if side is we else "They"
+    """``We`` or ``They`` (``Side.we_they``)."""
+    return side.we_they(we)
 
 
 def side_heading(side: Side, we: Side) -> str:
-    """``We (N-S)`` or ``They (E-W)``: a pad's column heading."""
-    return f"{we_they(side, we)} ({side.short})"
+    """``We (N-S)`` or ``They (E-W)`` (``Side.heading``)."""
+    return side.heading(we)
 
 
 def partnership(named: Named, side: Side, escape: Callable[[str], str] = str, *, letters: bool = True) -> str:
@@ -81,39 +80,3 @@ def seat_label_fit(named: Named, seat: Seat, width: int) -> str:
     if not name or width < 6:  # no room for a letter of the name, "…" and "(N)": the seat alone
         return seat.value
     return f"{fit(name, max(2, width - 4))} ({seat.value})"
-
-
-# The mode's words -----------------------------------------------------------------------------
-
-
-def mode_title(mode: Mode) -> str:
-    """``Rubber``, ``Chicago``, ``Duplicate``: a heading's word."""
-    return mode.word.capitalize()
-
-
-def game_title(mode: Mode, number: int) -> str:
-    """``Rubber 3``: the game's place in the evening (or in a log replayed)."""
-    return f"{mode_title(mode)} {number}"
-
-
-def deal_label(mode: Mode, deal: int) -> str:
-    """The deal to come or being entered: ``Hand 5``, ``Deal 2 of 4``, ``Board 7``."""
-    if mode is Mode.CHICAGO:
-        return f"Deal {deal} of 4"
-    if mode is Mode.DUPLICATE:
-        return f"Board {deal}"
-    return f"Hand {deal}"
-
-
-def hand_label(mode: Mode, number: int, deal: int | None) -> str:
-    """A hand played: ``Hand 3``, ``Hand 3, deal 2 of 4`` (``redealt`` for a Chicago pass-out), ``Board 7``."""
-    if mode is Mode.DUPLICATE:
-        return f"Board {deal}"
-    if mode is Mode.CHICAGO:
-        return f"Hand {number}, deal {deal} of 4" if deal is not None else f"Hand {number}, redealt"
-    return f"Hand {number}"
-
-
-def deal_column(mode: Mode) -> str:
-    """The hand list's first column: ``#``, ``Deal``, ``Bd``."""
-    return {Mode.RUBBER: "#", Mode.CHICAGO: "Deal", Mode.DUPLICATE: "Bd"}[mode]

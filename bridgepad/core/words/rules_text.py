@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from bridgepad.core.model import Doubling, Revoke, Side, Strain
 from bridgepad.core.rules import revoke, tables
 from bridgepad.core.rules.game import Mode
+from bridgepad.core.rules.modes import rules_for
 from bridgepad.core.rules.settings import ChicagoPartScore, DuplicateScoring, Settings
 
 
@@ -48,19 +49,11 @@ def revoke_table() -> RuleTable:
 
 
 def settings_table(mode: Mode, settings: Settings) -> RuleTable:
-    rows = [("Mode", mode.word)]
-    if mode is not Mode.DUPLICATE:
-        rows.append(("Honors", "scored" if settings.honors else "not scored"))
-    if mode is Mode.DUPLICATE:
-        rows.append(("Boards compared by", settings.duplicate_scoring.description))
-    if mode is Mode.CHICAGO:
-        rows.append(("Deals 2 and 3", settings.chicago_vulnerable.description))
-        rows.append(("Part scores", settings.chicago_part_score.description))
+    rules = rules_for(mode)
+    rows = [("Mode", rules.word), *rules.house_rules(settings)]
     rows.append(("A pass is called", settings.pass_word.value))
     rows.append(("We are", settings.we.word))
-    if mode is not Mode.DUPLICATE:
-        nxt = "the deal passes on" if settings.next_dealer.value == "passes-on" else "left of this game's first dealer"
-        rows.append(("The next game's first dealer", nxt))
+    rows += rules.follow_on_rules(settings)
     return RuleTable("The rules of this game", ("", ""), tuple(rows))
 
 
@@ -118,42 +111,51 @@ def scoring_tables(mode: Mode, settings: Settings) -> list[RuleTable]:
             ),
         ),
     ]
-    if mode is Mode.DUPLICATE:
+    out += _MODE_TABLES[mode](settings)
+    out.append(revoke_table())
+    return out
+
+
+def _duplicate_tables(settings: Settings) -> list[RuleTable]:
+    out: list[RuleTable] = []
+    out.append(
+        RuleTable(
+            "Each board on its own",
+            ("", "Not vulnerable", "Vulnerable"),
+            (
+                ("Game made", _f(tables.game_bonus(False)), _f(tables.game_bonus(True))),
+                ("Part score made", _f(tables.PART_SCORE_BONUS), _f(tables.PART_SCORE_BONUS)),
+            ),
+            "No honors, no carry, no rubber. Dealer and vulnerability follow the board number.",
+        )
+    )
+    if settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS:
         out.append(
             RuleTable(
-                "Each board on its own",
-                ("", "Not vulnerable", "Vulnerable"),
-                (
-                    ("Game made", _f(tables.game_bonus(False)), _f(tables.game_bonus(True))),
-                    ("Part score made", _f(tables.PART_SCORE_BONUS), _f(tables.PART_SCORE_BONUS)),
-                ),
-                "No honors, no carry, no rubber. Dealer and vulnerability follow the board number.",
+                "Matchpoints: each board against the other results",
+                ("", "Matchpoints"),
+                (("Each other result beaten", "2"), ("Each other result tied", "1"), ("The top", "2 for each other result")),
+                "E-W score the top less N-S's. The session's percentage is all the matchpoints over all the tops.",
             )
         )
-        if settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS:
-            out.append(
-                RuleTable(
-                    "Matchpoints: each board against the other results",
-                    ("", "Matchpoints"),
-                    (("Each other result beaten", "2"), ("Each other result tied", "1"), ("The top", "2 for each other result")),
-                    "E-W score the top less N-S's. The session's percentage is all the matchpoints over all the tops.",
-                )
-            )
-        lows = (0,) + tables.IMP_SCALE
-        rows = tuple(
-            (f"{lo:,}–{hi - 10:,}" if hi else f"{lo:,}+", str(n)) for n, (lo, hi) in enumerate(zip(lows, tables.IMP_SCALE + (0,)))
+    lows = (0,) + tables.IMP_SCALE
+    rows = tuple(
+        (f"{lo:,}–{hi - 10:,}" if hi else f"{lo:,}+", str(n)) for n, (lo, hi) in enumerate(zip(lows, tables.IMP_SCALE + (0,)))
+    )
+    out.append(
+        RuleTable(
+            "IMPs for the difference with another result",
+            ("Difference", "IMPs"),
+            rows,
+            "Against several results, the IMPs against each, averaged to two decimals. A team match of N boards "
+            "also scores victory points on the WBF 20-point continuous scale: 20 to 0 at a margin of 15 × √N IMPs.",
         )
-        out.append(
-            RuleTable(
-                "IMPs for the difference with another result",
-                ("Difference", "IMPs"),
-                rows,
-                "Against several results, the IMPs against each, averaged to two decimals. A team match of N boards "
-                "also scores victory points on the WBF 20-point continuous scale: 20 to 0 at a margin of 15 × √N IMPs.",
-            )
-        )
-        out.append(revoke_table())
-        return out
+    )
+    return out
+
+
+def _honors_tables(settings: Settings) -> list[RuleTable]:
+    out: list[RuleTable] = []
     if settings.honors:
         out.append(
             RuleTable(
@@ -169,35 +171,46 @@ def scoring_tables(mode: Mode, settings: Settings) -> list[RuleTable]:
         )
     else:
         out.append(RuleTable("Honors", ("",), (("Not scored at this table.",),)))
-    if mode is Mode.RUBBER:
-        out.append(
-            RuleTable(
-                "The rubber",
-                ("", "Points"),
-                (
-                    ("Won two games to none", _f(tables.RUBBER_TWO_NIL)),
-                    ("Won two games to one", _f(tables.RUBBER_TWO_ONE)),
-                    ("Unfinished: to a side with a game", _f(tables.UNFINISHED_GAME)),
-                    ("Unfinished: a part score in the open game", _f(tables.UNFINISHED_PART_SCORE)),
-                ),
-                "A side that has won a game is vulnerable. A passed-out deal scores nothing; the deal passes on.",
-            )
-        )
-    else:
-        part = (
-            f"Part scores carry until a game; one still open after deal 4 earns {tables.CHICAGO_OPEN_PART_SCORE}."
-            if settings.chicago_part_score is ChicagoPartScore.CARRY
-            else f"Each part score made earns {tables.PART_SCORE_BONUS} at once; nothing is carried."
-        )
-        out.append(
-            RuleTable(
-                "Chicago: four deals",
-                ("", "Not vulnerable", "Vulnerable"),
-                (("Game made, at once", _f(tables.game_bonus(False)), _f(tables.game_bonus(True))),),
-                f"Deal 1 nobody is vulnerable; {settings.chicago_vulnerable.description}; deal 4 both. "
-                + part
-                + " A passed-out deal is dealt again by the same dealer.",
-            )
-        )
-    out.append(revoke_table())
     return out
+
+
+def _rubber_tables(settings: Settings) -> list[RuleTable]:
+    out = _honors_tables(settings)
+    out.append(
+        RuleTable(
+            "The rubber",
+            ("", "Points"),
+            (
+                ("Won two games to none", _f(tables.RUBBER_TWO_NIL)),
+                ("Won two games to one", _f(tables.RUBBER_TWO_ONE)),
+                ("Unfinished: to a side with a game", _f(tables.UNFINISHED_GAME)),
+                ("Unfinished: a part score in the open game", _f(tables.UNFINISHED_PART_SCORE)),
+            ),
+            "A side that has won a game is vulnerable. A passed-out deal scores nothing; the deal passes on.",
+        )
+    )
+    return out
+
+
+def _chicago_tables(settings: Settings) -> list[RuleTable]:
+    out = _honors_tables(settings)
+    part = (
+        f"Part scores carry until a game; one still open after deal 4 earns {tables.CHICAGO_OPEN_PART_SCORE}."
+        if settings.chicago_part_score is ChicagoPartScore.CARRY
+        else f"Each part score made earns {tables.PART_SCORE_BONUS} at once; nothing is carried."
+    )
+    out.append(
+        RuleTable(
+            "Chicago: four deals",
+            ("", "Not vulnerable", "Vulnerable"),
+            (("Game made, at once", _f(tables.game_bonus(False)), _f(tables.game_bonus(True))),),
+            f"Deal 1 nobody is vulnerable; {settings.chicago_vulnerable.description}; deal 4 both. "
+            + part
+            + " A passed-out deal is dealt again by the same dealer.",
+        )
+    )
+    return out
+
+
+# Each mode's own tables, after the ones every mode shares: the help's one choice by mode.
+_MODE_TABLES = {Mode.RUBBER: _rubber_tables, Mode.CHICAGO: _chicago_tables, Mode.DUPLICATE: _duplicate_tables}

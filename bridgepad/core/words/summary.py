@@ -8,9 +8,10 @@ from bridgepad.core.model import SIDES, Contract, Seat, Side
 from bridgepad.core.rules import tables
 from bridgepad.core.rules.duplicate import Comparison, Running, imps_text, running_totals
 from bridgepad.core.rules.game import Entry, GameState, HandOutcome, Mode, Status
+from bridgepad.core.rules.modes import rules_for
 from bridgepad.core.rules.revoke import reason as revoke_reason
-from bridgepad.core.rules.settings import ChicagoPartScore, DuplicateScoring
-from bridgepad.core.words.labels import side_heading, we_they
+from bridgepad.core.rules.settings import DuplicateScoring
+from bridgepad.core.words.labels import we_they
 
 
 def headline(st: GameState, we: Side = Side.NS) -> str:
@@ -20,7 +21,7 @@ def headline(st: GameState, we: Side = Side.NS) -> str:
     scores = f"{max(tw, tt):,} to {min(tw, tt):,}"
     lead = we_they(we if tw > tt else they, we)
     margin = abs(tw - tt)
-    if st.mode is Mode.DUPLICATE:
+    if st.session is not None:
         n = len(st.hands)
         boards = f"{n} board{'s' if n != 1 else ''}"
         standing = duplicate_standing(st)
@@ -38,7 +39,7 @@ def headline(st: GameState, we: Side = Side.NS) -> str:
             return f"The Chicago is a tie, {tw:,} all."
         return f"{lead} win the Chicago, {scores}, by {margin:,}."
     if st.status is Status.ENDED:
-        what = st.mode.word
+        what = st.rules.word
         if tw == tt:
             return f"The {what} was ended early, {tw:,} all."
         return f"The {what} was ended early: {lead} lead, {scores}, by {margin:,}."
@@ -48,23 +49,26 @@ def headline(st: GameState, we: Side = Side.NS) -> str:
 
 
 def duplicate_standing(st: GameState) -> str:
-    """``N-S +6 IMPs (VPs 11.52–8.48)`` or ``N-S 56.25% (27 of 48 matchpoints)``; empty while nothing is compared."""
-    if not st.compared:
+    """``N-S +6 IMPs (VPs 11.52–8.48)`` or ``N-S 56.25% (27 of 48 matchpoints)``; empty while nothing
+    is compared (and for a rubber or a Chicago, which compare nothing)."""
+    s = st.session
+    if s is None or not s.compared:
         return ""
-    if st.game.settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS:
-        return f"N-S {st.percent}% ({st.matchpoints:,} of {st.top:,} matchpoints)"
-    vps = match_vps_of(st)
+    if s.game.settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS:
+        return f"N-S {s.percent}% ({s.matchpoints:,} of {s.top:,} matchpoints)"
+    vps = match_vps_of(s)
     assert vps is not None
-    return f"N-S {imps_text(st.imps_total)} ({vp_text(vps)})"
+    return f"N-S {imps_text(s.imps_total)} ({vp_text(vps)})"
 
 
 def match_vps_of(st: GameState) -> tuple[Decimal, Decimal] | None:
     """A team match's victory points, N-S's and E-W's: its IMPs over the boards compared (None: none yet)."""
-    if not st.compared:
+    s = st.session
+    if s is None or not s.compared:
         return None
     from bridgepad.core.rules.victory_points import match_vps  # a team match's only: loaded when one is shown
 
-    return match_vps(st.imps_total, st.compared)
+    return match_vps(s.imps_total, s.compared)
 
 
 def vp_text(vps: tuple[Decimal, Decimal]) -> str:
@@ -80,15 +84,6 @@ def lead_text(st: GameState, we: Side = Side.NS) -> str:
     return f"{'We' if m > 0 else 'They'} lead by {abs(m):,}"
 
 
-def vulnerability_text(vul: frozenset[Side], we: Side = Side.NS) -> str:
-    if not vul:
-        return "Nobody vulnerable"
-    if len(vul) == 2:
-        return "Both vulnerable"
-    (side,) = vul
-    return f"{side_heading(side, we)} vulnerable"
-
-
 def shuffler(dealer: Seat) -> Seat:
     """Who shuffles the second pack while ``dealer`` deals, ready for the next deal.
 
@@ -100,9 +95,7 @@ def shuffler(dealer: Seat) -> Seat:
 
 def _carries(st: GameState) -> bool:
     """Whether part scores add up towards game: rubber, and Chicago as the rule book plays it."""
-    if st.mode is Mode.RUBBER:
-        return True
-    return st.mode is Mode.CHICAGO and st.game.settings.chicago_part_score is ChicagoPartScore.CARRY
+    return st.rules.carries(st.game.settings)
 
 
 def game_needs(st: GameState) -> dict[Side, int] | None:
@@ -161,13 +154,11 @@ def entry_text(e: Entry, we: Side = Side.NS) -> str:
 def outcome_lines(outcome: HandOutcome, after: GameState, we: Side = Side.NS) -> list[str]:
     """What a hand writes, for whom and where, and what it does to the game."""
     hand = outcome.hand
-    if after.mode is Mode.DUPLICATE:
+    if after.session is not None:
         running = running_totals([h.comparison for h in after.hands[: outcome.index + 1]])[-1]
         return board_lines(outcome, after.game.settings.duplicate_scoring, running)
     if hand.contract is None:
-        if after.mode is Mode.CHICAGO:
-            return [f"Passed out: nothing is scored; {outcome.dealer.word} deals again and the deal does not count."]
-        return ["Passed out: nothing is scored; the deal passes on."]
+        return [after.rules.passed_out_words(outcome.dealer)]
     lines = revoke_lines(outcome) + [entry_text(e, we) for e in outcome.entries]
     if outcome.game_made_by is not None:
         lines.append(f"Game for {we_they(outcome.game_made_by, we)}: the line is drawn.")
@@ -219,7 +210,7 @@ def board_lines(
     """A duplicate board: its parts, declarer's way, then N-S's score, the comparison and the session so far."""
     hand = outcome.hand
     if hand.contract is None:
-        lines = ["Passed out: the board scores 0 for both sides."]
+        lines = [rules_for(Mode.DUPLICATE).passed_out_words(outcome.dealer)]
     else:
         lines = revoke_lines(outcome) + [f"{e.side.short} {e.points:,}: {e.reason}" for e in outcome.entries]
     c = outcome.comparison

@@ -18,9 +18,9 @@ import csv
 import io
 from collections.abc import Sequence
 
-from bridgepad.core.model import Side, vulnerability_code
+from bridgepad.core.model import Side
 from bridgepad.core.records.record import GameRecord, Line, LineKind
-from bridgepad.core.rules.game import Mode
+from bridgepad.core.rules.vulnerability import vulnerability_code
 from bridgepad.core.words.labels import partnership
 from bridgepad.core.words.text import visible
 from bridgepad.services.formats.json_format import number
@@ -63,7 +63,7 @@ def cell(text: str) -> str:
 def _row(r: GameRecord, line: Line) -> list[object]:
     f = line.figures
     hand = line.kind is LineKind.HAND
-    duplicate = r.mode is Mode.DUPLICATE
+    boards = r.rules.boards
     if not hand:
         contract = ""
     elif line.contract is None:
@@ -77,8 +77,8 @@ def _row(r: GameRecord, line: Line) -> list[object]:
         r.mode.value,
         line.kind.value,
         line.number if hand else "",
-        line.deal if hand and r.mode is Mode.CHICAGO and line.deal is not None else "",
-        line.deal if hand and duplicate else "",
+        line.deal if hand and not boards and line.deal is not None else "",  # a Chicago's deal 1-4
+        line.deal if hand and boards else "",
         line.dealer.value if line.dealer else "",
         vulnerability_code(line.vulnerable) if hand else "",
         line.declarer.value if line.declarer else "",
@@ -91,7 +91,7 @@ def _row(r: GameRecord, line: Line) -> list[object]:
         f.ew_below,
         f.ew_above,
         cell(line.reason),
-        (line.ns_score or 0) if hand and duplicate else "",
+        (line.ns_score or 0) if hand and boards else "",
         cell(" ".join(str(o) for o in c.others)) if compared and c is not None else "",
         number(c.imps) if compared and c is not None else "",
         c.matchpoints if compared and c is not None else "",

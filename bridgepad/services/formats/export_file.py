@@ -73,6 +73,7 @@ def write_export(path: Path, text: str, *, replace: bool = False, encoding: str 
     yes, or gave ``--force``) an existing file is replaced, a link itself and not what it
     points to. The text is written in ``encoding``: the format's (``Format.encoding``).
     """
-    from bridgepad.store.atomic_file import atomic_write, user_file_mode
+    from bridgepad.store.atomic_file import atomic_write, sweep_temps, user_file_mode
 
+    sweep_temps(path.parent)  # what a killed export to this folder left, under any name
     atomic_write(path, text.encode(encoding), user_file_mode(), replace=replace, files_only=True, make_folders=False)

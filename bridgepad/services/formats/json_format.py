@@ -14,15 +14,18 @@ reads an export back into the same games. ``replay_json`` is the shape of
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from decimal import Decimal
-from typing import Any
+from typing import Any, NoReturn
 
-from bridgepad.core.model import SIDES, Side, vulnerability_code
+from bridgepad.core.model import SIDES, Side
 from bridgepad.core.readers.serialize import SchemaError, game_from_json, game_to_json
 from bridgepad.core.records.record import GameRecord, Line, LineKind, record_of
 from bridgepad.core.rules.duplicate import Comparison, percent
 from bridgepad.core.rules.game import GameState, Mode
+from bridgepad.core.rules.modes import rules_for
+from bridgepad.core.rules.vulnerability import vulnerability_code
 from bridgepad.core.words.text import visible
 from bridgepad.services.formats.incoming import (
     FileRefused,
@@ -92,8 +95,9 @@ def duplicate_totals(r: GameRecord) -> dict[str, Any]:
     """A session's totals from N-S's side: IMPs and their VPs, matchpoints, the tops, the percentage."""
     mp = r.matchpoints
     vp = r.vp
+    assert r.session is not None
     return {
-        "ns_score": r.state.ns_total,
+        "ns_score": r.session.ns_total,
         "imps": decimal(r.imps),
         "vp": decimal(vp[0]) if vp else None,
         "matchpoints": mp[0] if mp else None,
@@ -104,7 +108,7 @@ def duplicate_totals(r: GameRecord) -> dict[str, Any]:
 
 def figures_json(r: GameRecord) -> dict[str, Any]:
     """The derived figures of one game."""
-    if r.mode is Mode.DUPLICATE:
+    if r.session is not None:
         return {
             "status": r.status.value,
             "scoring": r.game.settings.duplicate_scoring.value,
@@ -140,39 +144,128 @@ def is_export(text: str) -> bool:
     return text.lstrip("\ufeff \t\r\n").startswith("{")
 
 
+# A lifetime of games: 100,000 games of a rubber each are about 250 MB as an export.
+MAX_EXPORT_BYTES = 1 << 30
+MAX_EXPORT_TEXT = "1 GB"
+_BEGINS_AS_EXPORT = re.compile(rb'^(?:\xef\xbb\xbf)?[ \t\r\n]*\{[ \t\r\n]*"format"[ \t\r\n]*:[ \t\r\n]*"bridgepad"')
+_SPACE = re.compile(r"[ \t\r\n]*")
+
+
+def begins_as_export(head: bytes) -> bool:
+    """Whether a file begins as bridgepad writes an export (``{"format": "bridgepad"``): only
+    such a file may be larger than any other file bridgepad reads."""
+    return _BEGINS_AS_EXPORT.match(head) is not None
+
+
+class _Cursor:
+    """Reads a JSON object a member at a time from ``text``, never the whole at once: an
+    export's games are each read, checked and let go in turn."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.at = 0
+        self.decoder = json.JSONDecoder()
+
+    def skip(self) -> None:
+        self.at = _SPACE.match(self.text, self.at).end()  # type: ignore[union-attr]
+
+    def take(self, char: str) -> bool:
+        self.skip()
+        if self.text.startswith(char, self.at):
+            self.at += len(char)
+            return True
+        return False
+
+    def expect(self, char: str, what: str) -> None:
+        if not self.take(char):
+            raise json.JSONDecodeError(f"Expecting {what}", self.text, self.at)
+
+    def value(self) -> Any:
+        self.skip()
+        value, self.at = self.decoder.raw_decode(self.text, self.at)
+        return value
+
+    def items(self) -> Iterator[Any]:
+        """The values of the list that starts here, one at a time."""
+        self.expect("[", "'['")
+        if self.take("]"):
+            return
+        while True:
+            yield self.value()
+            if self.take("]"):
+                return
+            self.expect(",", "',' delimiter")
+
+
 def read(text: str) -> list[Incoming]:
     """The games of an export, each with its id and times; FileRefused with every problem.
 
     Each game's ``game`` is read exactly as a game file is (``core.serialize``); the
     ``figures`` are derived, so they are not read but worked out again from the inputs.
+    The export is read a game at a time, so that a lifetime's export needs memory for its
+    games, not for the whole file parsed at once.
     """
-    try:
-        data = json.loads(text.removeprefix("\ufeff"))
-    except RecursionError:
-        raise FileRefused([(None, "it is JSON nested too deep to be a bridgepad export.")]) from None
-    except ValueError as e:
-        raise FileRefused([(None, f"it is not valid JSON ({visible(str(e))}).")]) from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise FileRefused([(None, 'it is JSON but not a bridgepad export: that has "format": "bridgepad".')])
-    version = data.get("version")
-    if version != VERSION:
-        raise FileRefused(
-            [(None, f"it is a bridgepad export of version {visible(repr(version))}; this bridgepad reads version {VERSION}.")]
-        )
-    games = data.get("games")
-    if not isinstance(games, list):
-        raise FileRefused([(None, 'its "games" is not a list of games.')])
+    cursor = _Cursor(text.removeprefix("\ufeff"))
+    header: dict[str, Any] = {}
     out: list[Incoming] = []
     problems: list[tuple[int | str | None, str]] = []
-    for n, item in enumerate(games, 1):
-        where = f"game {n}"
-        try:
-            out.append(_read_game(item))
-        except ValueError as e:
-            problems.append((where, str(e)))
+    try:
+        cursor.expect("{", "an object")
+        if not cursor.take("}"):
+            while True:
+                cursor.skip()
+                key = cursor.value()
+                if not isinstance(key, str):
+                    raise json.JSONDecodeError("Expecting property name", cursor.text, cursor.at)
+                cursor.expect(":", "':' delimiter")
+                if key == "games" and "games" not in header and _header_ok(header):
+                    cursor.skip()
+                    if not cursor.text.startswith("[", cursor.at):
+                        raise FileRefused([(None, 'its "games" is not a list of games.')])
+                    for n, item in enumerate(cursor.items(), 1):
+                        try:
+                            out.append(_read_game(item))
+                        except ValueError as e:
+                            problems.append((f"game {n}", str(e)))
+                    header["games"] = True
+                else:
+                    header[key] = cursor.value()
+                    _header_ok(header)  # a file that is not an export is refused as soon as it says so
+                if cursor.take("}"):
+                    break
+                cursor.expect(",", "',' delimiter")
+        cursor.skip()
+        if cursor.at != len(cursor.text):
+            raise json.JSONDecodeError("Extra data", cursor.text, cursor.at)
+    except RecursionError:
+        raise FileRefused([(None, "it is JSON nested too deep to be a bridgepad export.")]) from None
+    except json.JSONDecodeError as e:
+        raise FileRefused([(None, f"it is not valid JSON ({visible(str(e))[:200]}).")]) from None
+    if header.get("format") != FORMAT:
+        raise FileRefused([(None, 'it is JSON but not a bridgepad export: that has "format": "bridgepad".')])
+    _header_ok(header)
+    if header.get("version") != VERSION:
+        _version_refused(header.get("version"))
+    if header.get("games") is not True:
+        raise FileRefused([(None, 'its "games" is not a list of games.')])
     if problems:
         raise FileRefused(problems)
     return out
+
+
+def _header_ok(header: dict[str, Any]) -> bool:
+    """Whether the members read so far are an export's; FileRefused as soon as one is not."""
+    if "format" in header and header["format"] != FORMAT:
+        raise FileRefused([(None, 'it is JSON but not a bridgepad export: that has "format": "bridgepad".')])
+    if "version" in header and header["version"] != VERSION:
+        _version_refused(header["version"])
+    return True
+
+
+def _version_refused(version: Any) -> NoReturn:
+    raise FileRefused(
+        [(None, f"it is a bridgepad export of version {visible(repr(version))[:40]}; this bridgepad reads version {VERSION}.")]
+    )
 
 
 def _read_game(item: Any) -> Incoming:
@@ -218,7 +311,7 @@ def state_json(st: GameState) -> dict[str, Any]:
 
 
 def replay_json(mode: Mode, games: list[GameState]) -> dict[str, Any]:
-    if mode is not Mode.DUPLICATE:
+    if not rules_for(mode).boards:
         return {"mode": mode.value, "rubbers": [state_json(g) for g in games]}
     records = [record_of(g) for g in games]
     boards = [board_json(line) for r in records for line in r.hand_lines]
@@ -232,7 +325,7 @@ def write_replay_json(mode: Mode, games: Iterable[GameState], write: Callable[[s
     """``json.dumps(replay_json(mode, games))`` and a new line, written a game at a time: the
     same bytes, without holding every game (a log of a million lines is read as it goes)."""
     dump = json.dumps
-    if mode is not Mode.DUPLICATE:
+    if not rules_for(mode).boards:
         write(f'{{"mode": {dump(mode.value)}, "rubbers": [')
         for k, g in enumerate(games):
             write((", " if k else "") + dump(state_json(g)))
@@ -279,7 +372,8 @@ class _Totals:
 
     def add(self, r: GameRecord) -> None:
         self.records += 1
-        self.ns_score += r.state.ns_total
+        assert r.session is not None
+        self.ns_score += r.session.ns_total
         if r.matchpoints:
             self.compared += 1
             self.matchpoints += r.matchpoints[0]

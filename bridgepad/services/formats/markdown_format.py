@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bridgepad.core.model import SEATS, Side, vulnerability_code
+from bridgepad.core.model import SEATS, Side
 from bridgepad.core.records.record import GameRecord
 from bridgepad.core.rules.duplicate import imps_figure
-from bridgepad.core.rules.game import Mode
 from bridgepad.core.rules.settings import DuplicateScoring
-from bridgepad.core.words.labels import mode_title, partnership, we_they
+from bridgepad.core.rules.vulnerability import MARKDOWN_WORDS, vulnerability_code
+from bridgepad.core.words.labels import partnership, we_they
 from bridgepad.core.words.pad import PadRow, layout
 from bridgepad.core.words.text import visible
 
@@ -22,9 +22,6 @@ _MD_SPECIAL = set("\\`*_[]<>|~#")
 def md_escape(text: str) -> str:
     """Text made safe to stand in a Markdown table cell or heading: control characters visible, markup escaped."""
     return "".join("\\" + c if c in _MD_SPECIAL else c for c in " ".join(visible(text).split()))
-
-
-VULNERABLE = {"none": "None", "NS": "N-S", "EW": "E-W", "both": "Both"}
 
 
 def _label(r: GameRecord, side: Side) -> str:
@@ -38,7 +35,7 @@ def _cell(row: PadRow, we: bool) -> str:
 
 
 def _heading(r: GameRecord) -> list[str]:
-    lines = [f"### {mode_title(r.mode)} {md_escape(r.id)}", ""]
+    lines = [f"### {r.rules.title} {md_escape(r.id)}", ""]
     named = [f"{s.word} {md_escape(n)}" for s, n in zip(SEATS, r.game.players) if n]
     lines.append(f"Started {md_escape(r.created)}" + (f"; {', '.join(named)}" if named else "") + ".")
     lines.append("")
@@ -89,7 +86,7 @@ def boards_markdown(r: GameRecord) -> str:
         cells = [
             str(line.deal),
             line.dealer.value if line.dealer else "",
-            VULNERABLE[vulnerability_code(line.vulnerable)],
+            MARKDOWN_WORDS[vulnerability_code(line.vulnerable)],
             contract,
             by,
             line.result,
@@ -112,7 +109,7 @@ def boards_markdown(r: GameRecord) -> str:
 
 
 def game_markdown(r: GameRecord) -> str:
-    return boards_markdown(r) if r.mode is Mode.DUPLICATE else pad_markdown(r)
+    return boards_markdown(r) if r.rules.boards else pad_markdown(r)
 
 
 def write(records: Sequence[GameRecord]) -> str:

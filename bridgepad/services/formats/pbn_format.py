@@ -63,11 +63,12 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from bridgepad.core.model import SEATS, Seat, Side, vulnerability_code
+from bridgepad.core.model import SEATS, Seat, Side
 from bridgepad.core.records.record import GameRecord, Line, standings, sum_figures
 from bridgepad.core.rules.duplicate import percent
 from bridgepad.core.rules.game import Mode
 from bridgepad.core.rules.settings import DuplicateScoring, Settings
+from bridgepad.core.rules.vulnerability import PBN_WORDS, vulnerability_code
 from bridgepad.core.words.text import visible
 
 EOL = "\r\n"
@@ -85,8 +86,6 @@ EXACT_NAME = {seat: f"Bridgepad{tag}" for seat, tag in SEAT_TAGS.items()}
 EXACT_PIECE = 56  # base64 characters in each exact-name tag: four lines hold a name of 40 characters
 EXACT_PIECES = 5  # at most: BridgepadNorth, BridgepadNorth2 ... BridgepadNorth5
 RULE_TAG = "BridgepadRule"  # one tag per rule: BridgepadRuleHonors, BridgepadRuleChicagoVulnerable...
-EVENTS = {Mode.RUBBER: "Rubber bridge", Mode.CHICAGO: "Chicago"}
-VULNERABLE = {"none": "None", "NS": "NS", "EW": "EW", "both": "All"}
 SCORE_TABLE = "ScoreTable"
 SCORE_COLUMN = "Score_NS"
 # The tags that depend only on a deal's inputs: on reading, they must be what the inputs give.
@@ -211,10 +210,8 @@ def _rule_text(value: Any) -> str:
 
 
 def _scoring(r: GameRecord, line: Line) -> str:
-    if r.mode is Mode.RUBBER:
-        return "Rubber"
-    if r.mode is Mode.CHICAGO:
-        return "Chicago"
+    if not r.rules.boards:
+        return r.rules.title  # Rubber, Chicago
     if r.game.settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS:
         return "MP;MP1"
     c = line.comparison
@@ -222,10 +219,7 @@ def _scoring(r: GameRecord, line: Line) -> str:
 
 
 def _event(r: GameRecord) -> str:
-    if r.mode is Mode.DUPLICATE:
-        form = "matchpoints" if r.game.settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS else "IMPs"
-        return f"Duplicate, {form}"
-    return EVENTS[r.mode]
+    return r.rules.event(r.game.settings)
 
 
 def _rubber_score(ns_above: int, ns_below: int, ew_above: int, ew_below: int) -> str:
@@ -301,6 +295,7 @@ def deals(r: GameRecord) -> list[Deal]:
     """The PBN games of one bridgepad game: one per hand, in time proportional to their number."""
     hands = r.hand_lines
     out = []
+    # PBN's rubber history (4.2.6) is rubber scoring's own tag, not a Chicago's: the format's rule.
     history = standings(r) if r.mode is Mode.RUBBER else ()
     seats, game_extra = _game_tags(r)
     event = _event(r)
@@ -309,10 +304,10 @@ def deals(r: GameRecord) -> list[Deal]:
             "Event": event,
             "Site": "?",
             "Date": _date(line.at or r.created),
-            "Board": str(line.deal if r.mode is Mode.DUPLICATE else line.number),
+            "Board": str(r.rules.board_number(line.number or 0, line.deal)),
             **seats,
             "Dealer": line.dealer.value if line.dealer else "?",
-            "Vulnerable": VULNERABLE[vulnerability_code(line.vulnerable)],
+            "Vulnerable": PBN_WORDS[vulnerability_code(line.vulnerable)],
             "Deal": f"{line.dealer.value if line.dealer else 'N'}:- - - -",
             "Scoring": _scoring(r, line),
             "Declarer": line.declarer.value if line.declarer else "",
@@ -331,7 +326,7 @@ def deals(r: GameRecord) -> list[Deal]:
             if line.tricks is not None and line.tricks_scored != line.tricks:
                 notes["Result"] = _revoke_note(line)
         sections = []
-        if r.mode is Mode.DUPLICATE:
+        if r.rules.boards:
             ns_score = line.ns_score or 0
             extra["Score"] = f"NS {ns_score}"
             c = line.comparison

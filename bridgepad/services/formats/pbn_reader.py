@@ -28,6 +28,7 @@ from bridgepad.core.model import SEATS, Seat
 from bridgepad.core.readers.serialize import SCHEMA, SchemaError, game_from_json
 from bridgepad.core.records.record import make_record
 from bridgepad.core.rules.game import Mode
+from bridgepad.core.rules.modes import rules_for
 from bridgepad.core.rules.settings import Settings
 from bridgepad.core.words.text import visible
 from bridgepad.services.formats.incoming import (
@@ -264,7 +265,8 @@ def _game(game_id: str, ds: list[ReadDeal]) -> Incoming:
         raise _Bad(first.line, f"{where}: BridgepadEnded is yes or no.")
     players = {seat.value: _read_name(first, seat, where) for seat in SEATS}
     boards = [_board(d, where) for d in ds]
-    start = boards[0] if mode is Mode.DUPLICATE else 1
+    numbered = rules_for(mode).boards  # a duplicate board's number is its own; a hand's is its place
+    start = boards[0] if numbered else 1
     for k, (d, board) in enumerate(zip(ds, boards)):
         if board != start + k:
             raise _Bad(d.line, f"{where}: this deal is board {board} where {start + k} comes next: a game's deals are in order.")
@@ -277,7 +279,7 @@ def _game(game_id: str, ds: list[ReadDeal]) -> Incoming:
         "ended": ended == "yes",
         "hands": [_hand(d, where) for d in ds],
     }
-    if mode is Mode.DUPLICATE:
+    if numbered:
         data["first_board"] = start
     try:
         game = game_from_json(data)

@@ -16,13 +16,11 @@ from bridgepad.core.evening.tally import Tally, notes
 from bridgepad.core.model import Side, Strain
 from bridgepad.core.records.record import GameRecord
 from bridgepad.core.rules.duplicate import imps_figure
-from bridgepad.core.rules.game import Entry, GameState, HandOutcome, Mode
+from bridgepad.core.rules.game import Entry, GameState, HandOutcome, SessionState
 from bridgepad.core.rules.settings import DuplicateScoring
+from bridgepad.core.rules.vulnerability import vulnerability_text
 from bridgepad.core.words.board_table import board_table
 from bridgepad.core.words.labels import (
-    deal_column,
-    deal_label,
-    game_title,
     partnership,
     seat_label,
     side_heading,
@@ -36,7 +34,6 @@ from bridgepad.core.words.summary import (
     need_text,
     outcome_lines,
     shuffler,
-    vulnerability_text,
 )
 from bridgepad.services.formats.json_format import figures_json
 
@@ -52,7 +49,7 @@ def page_state(r: GameRecord, number: int, evening: Tally | None = None) -> dict
         "id": r.id,
         "updated": r.updated,
         "mode": r.mode.value,
-        "title": game_title(r.mode, number),
+        "title": r.rules.game_title(number),
         "over": state.over,
         "headline": r.headline,
         "sides": [_side(r, we), _side(r, we.other)],
@@ -61,8 +58,8 @@ def page_state(r: GameRecord, number: int, evening: Tally | None = None) -> dict
         "hands": [_hand(h, state) for h in state.hands],
         "figures": figures_json(r),
     }
-    if r.mode is Mode.DUPLICATE:
-        out["boards"] = _boards(state)
+    if state.session is not None:
+        out["boards"] = _boards(state.session)
     else:
         out["pad"] = _pad(layout(state, we), state)
         out["bonuses"] = [
@@ -80,10 +77,10 @@ def _play(state: GameState, we: Side) -> dict[str, Any]:
     """The status line's parts: where the game is, who deals next, who is vulnerable, what is needed."""
     game = state.game
     if state.over:
-        nxt = "rubber" if state.mode is Mode.RUBBER else state.mode.word
+        nxt = state.rules.word
         return {"next": f"The next {nxt}: {seat_label(game, state.next_first_dealer)} deals."}
-    if state.mode is Mode.DUPLICATE:
-        where = deal_label(state.mode, state.next_deal)
+    if state.session is not None:
+        where = state.rules.deal_label(state.next_deal)
         standing = duplicate_standing(state)
         return {
             "where": where + (f" · {standing}" if standing else ""),
@@ -94,7 +91,7 @@ def _play(state: GameState, we: Side) -> dict[str, Any]:
         }
     games = f"Games We {state.games[we]}–{state.games[we.other]} They"
     return {
-        "where": f"{deal_label(state.mode, state.next_deal)} · {games} · {lead_text(state, we)}",
+        "where": f"{state.rules.deal_label(state.next_deal)} · {games} · {lead_text(state, we)}",
         "dealer": f"{seat_label(game, state.next_dealer)} deals · {seat_label(game, shuffler(state.next_dealer))} shuffles",
         "vulnerable": vulnerability_text(state.next_vulnerable, we),
         "vulnerable_sides": sorted(s.value for s in state.next_vulnerable),
@@ -132,8 +129,8 @@ def _points(n: int) -> str:
 
 def _hand_columns(state: GameState) -> list[str]:
     """The hand list's headings, as the app's hand list has them."""
-    cols = [deal_column(state.mode), "Dlr", "Contract", "By", "Res"]
-    if state.mode is Mode.DUPLICATE:
+    cols = [state.rules.deal_column, "Dlr", "Contract", "By", "Res"]
+    if state.session is not None:
         mp = state.game.settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS
         return [*cols, "N-S", "MP %" if mp else "IMPs"]
     return [*cols, "We", "They"]
@@ -143,18 +140,14 @@ def _hand(h: HandOutcome, state: GameState) -> dict[str, Any]:
     game = state.game
     we = game.settings.we
     c = h.hand.contract
-    if state.mode is Mode.RUBBER:
-        first = str(h.number)
-    else:  # a Chicago deal passed out is dealt again: it has no deal number of its own
-        first = "–" if h.deal is None else str(h.deal)
     cells = [
-        first,
+        state.rules.deal_cell(h.number, h.deal),
         h.dealer.value,
         c.pretty if c is not None else game.settings.pass_word.value,
         seat_label(game, h.hand.declarer) if h.hand.declarer else "",
         h.result,
     ]
-    if state.mode is Mode.DUPLICATE:
+    if state.session is not None:
         cells += [f"{h.ns_score:+,}" if h.ns_score else "0", _comparison(h, game.settings.duplicate_scoring)]
     else:
         cells += [_points(h.points(we)), _points(h.points(we.other))]
@@ -174,7 +167,7 @@ def _comparison(h: HandOutcome, scoring: DuplicateScoring) -> str:
     return imps_figure(c.imps or 0)
 
 
-def _boards(state: GameState) -> dict[str, Any]:
+def _boards(state: SessionState) -> dict[str, Any]:
     """The pad of a duplicate session: its table of boards, line by line, as the app draws it."""
     t = board_table(state)
     return {"header": t.header, "rows": list(t.rows), "rule": t.rule, "total": t.total, "vp": t.vp}

@@ -14,6 +14,7 @@ from textual.widgets import Input, Label, Static
 from bridgepad.core.model import Hand, Side
 from bridgepad.core.readers.entry import FormReading, read_form
 from bridgepad.core.rules.game import GameOverError, GameState, HandOutcome
+from bridgepad.core.rules.modes.base import FIELD_HINTS, FIELD_LABELS
 from bridgepad.core.words.summary import making_note, outcome_lines
 from bridgepad.tui import keys
 from bridgepad.tui.closing import open_screen
@@ -25,15 +26,13 @@ HINTS = {
     "contract": "4S, 3NTX, 6HXX, or pass",
     "declarer": "N, E, S or W",
     "result": "tricks, or =, +1, -2; a revoke: 9 rev EW 2",
-    "honors": "optional: NS 100, EW 150",
-    "others": "optional: N-S scores there, e.g. 420 450",
+    **FIELD_HINTS,
 }
 LABELS = {
     "contract": "Contract",
     "declarer": "Declarer",
     "result": "Result",
-    "honors": "Honors",
-    "others": "Other tables",
+    **FIELD_LABELS,
 }
 
 

@@ -12,7 +12,8 @@ from textual.widgets import DataTable, Label
 
 from bridgepad.core.model import Side
 from bridgepad.core.rules.duplicate import standing_figure
-from bridgepad.core.rules.game import Mode, Status
+from bridgepad.core.rules.game import Status
+from bridgepad.core.rules.modes import rules_for
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.words.text import fit
 from bridgepad.services.history import GameSummary, History
@@ -169,7 +170,7 @@ class HistoryScreen(Screen[str | None]):
             "margin": f"{s.margin:+,}" if s.margin else "0",
             "state": "on pad" if on_pad and not s.over else STATE_WORDS[s.status],
         }
-        if s.mode is Mode.DUPLICATE:
+        if rules_for(s.mode).boards:
             # A session stands by its scoring form, not by raw points: N-S's IMPs or percentage.
             mp = s.scoring == DuplicateScoring.MATCHPOINTS.value
             text.update(

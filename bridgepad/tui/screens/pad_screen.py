@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
+from textual.notifications import Notification
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.timer import Timer
@@ -12,15 +13,14 @@ from textual.widget import Widget
 
 from bridgepad.core.model import Hand
 from bridgepad.core.readers.entry import form_values
-from bridgepad.core.rules.game import Mode
 from bridgepad.core.rules.settings import Settings
-from bridgepad.core.words.labels import deal_label, game_title, seat_label
-from bridgepad.core.words.summary import vulnerability_text
+from bridgepad.core.rules.vulnerability import vulnerability_text
+from bridgepad.core.words.labels import seat_label
 from bridgepad.services.session import Session
 from bridgepad.store.errors import Problem, SaveError
 from bridgepad.tui import keys
 from bridgepad.tui.closing import open_screen
-from bridgepad.tui.telling import tell, tell_each
+from bridgepad.tui.telling import tell, tell_each, tell_until, withdraw
 from bridgepad.tui.widgets.game_view import GameView
 from bridgepad.tui.widgets.key_footer import KeyFooter
 from bridgepad.tui.widgets.status_bar import StatusBar
@@ -44,6 +44,7 @@ class PadScreen(Screen[None]):
         self._number = 1
         self._numbered = ""
         self._retry_timer: Timer | None = None
+        self._not_saved: list[Notification] = []  # taken down as soon as a retry saves
         self._follow_timer: Timer | None = None
         self._entry_form: EntryForm | None = None  # composed once, shown for every hand
 
@@ -107,11 +108,14 @@ class PadScreen(Screen[None]):
             return False
         if saved is False:
             self._save_failed()
+        elif self._not_saved and self.session.save_error is None:  # saved with this change
+            withdraw(self.app, self._not_saved)
+            self._not_saved.clear()
         return True
 
     def _save_failed(self) -> None:
         """The change stands on screen but is not on disk: say so, and keep trying."""
-        tell(self.app, self.session.save_error or "Could not save.", title="NOT SAVED")
+        self._not_saved.append(tell_until(self.app, self.session.save_error or "Could not save.", title="NOT SAVED"))
         if self._retry_timer is None:
             self._retry_timer = self.set_interval(3, self._retry_save)
 
@@ -120,6 +124,8 @@ class PadScreen(Screen[None]):
             if self._retry_timer is not None:
                 self._retry_timer.stop()
                 self._retry_timer = None
+            withdraw(self.app, self._not_saved)
+            self._not_saved.clear()
             self.say("Saved: every hand on the pad is on disk again.", title="Saved")
         self.query_one(StatusBar).show(self.session.state, self._number, self.session)
 
@@ -162,7 +168,7 @@ class PadScreen(Screen[None]):
         before = self.session.before()  # this game, or the next one's start when this one is over
         dealer, vul = before.next_dealer, before.next_vulnerable
         if st.over:
-            where = f"{game_title(game.mode, self._number + 1)} · {deal_label(game.mode, before.next_deal).lower()}"
+            where = f"{game.rules.game_title(self._number + 1)} · {game.rules.deal_label(before.next_deal).lower()}"
         else:
             where = self._where(st.next_deal)
         title = f"{where} · {seat_label(game, dealer)} deals · {vulnerability_text(vul, game.settings.we)}"
@@ -171,22 +177,23 @@ class PadScreen(Screen[None]):
             self._form_closed()
             if hand is not None and self._apply("The hand", self.session.add_hand, hand):
                 self.refresh_all(select_last=True)
-                if hand.passed_out and self.session.game.mode is Mode.CHICAGO:
-                    dealer = seat_label(self.session.game, self.session.state.next_dealer)
-                    self.say(f"Passed out: {dealer} deals again, and the deal does not count.")
+                notice = self.session.game.rules.redeal_notice(seat_label(self.session.game, self.session.state.next_dealer))
+                if hand.passed_out and notice:
+                    self.say(notice)
 
+        fields = game.rules.entry_fields(game.settings)
         self.entry_form().open(
             title,
             self.session.preview,
             we=game.settings.we,
-            honors_on=game.settings.honors and game.mode is not Mode.DUPLICATE,
-            others_on=game.mode is Mode.DUPLICATE,
+            honors_on=fields.honors,
+            others_on=fields.others,
             before=before,
             done=done,
         )
 
     def _where(self, deal: int) -> str:
-        return deal_label(self.session.game.mode, deal)
+        return self.session.game.rules.deal_label(deal)
 
     def action_edit(self) -> None:
         if not self._writable():
@@ -207,13 +214,14 @@ class PadScreen(Screen[None]):
             if hand is not None and self._apply("The edit", self.session.replace_hand, index, hand):
                 self.refresh_all()
 
+        fields = game.rules.entry_fields(game.settings)
         self.entry_form().open(
             title,
             lambda hand: self.session.preview(hand, index),
             values=form_values(h.hand, game.settings.we),
             we=game.settings.we,
-            honors_on=game.settings.honors and game.mode is not Mode.DUPLICATE,
-            others_on=game.mode is Mode.DUPLICATE,
+            honors_on=fields.honors,
+            others_on=fields.others,
             before=self.session.before(index),
             done=done,
         )
@@ -272,12 +280,8 @@ class PadScreen(Screen[None]):
         if not st.hands:
             self.say(f"Nothing to end yet: no hand of this {st.mode.word} has been entered.")
             return
-        word = st.mode.word
-        detail = {
-            Mode.RUBBER: "A side with a game scores 300, a side with a part score in the open game 100.",
-            Mode.CHICAGO: "No bonus is paid for the deals not played.",
-            Mode.DUPLICATE: "The boards played so far stand as they are.",
-        }[st.mode]
+        word = st.rules.word
+        detail = st.rules.ending_early
 
         def done(yes: bool | None) -> None:
             if yes and self._apply("Ending", self.session.end_game):

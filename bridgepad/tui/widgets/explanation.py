@@ -6,13 +6,9 @@ from rich.text import Text
 from textual.widgets import Static
 
 from bridgepad.core.rules.game import GameState
-from bridgepad.core.words.labels import hand_label, seat_label
-from bridgepad.core.words.summary import (
-    entry_text,
-    headline,
-    outcome_lines,
-    vulnerability_text,
-)
+from bridgepad.core.rules.vulnerability import vulnerability_text
+from bridgepad.core.words.labels import seat_label
+from bridgepad.core.words.summary import entry_text, headline, outcome_lines
 
 
 class Explanation(Static):
@@ -39,7 +35,7 @@ def render_explanation(state: GameState, index: int | None) -> Text:
         return Text("No hands yet. Press + to enter the first hand.", style="italic")
     h = state.hands[index]
     t = Text(no_wrap=False)
-    t.append(hand_label(state.mode, h.number, h.deal), style="bold")
+    t.append(state.rules.hand_label(h.number, h.deal), style="bold")
     t.append(f" · {seat_label(game, h.dealer)} dealt · {vulnerability_text(h.vulnerable, game.settings.we)}")
     if h.hand.contract is not None and h.hand.declarer is not None:
         t.append(f" · {h.hand.contract.pretty} by {seat_label(game, h.hand.declarer)}, {h.hand.tricks} tricks")

@@ -16,9 +16,9 @@ from textual.widgets import DataTable
 
 from bridgepad.core.model import Strain
 from bridgepad.core.rules.duplicate import imps_figure
-from bridgepad.core.rules.game import GameState, HandOutcome, Mode
+from bridgepad.core.rules.game import GameState, HandOutcome
 from bridgepad.core.rules.settings import DuplicateScoring
-from bridgepad.core.words.labels import deal_column, seat_label, seat_label_fit
+from bridgepad.core.words.labels import seat_label, seat_label_fit
 from bridgepad.tui import looks
 
 RED_SUITS = (Strain.H, Strain.D)
@@ -36,17 +36,17 @@ class Column:
 
 def columns_for(state: GameState, by_width: int) -> list[Column]:
     """Every column the list can show for this game, in order."""
-    mode = state.mode
-    first = deal_column(mode)
+    rules = state.rules
+    first = rules.deal_column
     cols = [
-        # A duplicate board's number is how the players name it; a rubber's hands are in order.
-        Column("first", first, 4 if mode is Mode.CHICAGO else 3, 0 if mode is Mode.DUPLICATE else 4),
+        # A duplicate board's number is how the players name it (it always stays); a rubber's hands are in order.
+        Column("first", first, max(3, len(first)), 0 if rules.boards else 4),
         Column("dealer", "Dlr", 3, 6),
         Column("contract", "Contract", 8, 0),
         Column("by", "By", by_width, 5, narrow=2, narrow_drop=3),
         Column("result", "Res", 3, 2),
     ]
-    if mode is Mode.DUPLICATE:
+    if state.session is not None:
         mp = state.game.settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS
         cols += [Column("ns", "N-S", 6, 0), Column("compare", "MP %" if mp else "IMPs", 6, 0)]
     else:
@@ -126,7 +126,7 @@ class HandList(DataTable[Text]):
 
     @staticmethod
     def _columns_key(state: GameState, shown: list[Column]) -> tuple[object, ...]:
-        return (state.mode, state.game.settings.duplicate_scoring, tuple((c.key, c.width) for c in shown))
+        return (state.rules, state.game.settings.duplicate_scoring, tuple((c.key, c.width) for c in shown))
 
     def show(self, state: GameState) -> None:
         """Writes the game's rows; when the hands before are unchanged (a hand added, the
@@ -171,11 +171,10 @@ class HandList(DataTable[Text]):
         pass_word = game.settings.pass_word.value
         widths = {c.key: c.width for c in shown} | {"by": next((c.width for c in shown if c.key == "by"), 2)}
         rows = []
+        rules = state.rules
+        boards = state.session is not None
         for h in state.hands:
-            if state.mode is Mode.RUBBER:
-                first = str(h.number)
-            else:  # a Chicago deal passed out is dealt again: it has no deal number of its own
-                first = "–" if h.deal is None else str(h.deal)
+            first = rules.deal_cell(h.number, h.deal)
             cells: dict[str, Text | str] = {
                 "first": first,
                 "dealer": h.dealer.value,
@@ -183,7 +182,7 @@ class HandList(DataTable[Text]):
                 "by": seat_label_fit(game, h.hand.declarer, widths["by"]) if h.hand.declarer else "",
                 "result": h.result,
             }
-            if state.mode is Mode.DUPLICATE:
+            if boards:
                 cells["ns"] = f"{h.ns_score:+,}" if h.ns_score else "0"
                 cells["compare"] = comparison_cell(h, game.settings.duplicate_scoring)
             else:
@@ -195,7 +194,7 @@ class HandList(DataTable[Text]):
     @staticmethod
     def _bonus_row(state: GameState, shown: list[Column]) -> tuple[Text, ...] | None:
         """The bonuses that belong to the game, not to a hand: a row of their own."""
-        if not state.bonuses or state.mode is Mode.DUPLICATE:
+        if not state.bonuses or state.session is not None:
             return None
         we = state.game.settings.we
         bonus = {"contract": Text("Bonus", style=looks.rich_style(looks.HINT))}

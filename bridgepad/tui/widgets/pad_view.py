@@ -9,7 +9,7 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widgets import Static
 
-from bridgepad.core.rules.game import Entry, GameState, Mode
+from bridgepad.core.rules.game import Entry, GameState, SessionState
 from bridgepad.core.words.labels import partnership, side_heading
 from bridgepad.core.words.pad import PadLayout, layout
 from bridgepad.core.words.text import fit
@@ -27,8 +27,9 @@ class PadView(Static):
     _shown: tuple[object, ...] = ()  # what is painted: Content's == compares the text alone, not its colours
 
     def show(self, state: GameState, selected: int | None) -> None:
-        if state.mode is Mode.DUPLICATE:
-            self._paint(render_boards(state, selected))
+        session = state.session
+        if session is not None:  # a session of boards: its table, not a pad
+            self._paint(render_boards(session, selected))
             return
         pad = layout(state, state.game.settings.we)
         if selected is not None and selected >= len(state.hands):
@@ -94,7 +95,7 @@ def render_pad(pad: PadLayout, state: GameState, selected: int | None) -> Conten
     return Content.assemble(*out)
 
 
-def render_boards(state: GameState, selected: int | None) -> Content:
+def render_boards(state: SessionState, selected: int | None) -> Content:
     """Duplicate: the table of boards the core lays out (``board_table``), the selected board lit up."""
     from bridgepad.core.words.board_table import board_table  # duplicate only: a rubber's pad never needs it
 

@@ -10,15 +10,15 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widgets import Static
 
-from bridgepad.core.rules.game import GameState, Mode
-from bridgepad.core.words.labels import deal_label, game_title, seat_label
+from bridgepad.core.rules.game import GameState
+from bridgepad.core.rules.vulnerability import vulnerability_text
+from bridgepad.core.words.labels import seat_label
 from bridgepad.core.words.summary import (
     duplicate_standing,
     headline,
     lead_text,
     need_text,
     shuffler,
-    vulnerability_text,
 )
 from bridgepad.services.session import Session
 from bridgepad.tui import looks
@@ -42,12 +42,13 @@ def _where(state: GameState) -> list[Part]:
     """``Hand 5 · Games We 1–1 They · We lead by 210``, or the board and the standing."""
     we = state.game.settings.we
     games = f" · Games We {state.games[we]}–{state.games[we.other]} They"
-    where = deal_label(state.mode, state.next_deal)
-    if state.mode is not Mode.DUPLICATE:
+    where = state.rules.deal_label(state.next_deal)
+    if state.session is None:
         return [(where, looks.STRONG), (games, ""), (" · " + lead_text(state, we), "")]
     out: list[Part] = [(where, looks.STRONG)]
-    if state.compared:
-        out.append((f" · {duplicate_standing(state)}", ""))
+    standing = duplicate_standing(state)
+    if standing:
+        out.append((f" · {standing}", ""))
     return out
 
 
@@ -56,7 +57,7 @@ def render_status(state: GameState, number: int, session: Session | None = None,
     line, and what it came to the second, so that neither is cut at 80 columns."""
     game = state.game
     we = game.settings.we
-    title = review or game_title(state.mode, number)
+    title = review or state.rules.game_title(number)
     out: list[Part] = [(f" {title} ", looks.TITLE)]
     if session is not None and session.read_only:
         out.append((" READ-ONLY ", looks.READ_ONLY))
@@ -69,14 +70,14 @@ def render_status(state: GameState, number: int, session: Session | None = None,
     out.append(("  ", ""))
     if state.over:
         out.append((headline(state, we), looks.HEADLINE))
-        nxt = "rubber" if state.mode is Mode.RUBBER else state.mode.word
         out.append(("\n", ""))
+        nxt = state.rules.word
         out.append((f"Press + to start the next {nxt}; {seat_label(game, state.next_first_dealer)} deals.", looks.HINT))
         return Content.assemble(*out)
     out += _where(state)
     out.append(("\n", ""))
     out.append((f"{seat_label(game, state.next_dealer)} deals", looks.STRONG))
-    if state.mode is not Mode.DUPLICATE:  # boards come dealt: nobody shuffles at the table
+    if state.rules.dealt_at_table:  # duplicate boards come dealt: nobody shuffles at the table
         out.append((f" · {seat_label(game, shuffler(state.next_dealer))} shuffles", ""))
     out.append((" · ", ""))
     out.append(vulnerability_badge(state))

@@ -1,0 +1,180 @@
+"""What every mode's rules answer, and the play in progress they work on.
+
+A mode's rules own what differs between rubber, Chicago and duplicate: who deals and who
+is vulnerable, how the deals are numbered, what a hand writes, when a game is over, what
+ending it early pays, which fields a hand is entered with, and the words for all of it.
+Everything else asks the game's rules (``game.rules``, ``state.rules``, ``rules_for``)
+instead of asking which mode it is.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import ClassVar, Protocol
+
+from bridgepad.core.model import Hand, Seat, Side
+from bridgepad.core.rules.duplicate import SessionTotals
+from bridgepad.core.rules.outcome import Entry, HandOutcome, Mode, Status
+from bridgepad.core.rules.scoring import Kind
+from bridgepad.core.rules.settings import Settings
+
+
+class GameInputs(Protocol):
+    """What the rules read of a game as entered (``bridgepad.core.rules.game.Game``)."""
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def first_dealer(self) -> Seat: ...
+
+    @property
+    def first_board(self) -> int: ...
+
+
+@dataclass(frozen=True, slots=True)
+class EntryFields:
+    """The fields a hand takes beyond contract, declarer and result: honors (rubber and
+    Chicago, when the house scores them) or the other tables' results (duplicate)."""
+
+    honors: bool = False
+    others: bool = False
+
+
+# The words of those fields, wherever a hand is entered.
+FIELD_LABELS = {"honors": "Honors", "others": "Other tables"}
+FIELD_HINTS = {"honors": "optional: NS 100, EW 150", "others": "optional: N-S scores there, e.g. 420 450"}
+
+
+class Play:
+    """A game being replayed, hand by hand: the state of play before the next hand.
+
+    The mode's rules move it on (``ModeRules.play``); ``bridgepad.core.rules.game.Replayer``
+    is the one that holds it.
+    """
+
+    def __init__(self, game: GameInputs, rules: ModeRules) -> None:
+        self.settings: Settings = game.settings
+        self.dealer: Seat = rules.first_dealer(game)
+        self.deal: int = rules.first_deal(game)
+        self.games = {Side.NS: 0, Side.EW: 0}
+        self.open_below = {Side.NS: 0, Side.EW: 0}
+        self.outcomes: list[HandOutcome] = []
+        self.bonuses: list[Entry] = []
+        self.status = Status.IN_PLAY
+        self.rules = 0  # lines drawn under the trick scores so far
+
+    def bonus(self, side: Side, points: int, kind: Kind, reason: str) -> None:
+        """A bonus of the game's own, tied to no hand."""
+        self.bonuses.append(Entry(side, points, True, kind, reason, None, self.rules))
+
+
+class ModeRules(ABC):
+    """One mode's rules. One instance a mode, without state: ``rules_for(mode)``."""
+
+    mode: ClassVar[Mode]
+    deal_column: ClassVar[str]  # the hand list's first column: ``#``, ``Deal``, ``Bd``
+    boards: ClassVar[bool] = False  # a session of boards, each scored alone and compared with
+    # the other tables, shown as a table of boards; not a pad written game after game
+    dealt_at_table: ClassVar[bool] = True  # the players deal (and choose the first dealer);
+    # duplicate boards come dealt, each with its dealer printed on it
+    ending_early: ClassVar[str]  # what ending the game early pays, in a sentence
+
+    # The words ---------------------------------------------------------------------------
+    @property
+    def word(self) -> str:
+        """``rubber``, ``Chicago``, ``duplicate``: in a sentence."""
+        return self.mode.word
+
+    @property
+    def title(self) -> str:
+        """``Rubber``, ``Chicago``, ``Duplicate``: a heading's word."""
+        return self.word.capitalize()
+
+    def game_title(self, number: int) -> str:
+        """``Rubber 3``: the game's place in the evening (or in a log replayed)."""
+        return f"{self.title} {number}"
+
+    @abstractmethod
+    def deal_label(self, deal: int) -> str:
+        """The deal to come or being entered: ``Hand 5``, ``Deal 2 of 4``, ``Board 7``."""
+
+    @abstractmethod
+    def hand_label(self, number: int, deal: int | None) -> str:
+        """A hand played: ``Hand 3``, ``Hand 3, deal 2 of 4``, ``Board 7``."""
+
+    @abstractmethod
+    def deal_cell(self, number: int, deal: int | None) -> str:
+        """A hand's number in the hand list's first column."""
+
+    @abstractmethod
+    def event(self, settings: Settings) -> str:
+        """What is being played, in full: ``Rubber bridge``, ``Duplicate, IMPs``."""
+
+    def passed_out_words(self, dealer: Seat) -> str:
+        """What a hand passed out does."""
+        return "Passed out: nothing is scored; the deal passes on."
+
+    def start_words(self, game: GameInputs) -> str:
+        """How a new game starts: ``North to deal``."""
+        return f"{self.first_dealer(game).word} to deal"
+
+    def redeal_notice(self, dealer: str) -> str:
+        """What the pad says once a hand passed out is entered ("": nothing to say)."""
+        return ""
+
+    def board_number(self, number: int, deal: int | None) -> int:
+        """The number a hand goes by where each one is a board (PBN's Board tag): a duplicate
+        board's own, otherwise its place in the game."""
+        return number
+
+    def entry_fields(self, settings: Settings) -> EntryFields:
+        return EntryFields(honors=settings.honors)
+
+    def carries(self, settings: Settings) -> bool:
+        """Whether part scores add up towards game."""
+        return False
+
+    def house_rules(self, settings: Settings) -> list[tuple[str, str]]:
+        """The house rules this mode plays under, for the help screen: name and value."""
+        return []
+
+    def follow_on_rules(self, settings: Settings) -> list[tuple[str, str]]:
+        """The house rules for the game that follows, for the help screen."""
+        return []
+
+    # The play ----------------------------------------------------------------------------
+    def first_dealer(self, game: GameInputs) -> Seat:
+        return game.first_dealer
+
+    def first_deal(self, game: GameInputs) -> int:
+        return 1
+
+    @abstractmethod
+    def vulnerable(self, p: Play) -> frozenset[Side]:
+        """Who is vulnerable on the next hand."""
+
+    @abstractmethod
+    def play(self, p: Play, hand: Hand) -> HandOutcome:
+        """Plays ``hand`` into ``p``: what it writes, and what it does to the game."""
+
+    def end(self, p: Play) -> None:
+        """The players stop early: what that pays (nothing, but at rubber)."""
+
+    def next_deal(self, p: Play) -> int:
+        """The number the next hand goes by."""
+        return p.deal
+
+    def next_first_dealer(self, game: GameInputs, next_dealer: Seat) -> Seat:
+        """Who deals the first hand of the game that follows ``game``, whose next hand ``next_dealer`` would deal."""
+        return next_dealer
+
+    def next_first_board(self, next_deal: int) -> int:
+        """The first board of the game that follows one whose next deal is ``next_deal``
+        (a rubber or a Chicago has none but 1)."""
+        return 1
+
+    def session_totals(self, p: Play) -> SessionTotals | None:
+        """A duplicate session's comparison over the boards played (None: a game that compares nothing)."""
+        return None

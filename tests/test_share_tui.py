@@ -12,12 +12,12 @@ import pytest
 from share_support import Stream, request
 from snapshot_apps.keyboard import keyboard
 from snapshot_apps.scenarios import hand_keys, make_app
+from snapshot_apps.screen import form_open
 from textual.widgets import Label, Static
 from waiting import until
 
 from bridgepad.services.share.qr import qr_lines
 from bridgepad.tui import keys, sharing
-from bridgepad.tui.forms.entry_form import EntryForm
 from bridgepad.tui.screens.share_screen import ShareScreen
 
 SIZE = (80, 34)
@@ -92,7 +92,7 @@ async def test_a_hand_typed_on_the_pad_is_pushed_when_saved(data_dir: Path, monk
         await until(pilot, lambda: not isinstance(app.screen, ShareScreen), "back to the pad")
 
         await keyboard(pilot, hand_keys("3s", "n", "10"))
-        await until(pilot, lambda: not isinstance(app.screen, EntryForm) and app.session.game.hands, "recorded")
+        await until(pilot, lambda: not form_open(app) and app.session.game.hands, "recorded")
         got = await stream.state(timeout=2)
         # Three spades made with an overtrick: 90 below, 30 above, for We (N-S).
         assert got["state"]["hands"][0]["cells"][2:] == ["3♠", "North", "+1", "120", ""]

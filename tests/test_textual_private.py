@@ -42,3 +42,34 @@ async def test_the_linux_driver_keeps_its_output_and_writer_where_they_were() ->
     assert private.driver_writer(driver) is None, WHERE  # none runs before application mode
     driver._writer_thread = threading.Thread(target=lambda: None)  # as start_application_mode sets it
     assert private.driver_writer(driver) is driver._writer_thread, WHERE
+
+
+async def test_a_key_s_binding_is_run_and_a_key_handed_on_as_textual_does() -> None:
+    from textual import events
+    from textual.binding import Binding
+    from textual.screen import Screen
+
+    seen: list[str] = []
+
+    class Listening(Screen[None]):
+        def on_key(self, event: events.Key) -> None:
+            seen.append(event.key)
+
+    class Keyed(App[None]):
+        BINDINGS = [Binding("x", "mark", "mark")]
+        marked = 0
+
+        def get_default_screen(self) -> Screen[None]:
+            return Listening()
+
+        def action_mark(self) -> None:
+            self.marked += 1
+
+    app = Keyed()
+    async with app.run_test() as pilot:
+        assert await private.check_bindings(app, "x") is True, WHERE
+        assert await private.check_bindings(app, "y") is False, WHERE
+        assert app.marked == 1, WHERE
+        private.forward_key(app.screen, events.Key("z", "z"))
+        await pilot.pause()
+        assert seen == ["z"], WHERE

@@ -10,8 +10,10 @@ from rich.console import Console
 from snapshot_apps.scenarios import WORKED_RUBBER, field_keys, hand_keys, make_app, seed
 from snapshot_apps.screen import (
     Notes,
+    entry_form,
     explain_text,
     folder_bytes,
+    form_open,
     hand_list,
     hand_rows,
     pad_text,
@@ -20,7 +22,7 @@ from snapshot_apps.screen import (
 )
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
-from waiting import press, settle
+from waiting import press, settle, until
 
 from bridgepad.core.model import Seat, Side
 from bridgepad.core.rules.game import Status
@@ -50,7 +52,7 @@ async def test_edit_opens_the_hand_prefilled_and_reworks_the_figures(data_dir: P
         assert app.session.state.games[Side.NS] == 1  # 90 + 40: a game for We
         await press(pilot, "e")  # the last hand is selected
         await settle(pilot)
-        form = app.screen
+        form = entry_form(app)
         assert isinstance(form, EntryForm)
         assert text_of(form.query_one("#form-title")).startswith("Edit hand 3 · South dealt")
         assert [form.query_one(f"#{n}", Input).value for n in ("contract", "declarer", "result", "honors")] == [
@@ -65,7 +67,7 @@ async def test_edit_opens_the_hand_prefilled_and_reworks_the_figures(data_dir: P
         assert "They 50 above" in text_of(form.query_one("#preview"))
         await press(pilot, "enter")
         await settle(pilot)
-        assert not isinstance(app.screen, EntryForm)
+        assert not form_open(app)
         st = app.session.state
         assert st.hands[2].hand.tricks == 7
         assert st.games[Side.NS] == 0 and st.next_vulnerable == frozenset()
@@ -245,12 +247,12 @@ async def test_plus_after_a_finished_rubber_starts_the_next_in_a_new_file(data_d
         old_bytes = (data_dir / "games" / f"{old_id}.json").read_bytes()
         await press(pilot, "plus")
         await settle(pilot)
-        form = app.screen
+        form = entry_form(app)
         assert isinstance(form, EntryForm)
         assert text_of(form.query_one("#form-title")) == "Rubber 2 · hand 1 · West deals · Nobody vulnerable"
         await press(pilot, *field_keys("1NT", "W", "7"), "enter")
         await settle(pilot)
-        assert not isinstance(app.screen, EntryForm)
+        assert not form_open(app)
         new_id = app.session.stored.id
         assert new_id != old_id
         assert (data_dir / "current").read_text().strip() == new_id
@@ -297,16 +299,10 @@ async def test_a_notice_goes_when_the_next_entry_begins(data_dir: Path) -> None:
     seed(data_dir, WORKED_RUBBER[:3])
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("ctrl+z")  # undoes hand 3: "Undone: ..." is said
-        for _ in range(200):
-            if shown(app):
-                break
-            await pilot.pause(0.01)
+        await settle(pilot)
+        await press(pilot, "ctrl+z")  # undoes hand 3: "Undone: ..." is said
+        await until(pilot, lambda: shown(app) > 0, "the undo's notice")
         assert shown(app) == 1, "the undo said nothing"
-        await pilot.press("plus")  # the next entry: the notice must not hide the preview
-        for _ in range(200):
-            if isinstance(app.screen, EntryForm):
-                break
-            await pilot.pause(0.01)
-        assert isinstance(app.screen, EntryForm) and shown(app) == 0
+        await press(pilot, "plus")  # the next entry: the notice must not hide the preview
+        await until(pilot, lambda: form_open(app), "the entry form open")
+        assert form_open(app) and shown(app) == 0

@@ -38,6 +38,7 @@ from snapshot_apps.keyboard import keyboard
 from snapshot_apps.scenarios import field_keys, make_app, seed
 from snapshot_apps.screen import (
     Notes,
+    form_open,
     hand_list,
     hand_rows,
     pad_text,
@@ -53,7 +54,6 @@ from bridgepad.core.model import Seat, Side
 from bridgepad.core.rules.game import Mode, Status
 from bridgepad.core.rules.settings import ChicagoPartScore, ChicagoVulnerable, PassWord
 from bridgepad.store.game_store import GameStore
-from bridgepad.tui.forms.entry_form import EntryForm
 from bridgepad.tui.widgets.pad_view import PadView
 
 SIZE = (100, 30)
@@ -73,7 +73,7 @@ def new_game(root: Path, *args: str) -> None:
 
 
 def form_title(app) -> str:  # type: ignore[no-untyped-def]
-    assert isinstance(app.screen, EntryForm), "the entry form is not open"
+    assert form_open(app), "the entry form is not open"
     return text_of(app.screen.query_one("#form-title"))
 
 
@@ -124,7 +124,7 @@ async def enter_hand(  # type: ignore[no-untyped-def]
     if honors_on is not None:  # honors off: the form does not ask for them
         assert ("honors" in form_fields(app)) is honors_on, form_fields(app)
     await keyboard(pilot, [*field_keys(*fields), "enter"])
-    assert not isinstance(app.screen, EntryForm), f"the form refused {fields}"
+    assert not form_open(app), f"the form refused {fields}"
 
 
 # (chicago_vulnerable, part score, honors flag, players named, honors typed on deal 1)

@@ -28,14 +28,13 @@ from pathlib import Path
 
 from snapshot_apps.keyboard import keyboard
 from snapshot_apps.scenarios import field_keys, make_app
-from snapshot_apps.screen import explain_text, hand_rows, pad_text, status_text, text_of
+from snapshot_apps.screen import explain_text, form_open, hand_rows, pad_text, status_text, text_of
 from textual.widgets import Input
-from waiting import settle
+from waiting import settle, until
 
 from bridgepad.cli import main
 from bridgepad.core.model import Seat, Side
 from bridgepad.core.rules.game import Mode, Status
-from bridgepad.tui.forms.entry_form import EntryForm
 
 SIZE = (100, 30)
 # (contract, declarer, result, other table), the dealer and vulnerability shown before it,
@@ -65,13 +64,13 @@ async def test_four_boards_with_imps_against_the_other_table(tmp_path: Path) -> 
             status = status_text(app)
             assert f"Board {n}" in status and f"{dealer} deals" in status and badge in status, status
             await keyboard(pilot, ["plus"])
-            assert isinstance(app.screen, EntryForm)
+            assert form_open(app)
             assert text_of(app.screen.query_one("#form-title")) == f"Board {n} · {dealer} deals · {vul}"
             # Duplicate has no honors; it asks for the N-S score at the other table instead.
             assert [str(w.id) for w in app.screen.query(Input)] == ["contract", "declarer", "result", "others"]
             # Contract, declarer, result, then the other table: field_keys tabs over the empty ones of a pass-out.
             await keyboard(pilot, [*field_keys(*fields), "enter"])
-            assert not isinstance(app.screen, EntryForm), f"board {n} was refused: {fields}"
+            assert not form_open(app), f"board {n} was refused: {fields}"
 
             st = app.session.state
             h = st.hands[-1]
@@ -157,22 +156,13 @@ async def test_a_board_is_edited_and_deleted_as_a_board(tmp_path: Path) -> None:
     seed(root, PAIRS_SESSION[:2])
     app = make_app(root)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await keyboard(pilot, ["e"])
-        for _ in range(200):
-            if isinstance(app.screen, EntryForm):
-                break
-            await pilot.pause(0.01)
+        await until(pilot, lambda: form_open(app), "the entry form open on the board")
         assert text_of(app.screen.query_one("#form-title")).startswith("Edit board 2 · Bob (E) dealt")
         await keyboard(pilot, ["escape"])
-        for _ in range(200):
-            if not isinstance(app.screen, EntryForm):
-                break
-            await pilot.pause(0.01)
+        await until(pilot, lambda: not form_open(app), "the entry form closed")
         await keyboard(pilot, ["d"])
-        for _ in range(200):
-            if isinstance(app.screen, ModalScreen):
-                break
-            await pilot.pause(0.01)
+        await until(pilot, lambda: isinstance(app.screen, ModalScreen), "the question before deleting")
         question = " ".join(text_of(w) for w in app.screen.query(Static))
         assert "Delete board 2 (3NT by S)?" in question, question

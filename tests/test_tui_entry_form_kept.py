@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from snapshot_apps.scenarios import field_keys, make_app
-from snapshot_apps.screen import text_of
+from snapshot_apps.screen import entry_form, form_open, text_of
 from textual.widgets import Input
 from waiting import press, settle
 
@@ -25,15 +25,15 @@ async def test_the_same_form_each_hand_starts_empty_with_no_error_left(data_dir:
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "plus", *"4s", "enter")  # no declarer: refused, named beside its field
         await settle(pilot)
-        first = app.screen
+        first = entry_form(app)
         assert isinstance(first, EntryForm)
         assert text_of(first.query_one("#declarer-error")) != HINTS["declarer"]
         await press(pilot, "escape", "y")  # thrown away, after the question
         await settle(pilot)
-        assert not isinstance(app.screen, EntryForm) and not app.session.state.hands
+        assert not form_open(app) and not app.session.state.hands
         await press(pilot, "plus")
         await settle(pilot)
-        assert app.screen is first  # the same form, not composed again
+        assert entry_form(app) is first  # the same form, not composed again
         assert [first.query_one(f"#{n}", Input).value for n in ("contract", "declarer", "result")] == ["", "", ""]
         assert text_of(first.query_one("#declarer-error")) == HINTS["declarer"]
         assert app.focused is first.query_one("#contract", Input)
@@ -49,7 +49,7 @@ async def test_the_fields_follow_the_game_when_a_duplicate_begins(data_dir: Path
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "plus")
         await settle(pilot)
-        form = app.screen
+        form = entry_form(app)
         assert isinstance(form, EntryForm)
         assert shown_fields(form) == ["contract", "declarer", "result", "honors"]
         await press(pilot, "escape", "n", *"duplicate", "enter")  # a duplicate session, from the n dialog
@@ -57,15 +57,15 @@ async def test_the_fields_follow_the_game_when_a_duplicate_begins(data_dir: Path
         assert app.session.game.mode is Mode.DUPLICATE
         await press(pilot, "plus")
         await settle(pilot)
-        assert app.screen is form  # the same form: honors gone, the other tables come
+        assert entry_form(app) is form  # the same form: honors gone, the other tables come
         assert shown_fields(form) == ["contract", "declarer", "result", "others"]
         assert text_of(form.query_one("#form-title")).startswith("Board 1 ·")
         await press(pilot, *field_keys("3nt", "n", "9", "400"), "enter")
         await settle(pilot)
-        assert not isinstance(app.screen, EntryForm)
+        assert not form_open(app)
         assert len(app.session.state.hands) == 1
         # Back to a rubber: honors again, in their place after the result.
         await press(pilot, "n", *"rubber", "enter", "plus")
         await settle(pilot)
-        assert app.screen is form
+        assert entry_form(app) is form
         assert shown_fields(form) == ["contract", "declarer", "result", "honors"]

@@ -17,13 +17,12 @@ from snapshot_apps.scenarios import (
     new_duplicate,
     seed,
 )
-from snapshot_apps.screen import hand_list, screen_lines, screen_words, visible_text
+from snapshot_apps.screen import entry_form, form_open, hand_list, screen_lines, screen_words, visible_text
 from textual.widgets import DataTable
 from waiting import press, settle
 
 from bridgepad.core.rules.game import Game
 from bridgepad.store.game_store import GameStore
-from bridgepad.tui.forms.entry_form import EntryForm
 from bridgepad.tui.forms.game_form import GameForm
 
 SIZES = [(80, 24), (60, 20)]
@@ -100,8 +99,8 @@ async def test_the_entry_form_title_is_whole_at_60_columns(data_dir: Path) -> No
     async with app.run_test(size=(60, 20)) as pilot:
         await press(pilot, "plus")
         await settle(pilot)
-        assert isinstance(app.screen, EntryForm)
-        title = app.screen.form_title
+        assert form_open(app)
+        title = entry_form(app).form_title
         assert len(title) > 56  # longer than the form is wide: it wraps
         assert " ".join(title.split()) in screen_words(app)
         assert "Enter records · Tab next field · Esc cancels" in screen_words(app)

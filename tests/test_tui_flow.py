@@ -14,6 +14,7 @@ from snapshot_apps.scenarios import field_keys, make_app, seed
 from snapshot_apps.screen import (
     Notes,
     explain_text,
+    form_open,
     hand_rows,
     pad_text,
     status_text,
@@ -27,7 +28,6 @@ from bridgepad.core.readers.entry import read_form
 from bridgepad.core.rules.game import Game, Mode, Status
 from bridgepad.services.history import History
 from bridgepad.store.game_store import GameStore
-from bridgepad.tui.forms.entry_form import EntryForm
 from bridgepad.tui.forms.game_form import GameForm
 from bridgepad.tui.forms.in_play_dialog import InPlayDialog
 from bridgepad.tui.screens.history_screen import HistoryScreen
@@ -45,10 +45,8 @@ async def step(pilot, keys: list[str], check, what: str) -> None:  # type: ignor
 async def enter_hand(pilot, app, contract: str, declarer: str, result: str) -> None:  # type: ignore[no-untyped-def]
     """``+``, the hand typed into the entry form, Enter: recorded."""
     count = len(app.session.game.hands) if not app.session.state.over else 0
-    await step(pilot, ["plus"], lambda: isinstance(app.screen, EntryForm) and isinstance(app.focused, Input), "the form opened")
-    await step(
-        pilot, [*field_keys(contract, declarer, result), "enter"], lambda: not isinstance(app.screen, EntryForm), "recorded"
-    )
+    await step(pilot, ["plus"], lambda: form_open(app) and isinstance(app.focused, Input), "the form opened")
+    await step(pilot, [*field_keys(contract, declarer, result), "enter"], lambda: not form_open(app), "recorded")
     assert len(app.session.game.hands) == count + 1
 
 
@@ -171,7 +169,7 @@ async def test_a_revoke_typed_in_the_result_field_is_scored_as_the_rules_say(dat
         preview = app.screen.query_one("#preview")
         keys = field_keys("4s", "n", "9 rev ew 2")
         await step(pilot, keys, lambda: text_of(preview).splitlines()[0] == transfer, "the transfer explained")
-        await step(pilot, ["enter"], lambda: not isinstance(app.screen, EntryForm), "recorded")
+        await step(pilot, ["enter"], lambda: not form_open(app), "recorded")
         assert hand_rows(app) == [["1", "N", "4♠", "N", "+1†", "150", ""]]  # the result as scored, marked: a revoke
         h = app.session.state.hands[0]
         assert (h.points(Side.NS, False), h.points(Side.NS, True)) == (120, 30)
@@ -179,7 +177,7 @@ async def test_a_revoke_typed_in_the_result_field_is_scored_as_the_rules_say(dat
         assert "120" in pad_text(app) and "30" in pad_text(app)
         assert transfer in explain_text(app)
         # Edit gives the same words back.
-        await step(pilot, ["e"], lambda: isinstance(app.screen, EntryForm), "the form opened")
+        await step(pilot, ["e"], lambda: form_open(app), "the form opened")
         assert app.screen.query_one("#result", Input).value == "9 rev EW 2"
 
 

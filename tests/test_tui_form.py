@@ -6,8 +6,10 @@ from pathlib import Path
 
 from snapshot_apps.scenarios import field_keys, hand_keys, make_app
 from snapshot_apps.screen import (
+    entry_form,
     explain_text,
     folder_bytes,
+    form_open,
     hand_list,
     status_text,
     text_of,
@@ -23,8 +25,9 @@ FIELDS = ("contract", "declarer", "result", "honors")
 
 
 def form(app: BridgepadApp) -> EntryForm:
-    assert isinstance(app.screen, EntryForm), f"the entry form is not open: {app.screen!r}"
-    return app.screen
+    shown = entry_form(app)
+    assert shown is not None, f"the entry form is not open: {app.screen!r}"
+    return shown
 
 
 def value(app: BridgepadApp, name: str) -> str:
@@ -59,7 +62,7 @@ async def test_pass_and_enter_records_a_passed_out_deal_at_once(data_dir: Path) 
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "plus", *"pass", "enter")
         await settle(pilot)
-        assert not isinstance(app.screen, EntryForm)
+        assert not form_open(app)
         st = app.session.state
         assert len(st.hands) == 1
         h = st.hands[0]
@@ -81,7 +84,7 @@ async def test_escape_cancels_without_a_trace(data_dir: Path) -> None:
         assert "Game for We" in text_of(form(app).query_one("#preview"))
         await press(pilot, "escape", "y")  # a hand was typed: Escape asks first, y throws it away
         await settle(pilot)
-        assert not isinstance(app.screen, EntryForm)
+        assert not form_open(app)
         assert app.session.game == game
         assert app.session.state.hands == ()
         assert app.session.undo_stack == []
@@ -135,7 +138,7 @@ async def test_impossible_result_and_wrong_honors_at_notrump(data_dir: Path) -> 
         assert "small slam" in preview.lower() and "150" in preview
         await press(pilot, "enter")
         await settle(pilot)
-        assert not isinstance(app.screen, EntryForm)
+        assert not form_open(app)
         h = app.session.state.hands[0]
         assert h.hand.contract is not None and h.hand.contract.strain is Strain.NT
         assert h.hand.declarer is Seat.S and h.hand.tricks == 12

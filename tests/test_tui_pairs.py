@@ -36,14 +36,13 @@ from pathlib import Path
 import pytest
 from snapshot_apps.keyboard import keyboard
 from snapshot_apps.scenarios import PAIRS_SESSION, field_keys, make_app
-from snapshot_apps.screen import explain_text, hand_rows, pad_text, status_text, text_of
+from snapshot_apps.screen import entry_form, explain_text, form_open, hand_rows, pad_text, status_text, text_of
 from textual.widgets import Input
 from waiting import settle, until
 
 from bridgepad.cli import main
 from bridgepad.core.rules.game import Mode
 from bridgepad.core.rules.settings import DuplicateScoring
-from bridgepad.tui.forms.entry_form import EntryForm
 from bridgepad.tui.forms.game_form import GameForm
 
 SIZE = (100, 30)
@@ -89,24 +88,24 @@ async def type_board(pilot, app, n: int, fields: tuple[str, ...]) -> None:  # ty
     await keyboard(pilot, ["plus"])
     await until(
         pilot,
-        lambda: isinstance(app.screen, EntryForm) and app.focused is app.screen.query_one("#contract", Input),
+        lambda: form_open(app) and app.focused is app.screen.query_one("#contract", Input),
         "the entry form with the focus in its contract",
     )
     await keyboard(pilot, [*field_keys(*fields), "enter"])
     await until(
         pilot,
         lambda: (
-            (len(app.session.state.hands) >= n and not isinstance(app.screen, EntryForm))
-            or (isinstance(app.screen, EntryForm) and bool(app.screen.reading().errors))
+            (len(app.session.state.hands) >= n and not form_open(app))
+            or (form_open(app) and bool(entry_form(app).reading().errors))
         ),
         f"board {n} on the pad, or the form's refusal",
     )
-    if isinstance(app.screen, EntryForm):
-        raise AssertionError(f"board {n} was refused: {app.screen.reading().errors}")
+    if form_open(app):
+        raise AssertionError(f"board {n} was refused: {entry_form(app).reading().errors}")
 
 
 def others_message(app) -> str:  # type: ignore[no-untyped-def]
-    assert isinstance(app.screen, EntryForm)
+    assert form_open(app)
     return text_of(app.screen.query_one("#others-error"))
 
 
@@ -137,16 +136,16 @@ async def test_a_pairs_session_typed_shows_the_percentages_of_its_replay(
         await keyboard(pilot, ["plus"])
         await until(
             pilot,
-            lambda: isinstance(app.screen, EntryForm) and app.focused is app.screen.query_one("#contract", Input),
+            lambda: form_open(app) and app.focused is app.screen.query_one("#contract", Input),
             "the entry form with the focus in its contract",
         )
         await keyboard(pilot, [*field_keys(contract, declarer, result, "620"), "enter"])
-        assert isinstance(app.screen, EntryForm)
+        assert form_open(app)
         assert others_message(app) == "+620 is a vulnerable game for N-S; on board 1 nobody is vulnerable."
         assert app.focused is app.screen.query_one("#others", Input)
         await keyboard(pilot, ["backspace"] * 3 + [*others, "enter"])
         await until(pilot, lambda: len(app.session.state.hands) == 1, "the board on the pad")
-        assert not isinstance(app.screen, EntryForm)
+        assert not form_open(app)
 
         for n, (fields, (mp, top, session)) in enumerate(zip(PAIRS_SESSION, BY_HAND), 1):
             if n > 1:

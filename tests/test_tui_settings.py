@@ -11,7 +11,7 @@ from pathlib import Path
 
 from snapshot_apps.keyboard import keyboard
 from snapshot_apps.scenarios import field_keys, make_app
-from snapshot_apps.screen import Notes, status_text
+from snapshot_apps.screen import Notes, form_open, status_text
 from textual.widgets import Input
 from waiting import settle
 
@@ -19,7 +19,6 @@ from bridgepad.cli import main
 from bridgepad.core.rules.game import Mode
 from bridgepad.core.rules.settings import ChicagoPartScore, Settings
 from bridgepad.store.game_store import GameStore
-from bridgepad.tui.forms.entry_form import EntryForm
 from bridgepad.tui.forms.game_form import GameForm
 
 SIZE = (100, 30)
@@ -80,7 +79,7 @@ async def test_rules_screen_saves_the_defaults_that_bridgepad_new_then_uses(tmp_
         await settle(pilot)
         assert "Deal 1 of 4" in status_text(again)
         await keyboard(pilot, ["plus"])
-        assert isinstance(again.screen, EntryForm)
+        assert form_open(again)
         assert [str(w.id) for w in again.screen.query(Input)] == ["contract", "declarer", "result"]  # no honors
         # A part score at fifty: 60 below and 50 above, at once.
         await keyboard(pilot, [*field_keys("2S", "N", "="), "enter"])

@@ -6,14 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from snapshot_apps.scenarios import hand_keys, make_app, new_duplicate
-from snapshot_apps.screen import explain_text, status_text, text_of
+from snapshot_apps.screen import entry_form, explain_text, form_open, status_text, text_of
 from waiting import press, settle
 
 from bridgepad.core.model import SIDES
 from bridgepad.core.readers.new_game import CHOICES
 from bridgepad.core.rules.vulnerability import vulnerability_text
 from bridgepad.store.game_store import GameStore
-from bridgepad.tui.forms.entry_form import EntryForm
 from bridgepad.tui.forms.game_form import GameForm
 
 
@@ -53,8 +52,8 @@ async def test_the_status_bar_and_the_form_say_vulnerability_in_the_same_words(d
         assert both in status_text(app) and "Both sides" not in status_text(app)
         await press(pilot, "plus")
         await settle(pilot)
-        assert isinstance(app.screen, EntryForm)
-        assert app.screen.form_title.endswith(both)
+        assert form_open(app)
+        assert entry_form(app).form_title.endswith(both)
 
 
 async def test_one_imp_is_one_imp(data_dir: Path) -> None:
@@ -87,7 +86,7 @@ async def test_a_split_redouble_is_refused_with_a_sentence(data_dir: Path) -> No
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, *hand_keys("4sx x", "N", "10"))
         await settle(pilot)
-        assert isinstance(app.screen, EntryForm)  # not recorded as 4SXX
+        assert form_open(app)  # not recorded as 4SXX
         assert app.session.state.hands == ()
         error = text_of(app.screen.query_one("#contract-error"))
         assert error == "'4sx x': write a double as X and a redouble as XX, together, e.g. 4SX or 4SXX."

@@ -5,12 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from snapshot_apps.scenarios import WORKED_RUBBER, hand_keys, make_app, seed
-from snapshot_apps.screen import explain_text, main_screen, visible_text
+from snapshot_apps.screen import explain_text, form_open, main_screen, visible_text
 from waiting import press, settle
 
 from bridgepad.core.model import Seat, Side
 from bridgepad.core.rules.game import Status
-from bridgepad.tui.forms.entry_form import EntryForm
 from bridgepad.tui.widgets.explanation import Explanation
 
 HEADLINE = "We win the rubber 2–1, 1,830 to 510, by 1,320"
@@ -27,7 +26,7 @@ async def test_worked_rubber_typed_through_the_form_then_reopened(data_dir: Path
         for n, hand in enumerate(WORKED_RUBBER, 1):
             await press(pilot, *hand_keys(*hand))
             await settle(pilot)
-            assert not isinstance(app.screen, EntryForm), f"the form stayed open on hand {n}: {hand}"
+            assert not form_open(app), f"the form stayed open on hand {n}: {hand}"
             st = app.session.state
             assert len(st.hands) == n
             h = st.hands[-1]

@@ -9,18 +9,21 @@ import sys
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual import events
 from textual.app import App, CSSPathType, SystemCommand
 from textual.driver import Driver
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.widget import AwaitMount
 
 from bridgepad.core.words.text import visible
 from bridgepad.services.session import Session
 from bridgepad.store.folder_lock import APP, FolderLock, Holder
 from bridgepad.store.game_store import data_dir
 from bridgepad.tui import keys
+from bridgepad.tui.key_order import KeyOrder
 from bridgepad.tui.screens.pad_screen import PadScreen
 from bridgepad.tui.telling import tell, tell_each
 from bridgepad.tui.watchdog import Watchdog
@@ -89,6 +92,7 @@ class BridgepadApp(App[None]):
         self.lock = lock
         self.watchdog = watchdog
         self.pad = PadScreen(session)
+        self.key_order = KeyOrder(self)
         self._asking_to_quit = False
         self._take_over_timer: Timer | None = None
         self._take_over_failed = False
@@ -123,6 +127,28 @@ class BridgepadApp(App[None]):
 
     def get_default_screen(self) -> Screen[None]:
         return self.pad
+
+    async def on_event(self, event: events.Event) -> None:
+        # Every key in the order typed, whole, before the next (key_order.py).
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            self.app_focus = True
+            await self.key_order.take(event)
+            return
+        await super().on_event(event)
+
+    def push_screen(  # type: ignore[override]
+        self,
+        screen: Screen[Any] | str,
+        callback: Callable[[Any], None] | None = None,
+        wait_for_dismiss: bool = False,
+        *,
+        mode: str | None = None,
+    ) -> AwaitMount | asyncio.Future[Any]:
+        """A screen pushed; the keys typed while it is being mounted wait for it, in order."""
+        shown = super().push_screen(screen, callback, wait_for_dismiss, mode=mode)  # type: ignore[call-overload]
+        if isinstance(shown, AwaitMount) and not self.screen.is_mounted:
+            self.key_order.wait_for(shown)
+        return shown  # type: ignore[no-any-return]
 
     def on_mount(self) -> None:
         from bridgepad.tui.preferences import apply_preferences

@@ -8,6 +8,8 @@ names the version these were written for), not a screen at random.
   user's keymap is read as Textual will apply it;
 - the keymap the app applies (Textual keeps it without a getter);
 - whether the footer has its bindings yet (it composes before it has them);
+- the binding check Textual's own key handling runs, and handing a key on to a widget's
+  queue as Textual does, for handling every key in the order typed (``key_order.py``);
 - the Linux driver's output file and writer thread, which ``terminal.py`` guards so that
   a terminal closing under the app can never block the event loop.
 """
@@ -54,3 +56,13 @@ def driver_writer(driver: object) -> Any:
     """The Linux driver's output thread, with its ``write`` (None while suspended or stopped)."""
     writer = getattr(driver, "_writer_thread", None)
     return writer if isinstance(writer, threading.Thread) else None
+
+
+async def check_bindings(app: Any, key: str, *, priority: bool = False) -> bool:
+    """Runs the binding for ``key`` along the focus chain, as Textual does for a key; True if one ran."""
+    return bool(await app._check_bindings(key, priority=priority))
+
+
+def forward_key(node: Any, event: Any) -> None:
+    """Hands a key to ``node``'s own queue, as Textual hands a key to the focused widget."""
+    node._forward_event(event)

@@ -33,6 +33,20 @@ def rows_of(table: DataTable) -> list[list[str]]:  # type: ignore[type-arg]
     return [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
 
 
+def entry_form(app: App):  # type: ignore[no-untyped-def,type-arg]
+    """The entry form while it is open (a widget of the pad's screen), else None."""
+    from bridgepad.tui.forms.entry_form import EntryForm
+
+    for form in app.screen.query(EntryForm):
+        if form.is_open:
+            return form
+    return None
+
+
+def form_open(app: App) -> bool:  # type: ignore[type-arg]
+    return entry_form(app) is not None
+
+
 def hand_list(app: App) -> HandList:  # type: ignore[type-arg]
     return app.screen.query_one(HandList)
 

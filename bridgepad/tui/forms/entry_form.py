@@ -9,8 +9,6 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Grid, Vertical, VerticalScroll
-from textual.reactive import Reactive
-from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
 from bridgepad.core.model import Hand, Side
@@ -18,8 +16,9 @@ from bridgepad.core.readers.entry import FormReading, read_form
 from bridgepad.core.rules.game import GameOverError, GameState, HandOutcome
 from bridgepad.core.rules.modes.base import FIELD_HINTS, FIELD_LABELS
 from bridgepad.core.words.summary import making_note, outcome_lines
-from bridgepad.tui.closing import close
-from bridgepad.tui.forms.form import FieldForm
+from bridgepad.tui import keys
+from bridgepad.tui.closing import open_screen
+from bridgepad.tui.forms.form import FormParts, enter_field
 
 Preview = Callable[[Hand], tuple[HandOutcome, GameState]]
 
@@ -37,24 +36,23 @@ LABELS = {
 }
 
 
-class EntryForm(FieldForm[Hand | None]):
-    """Returns the hand typed, or None when cancelled with Escape.
+class EntryForm(FormParts, Vertical):
+    """A widget of the pad's screen, at its foot, over the pad's keys: it gives the hand
+    typed to ``done``, or None when cancelled with Escape.
 
-    Composed once and shown again for every hand (``open``), in front of the pad, which
-    stays in view above it: composing and styling a screen of fields at each ``+`` was
-    most of the key's time. Only the fields the game takes are there (honors, or the other
-    tables at duplicate); they change when a game of another kind begins.
+    Composed once and shown again for every hand (``open``), in place: no screen is
+    pushed or styled at ``+``, and the pad stays in view above it. Only the fields the
+    game takes are there (honors, or the other tables at duplicate); they change when a
+    game of another kind begins.
     """
 
-    AUTO_FOCUS = "#contract"
+    KEY_SECTION = "form"
+    # Tab moves on at once, before the keys typed after it are read (key_order.py).
+    BINDINGS = keys.bindings(KEY_SECTION)
     DISCARD_QUESTION = "Throw away the hand you typed?"
-    # Textual repaints the whole screen when its focus moves; the fields that gain and lose
-    # it repaint themselves (their :focus style), and a whole repaint here draws the pad
-    # behind again too: Tab would cost as much as opening the form.
-    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__(id="entry-form")
         self.form_title = ""
         self.preview_fn: Preview = _no_preview
         self.before: GameState | None = None
@@ -67,6 +65,20 @@ class EntryForm(FieldForm[Hand | None]):
         self._rows: list[str] = []  # the fields composed now
         self.shown_errors: set[str] = set()
         self._shown: dict[str, tuple[str, bool, bool]] = {}
+        self._as_opened = {}
+        self._done: Callable[[Hand | None], None] | None = None
+        # The forms' styles are the app's, read once the pad is painted (app.py); a form
+        # made before that reads them now.
+        try:
+            load = getattr(self.app, "load_later_css", None)
+        except RuntimeError:  # Textual's NoActiveAppError: made outside an app
+            load = None
+        if load is not None:
+            load()
+
+    @property
+    def is_open(self) -> bool:
+        return self._done is not None
 
     def open(
         self,
@@ -78,10 +90,13 @@ class EntryForm(FieldForm[Hand | None]):
         honors_on: bool = True,
         others_on: bool = False,
         before: GameState | None = None,
+        done: Callable[[Hand | None], None] | None = None,
     ) -> EntryForm:
-        """Makes the form ready for a hand: its title, its fields and what they hold.
+        """Shows the form for a hand: its title, its fields and what they hold, the focus in
+        the contract, its text selected; ``done`` gets the hand, or None.
 
         ``before``: the state the hand goes into, for saying whether a contract would make game."""
+        self._done = done or (lambda hand: None)
         self.form_title = title
         self.preview_fn = preview
         self.before = before
@@ -100,6 +115,25 @@ class EntryForm(FieldForm[Hand | None]):
         if self.is_mounted:
             self._fill()
         return self
+
+    def _finish(self, hand: Hand | None) -> None:
+        """Hidden, and the hand (or None) handed on, before the next key is read."""
+        done, self._done = self._done, None
+        self.display = False
+        if done is not None:
+            done(hand)
+
+    def action_cancel(self) -> None:
+        if not self.changed():
+            self._finish(None)
+            return
+        from bridgepad.tui.forms.confirm import Confirm
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._finish(None)
+
+        open_screen(self.app, Confirm(self.DISCARD_QUESTION, "Answer no to go back to the form as you left it."), answered)
 
     def compose(self) -> ComposeResult:
         # The title and the keys stay in view; the fields and the preview scroll between them.
@@ -136,11 +170,9 @@ class EntryForm(FieldForm[Hand | None]):
             self._rows = list(self.fields)
         for name in self.fields:
             self.query_one(f"#{name}", Input).value = self.values.get(name, "")
-        # Entering the first field selects its text (Textual's Input does, on focus), so that
-        # typing replaces an edited hand's contract.
-        self.set_focus(None)  # shown again, the screen focuses its AUTO_FOCUS field
-        if self.is_current:
-            self.query_one("#contract", Input).focus()
+        self.display = True
+        # Entering the first field selects its text, so that typing replaces an edited hand's contract.
+        enter_field(self.query_one("#contract", Input))
         self._as_opened = self._typed()
         self.refresh_preview()
 
@@ -155,7 +187,8 @@ class EntryForm(FieldForm[Hand | None]):
 
     @on(Input.Changed)
     def _changed(self, event: Input.Changed) -> None:
-        self.refresh_preview()
+        if self.is_open:  # a change from the hand before, read after it was recorded: nothing to show
+            self.refresh_preview()
 
     def refresh_preview(self) -> None:
         reading = self.reading()
@@ -202,6 +235,8 @@ class EntryForm(FieldForm[Hand | None]):
         widget.set_class(hint or (not error and selector != "#preview"), "field-hint")
 
     def action_submit(self) -> None:
+        if not self.is_open:  # a second Enter, read after the first recorded the hand
+            return
         reading = self.reading()
         if reading.ok:
             try:
@@ -209,13 +244,13 @@ class EntryForm(FieldForm[Hand | None]):
             except GameOverError as e:
                 self._show("#preview", f"This hand cannot go here: {e}.", error=True)
                 return
-            close(self, reading.hand)
+            self._finish(reading.hand)
             return
         self.shown_errors = set(reading.errors)
         self.refresh_preview()
         for name in self.fields:
             if name in reading.errors:
-                self.query_one(f"#{name}", Input).focus()
+                enter_field(self.query_one(f"#{name}", Input))
                 break
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from textual import on
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label
@@ -14,8 +13,8 @@ from textual.widgets import Input, Label
 from bridgepad.services.formats.export_file import export_folder, file_name, with_format, write_export
 from bridgepad.services.formats.registry import FORMAT_CHOICES, FORMAT_WORDS, FORMATS, ExportError, exported
 from bridgepad.store.game_store import StoredGame
-from bridgepad.tui.closing import close
-from bridgepad.tui.forms.form import FormField, FormScreen
+from bridgepad.tui.closing import close, open_screen
+from bridgepad.tui.forms.form import FormField, FormScreen, enter_field
 
 
 def shown_path(path: Path) -> str:
@@ -54,7 +53,7 @@ class ExportDialog(FormScreen[Path | None]):
             yield Label("Export this game", id="export-title")
             with Horizontal(classes="export-row"):
                 yield Label("Format", classes="field-label")
-                yield FormField(value=self.fmt, id="export-format")
+                yield FormField(value=self.fmt, id="export-format", on_change=self._format_changed)
                 yield Label(FORMAT_CHOICES, classes="field-hint", markup=False)
             yield Label(format_hint(self.fmt), id="export-what", classes="field-hint", markup=False)
             with Horizontal(classes="export-row"):
@@ -63,9 +62,9 @@ class ExportDialog(FormScreen[Path | None]):
             yield Label("", id="export-error", markup=False)
             yield Label(self.keys_line("exports"), id="export-keys", markup=False)
 
-    @on(Input.Changed, "#export-format")
-    def _format_changed(self, event: Input.Changed) -> None:
-        fmt = FORMAT_WORDS.get(event.value.strip().lower())
+    def _format_changed(self, value: str) -> None:
+        """The file's name follows the format as it is typed, before the next key (Tab, then a name)."""
+        fmt = FORMAT_WORDS.get(value.strip().lower())
         self.query_one("#export-what", Label).update(format_hint(fmt))
         if fmt is not None and fmt != self.fmt:
             self.fmt = fmt
@@ -87,11 +86,11 @@ class ExportDialog(FormScreen[Path | None]):
         fmt = FORMAT_WORDS.get(self.query_one("#export-format", Input).value.strip().lower())
         if fmt is None:
             self._problem(f"The format is {FORMAT_CHOICES}.")
-            self.query_one("#export-format", Input).focus()
+            enter_field(self.query_one("#export-format", Input))
             return
         if not self.query_one("#export-path", Input).value.strip():
             self._problem("Give the file a name, such as evening.md.")
-            self.query_one("#export-path", Input).focus()
+            enter_field(self.query_one("#export-path", Input))
             return
         path = self.target(fmt)
         if path.is_dir():
@@ -119,9 +118,9 @@ class ExportDialog(FormScreen[Path | None]):
                 self._write(path, text, replace=True)
             else:
                 self._problem("Not written: change the name, or press Enter again to be asked again.")
-                self.query_one("#export-path", Input).focus()
+                enter_field(self.query_one("#export-path", Input))
 
-        self.app.push_screen(Confirm(f"Replace {path.name}?", f"A file of that name is already in {path.parent}."), done)
+        open_screen(self.app, Confirm(f"Replace {path.name}?", f"A file of that name is already in {path.parent}."), done)
 
     def _write(self, path: Path, text: str, *, replace: bool) -> None:
         try:
@@ -142,4 +141,4 @@ def export_game(app: App[object], stored: StoredGame) -> None:
         if path is not None:
             app.notify(f"Exported to {path}", title="Exported", timeout=15, markup=False)
 
-    app.push_screen(ExportDialog(stored), done)
+    open_screen(app, ExportDialog(stored), done)

@@ -34,7 +34,7 @@ from bridgepad.core.rules.game import Mode
 from bridgepad.core.rules.settings import Settings
 from bridgepad.tui import keys
 from bridgepad.tui.closing import close
-from bridgepad.tui.forms.form import FieldForm
+from bridgepad.tui.forms.form import FieldForm, enter_field
 
 ResultT = TypeVar("ResultT")
 
@@ -128,7 +128,7 @@ class GameForm(FieldForm[ResultT]):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.query_one(f"#f-{self.fields[0]}", Input).focus()
+        enter_field(self.query_one(f"#f-{self.fields[0]}", Input))
 
     def field_values(self) -> dict[str, str]:
         # A rule the form has no field for (a pairs session's percentage, set from the command
@@ -152,7 +152,7 @@ class GameForm(FieldForm[ResultT]):
             return
         for name in self.fields:
             if name in errors:
-                self.query_one(f"#f-{name}", Input).focus()
+                enter_field(self.query_one(f"#f-{name}", Input))
                 break
 
 

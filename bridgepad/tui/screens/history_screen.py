@@ -22,7 +22,7 @@ from bridgepad.services.history import History
 from bridgepad.services.session import Session
 from bridgepad.store.errors import Problem
 from bridgepad.tui import keys
-from bridgepad.tui.closing import close
+from bridgepad.tui.closing import close, open_screen
 from bridgepad.tui.telling import tell, tell_each
 from bridgepad.tui.widgets.game_columns import players_text, started_text
 from bridgepad.tui.widgets.key_footer import KeyFooter
@@ -259,7 +259,7 @@ class HistoryScreen(Screen[str | None]):
                 self._say(f"Ended, the {what}: {ending_text(state)} ctrl+z on the pad takes it back.")
                 self.fill()
 
-        self.app.push_screen(InPlayDialog(what, state), chosen)
+        open_screen(self.app, InPlayDialog(what, state), chosen)
 
     def _change(self, fn, *args) -> bool:  # type: ignore[no-untyped-def]
         """A change through the session; False, and said, if it could not be made."""
@@ -303,8 +303,10 @@ class HistoryScreen(Screen[str | None]):
             self._say(f"Moved to the trash: {where}. {trash} shows the trash, {undo} on the pad brings it back.")
             self.fill()
 
-        self.app.push_screen(
-            Confirm(f"Delete the {what}?", "It is moved to the trash folder in the data directory, not destroyed."), done
+        open_screen(
+            self.app,
+            Confirm(f"Delete the {what}?", "It is moved to the trash folder in the data directory, not destroyed."),
+            done,
         )
 
     def action_trash(self) -> None:
@@ -313,7 +315,7 @@ class HistoryScreen(Screen[str | None]):
         def back(_: object) -> None:
             self.fill()
 
-        self.app.push_screen(TrashScreen(self.session), back)
+        open_screen(self.app, TrashScreen(self.session), back)
 
     def action_close(self) -> None:
         close(self, None)

@@ -6,8 +6,10 @@ from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.notifications import Notification
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.widget import Widget
 
 from bridgepad.core.model import Hand
 from bridgepad.core.readers.entry import form_values
@@ -17,6 +19,7 @@ from bridgepad.core.words.labels import hand_word, seat_label
 from bridgepad.services.session import Session
 from bridgepad.store.errors import Problem, SaveError
 from bridgepad.tui import keys
+from bridgepad.tui.closing import open_screen
 from bridgepad.tui.telling import tell, tell_each, tell_until, withdraw
 from bridgepad.tui.widgets.game_view import GameView
 from bridgepad.tui.widgets.key_footer import KeyFooter
@@ -31,6 +34,9 @@ class PadScreen(Screen[None]):
 
     KEY_SECTION = "pad"
     BINDINGS = keys.bindings(KEY_SECTION)
+    # Textual repaints the whole screen when its focus moves; the widgets that gain and lose
+    # it repaint themselves (their :focus style): Tab in the entry form paints two fields.
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
     def __init__(self, session: Session) -> None:
         super().__init__(id="pad-screen")
@@ -134,7 +140,8 @@ class PadScreen(Screen[None]):
         return True
 
     def entry_form(self) -> EntryForm:
-        """The entry form, made the first time and kept (installed) for every hand after."""
+        """The entry form, a widget of this screen, mounted the first time (the keys typed
+        meanwhile wait for it) and shown in place for every hand after."""
         # The next entry begins: the notice of the last change goes, or it would hide the
         # preview's last lines while the hand is typed.
         self.app.clear_notifications()
@@ -142,8 +149,23 @@ class PadScreen(Screen[None]):
             from bridgepad.tui.forms.entry_form import EntryForm
 
             self._entry_form = EntryForm()
-            self.app.install_screen(self._entry_form, name="entry-form")
+            key_order = getattr(self.app, "key_order", None)
+            mounted = self.mount(self._entry_form)
+            if key_order is not None:
+                key_order.wait_for(mounted)
         return self._entry_form
+
+    @property
+    def form_open(self) -> bool:
+        return self._entry_form is not None and self._entry_form.is_open
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # While a hand is typed, the pad's own keys wait (the form covers their footer).
+        return not self.form_open
+
+    def _form_closed(self) -> None:
+        """Back to the hands, as the form hides: the next key is the pad's."""
+        self.set_focus(self.game_view.query_one("HandList"))
 
     def action_add(self) -> None:
         if not self._writable():
@@ -159,6 +181,7 @@ class PadScreen(Screen[None]):
         title = f"{where} · {seat_label(game, dealer)} deals · {vulnerability_text(vul, game.settings.we)}"
 
         def done(hand: Hand | None) -> None:
+            self._form_closed()
             if hand is not None and self._apply("The hand", self.session.add_hand, hand):
                 self.refresh_all(select_last=True)
                 notice = self.session.game.rules.redeal_notice(seat_label(self.session.game, self.session.state.next_dealer))
@@ -166,15 +189,15 @@ class PadScreen(Screen[None]):
                     self.say(notice)
 
         fields = game.rules.entry_fields(game.settings)
-        form = self.entry_form().open(
+        self.entry_form().open(
             title,
             self.session.preview,
             we=game.settings.we,
             honors_on=fields.honors,
             others_on=fields.others,
             before=before,
+            done=done,
         )
-        self.app.push_screen(form, done)
 
     def _where(self, deal: int) -> str:
         return self.session.game.rules.deal_label(deal)
@@ -195,11 +218,12 @@ class PadScreen(Screen[None]):
         )
 
         def done(hand: Hand | None) -> None:
+            self._form_closed()
             if hand is not None and self._apply("The edit", self.session.replace_hand, index, hand):
                 self.refresh_all()
 
         fields = game.rules.entry_fields(game.settings)
-        form = self.entry_form().open(
+        self.entry_form().open(
             title,
             lambda hand: self.session.preview(hand, index),
             values=form_values(h.hand, game.settings.we),
@@ -207,8 +231,8 @@ class PadScreen(Screen[None]):
             honors_on=fields.honors,
             others_on=fields.others,
             before=self.session.before(index),
+            done=done,
         )
-        self.app.push_screen(form, done)
 
     def _no_hand(self, verb: str) -> str:
         if self.session.state.hands:
@@ -239,7 +263,7 @@ class PadScreen(Screen[None]):
                 self.refresh_all()
                 self.say(f"{name.capitalize()} deleted. {undo} brings it back.")
 
-        self.app.push_screen(Confirm(f"Delete {name} ({what})?", "Every figure after it is worked out again."), done)
+        open_screen(self.app, Confirm(f"Delete {name} ({what})?", "Every figure after it is worked out again."), done)
 
     def action_undo(self) -> None:
         if not self._writable():
@@ -275,7 +299,7 @@ class PadScreen(Screen[None]):
             if yes and self._apply("Ending", self.session.end_game):
                 self.refresh_all()
 
-        self.app.push_screen(Confirm(f"End this {word} now, unfinished?", detail), done)
+        open_screen(self.app, Confirm(f"End this {word} now, unfinished?", detail), done)
 
     def action_new_game(self) -> None:
         if not self._writable():
@@ -308,7 +332,7 @@ class PadScreen(Screen[None]):
             names=evening.names,
             proposal=evening.next_rubber(st.next_first_dealer),
         )
-        self.app.push_screen(form, done)
+        open_screen(self.app, form, done)
 
     def action_settings(self) -> None:
         if not self._writable():
@@ -323,7 +347,7 @@ class PadScreen(Screen[None]):
             if isinstance(result, Settings) and self._save_defaults(result, defaults.players):
                 self.say("Saved. New games use these rules; the game on the pad keeps the rules it started with.")
 
-        self.app.push_screen(RulesForm("Rules for new games", rule_values(defaults.settings)), done)
+        open_screen(self.app, RulesForm("Rules for new games", rule_values(defaults.settings)), done)
 
     def _save_defaults(self, settings: Settings, players: tuple[str, str, str, str]) -> bool:
         try:
@@ -341,7 +365,7 @@ class PadScreen(Screen[None]):
             if result == RESUMED:
                 self.say(f"Resumed: {self.session.game.mode.word} on the pad again. ctrl+z goes back to the game that was here.")
 
-        self.app.push_screen(HistoryScreen(self.session), back)
+        open_screen(self.app, HistoryScreen(self.session), back)
 
     def action_tally(self) -> None:
         from bridgepad.tui.screens.tally_screen import TallyScreen

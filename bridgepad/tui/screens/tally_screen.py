@@ -7,7 +7,6 @@ from datetime import datetime
 
 from rich.style import Style
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
@@ -23,6 +22,7 @@ from bridgepad.services.session import Session
 from bridgepad.store.errors import SaveError
 from bridgepad.tui import keys, looks
 from bridgepad.tui.closing import close
+from bridgepad.tui.forms.form import FormField, enter_field
 from bridgepad.tui.telling import tell_each
 from bridgepad.tui.widgets.key_footer import KeyFooter
 from bridgepad.tui.widgets.net_chart import NetChart
@@ -59,7 +59,9 @@ class TallyScreen(Screen[None]):
         yield Label("", id="tally-title")
         with Horizontal(id="stake-row"):
             yield Label("Stake per 100 points ", classes="field-label")
-            yield Input(value="" if self.stake is None else str(self.stake), id="stake", placeholder="none")
+            yield FormField(
+                value="" if self.stake is None else str(self.stake), id="stake", placeholder="none", on_submit=self._stake
+            )
         yield Label("", id="stake-error", markup=False)
         yield Reading(id="tally-reading")
         # The whole page scrolls, from the players down to the chart's axis and legend.
@@ -145,14 +147,13 @@ class TallyScreen(Screen[None]):
         self.refresh_tally()
 
     def action_stake(self) -> None:
-        self.query_one("#stake", Input).focus()
+        enter_field(self.query_one("#stake", Input))
 
-    @on(Input.Submitted, "#stake")
-    def _stake(self, event: Input.Submitted) -> None:
-        event.stop()
+    def _stake(self, value: str) -> None:
+        """Enter in the stake field, at once: the keys typed after it are the tally's again."""
         error = self.query_one("#stake-error", Label)
         try:
-            self.stake = read_stake(event.value)
+            self.stake = read_stake(value)
         except StakeError as e:
             error.update(str(e))
             error.display = True
@@ -160,7 +161,7 @@ class TallyScreen(Screen[None]):
         error.update("")
         error.display = False
         self._save_prefs()
-        self.query_one("#tally-body", VerticalScroll).focus()
+        self.set_focus(self.query_one("#tally-body", VerticalScroll))
         self.refresh_tally()
 
     def _save_prefs(self) -> None:
@@ -177,6 +178,6 @@ class TallyScreen(Screen[None]):
             # Escape backs out of the stake field first, leaving the stake as it was.
             stake.value = "" if self.stake is None else str(self.stake)
             self.query_one("#stake-error", Label).display = False
-            self.query_one("#tally-body", VerticalScroll).focus()
+            self.set_focus(self.query_one("#tally-body", VerticalScroll))
             return
         close(self, None)

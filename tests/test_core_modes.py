@@ -238,3 +238,8 @@ def test_a_session_has_a_state_of_its_own() -> None:
 def test_the_tables_say_what_ending_a_rubber_pays() -> None:
     # The sentence is built from the tables: a change of the figure changes it.
     assert str(tables.UNFINISHED_GAME) in RUBBER.ending_early and str(tables.UNFINISHED_PART_SCORE) in RUBBER.ending_early
+
+
+def test_one_game_of_each_mode_is_named_as_players_say_it() -> None:
+    # "the next rubber", "the next Chicago", and at duplicate "the next session", not "duplicate".
+    assert [rules_for(m).one_game for m in (Mode.RUBBER, Mode.CHICAGO, Mode.DUPLICATE)] == ["rubber", "Chicago", "session"]

@@ -31,6 +31,7 @@ from bridgepad.core.readers.new_game import (
     read_rules,
 )
 from bridgepad.core.rules.game import Mode
+from bridgepad.core.rules.modes import rules_for
 from bridgepad.core.rules.settings import Settings
 from bridgepad.tui import keys
 from bridgepad.tui.closing import close
@@ -203,7 +204,7 @@ class NewGameForm(GameForm[NewGameReading]):
         key = keys.key_text(keys.keys_of(keys.KEYS_BY_ID["new_game.next_rubber"], keys.keymap_of(self.app)))
         # The game that follows is of the mode the dialog opened with: a Chicago is followed by a Chicago.
         mode = next((m for m in Mode if m.value == self.values.get("mode")), Mode.RUBBER)
-        game = {Mode.RUBBER: "rubber", Mode.CHICAGO: "Chicago", Mode.DUPLICATE: "session"}[mode]
+        game = rules_for(mode).one_game
         if isinstance(self.proposal, NextRubber):
             return f"{key} next {game}: {self.proposal.text}"
         if isinstance(self.proposal, RotationError):

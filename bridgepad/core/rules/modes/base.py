@@ -88,6 +88,11 @@ class ModeRules(ABC):
         return self.mode.word
 
     @property
+    def one_game(self) -> str:
+        """What one game of the mode is called: ``rubber``, ``Chicago``, ``session`` ("the next session")."""
+        return self.word
+
+    @property
     def title(self) -> str:
         """``Rubber``, ``Chicago``, ``Duplicate``: a heading's word."""
         return self.word.capitalize()

@@ -30,6 +30,10 @@ class DuplicateRules(ModeRules):
     dealt_at_table: ClassVar[bool] = False
     ending_early: ClassVar[str] = "The boards played so far stand as they are."
 
+    @property
+    def one_game(self) -> str:
+        return "session"
+
     def deal_label(self, deal: int) -> str:
         return f"Board {deal}"
 

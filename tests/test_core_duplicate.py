@@ -227,8 +227,9 @@ def test_a_sessions_standing_is_its_imps_or_its_percentage() -> None:
 
     from bridgepad.core.rules.duplicate import standing_figure
 
-    assert standing_figure(False, Decimal(6), 0, 0) == "+6"
-    assert standing_figure(False, -2.33, 0, 0) == "-2.33"
-    assert standing_figure(False, None, 0, 0) == ""  # no board compared yet
-    assert standing_figure(True, None, 7, 12) == "58.3%"  # 7 of 12 matchpoints
-    assert standing_figure(True, None, 0, 0) == ""  # no top yet
+    assert standing_figure(False, Decimal(6), None) == "+6"
+    assert standing_figure(False, -2.33, None) == "-2.33"
+    assert standing_figure(False, None, None) == ""  # no board compared yet
+    assert standing_figure(True, None, Decimal("58.33")) == "58.3%"  # the session's percentage, to one place
+    assert standing_figure(True, None, 58.35) == "58.4%"  # the index's float, read as its text
+    assert standing_figure(True, None, None) == ""  # no board compared yet

@@ -99,7 +99,7 @@ async def test_the_history_and_tally_screens_open_over_a_nested_index(folder: Ga
         await settle(pilot)
         assert isinstance(app.screen, HistoryScreen)
         # The index rebuilt from the games: the one rubber, listed.
-        assert "1 game" in screen_words(app) and "Ann & Cy v Bob & Di 2–0 +940 won" in screen_words(app)
+        assert "1 game" in screen_words(app) and "Ann & Cy v Bob & Di 2–0 +940 We won" in screen_words(app)
         await press(pilot, "escape")
         await settle(pilot)
         (folder.root / INDEX_NAME).write_text(NESTED)

@@ -10,6 +10,7 @@ from importlib.metadata import version
 from textual.app import App
 from textual.drivers.linux_driver import LinuxDriver
 from textual.widgets import Footer
+from waiting import until
 
 from bridgepad.tui import textual_private as private
 
@@ -73,3 +74,19 @@ async def test_a_key_s_binding_is_run_and_a_key_handed_on_as_textual_does() -> N
         private.forward_key(app.screen, events.Key("z", "z"))
         await pilot.pause()
         assert seen == ["z"], WHERE
+
+
+async def test_one_notification_is_taken_down_and_the_others_stay() -> None:
+    from textual.notifications import Notification, Notify
+
+    app = App[None]()
+    async with app.run_test(notifications=True) as pilot:
+        first, second = Notification("a", "", "error", 30), Notification("b", "", "information", 30)
+        app.post_message(Notify(first))
+        app.post_message(Notify(second))
+        await until(pilot, lambda: len(app._notifications) == 2, "both notifications shown")
+        assert [n.message for n in app._notifications] == ["a", "b"], WHERE
+        private.unnotify(app, second)
+        private.unnotify(app, second)  # one the app no longer has is let be
+        await until(pilot, lambda: len(app._notifications) == 1, "one notification taken down")
+        assert [n.message for n in app._notifications] == ["a"], WHERE

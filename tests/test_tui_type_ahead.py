@@ -8,6 +8,7 @@ What was recorded is checked, never how long it took."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -120,7 +121,7 @@ async def test_a_stake_typed_ahead_is_set_and_the_keys_after_it_are_the_tally_s(
         await until(pilot, lambda: isinstance(app.screen, PadScreen))
         assert isinstance(app.screen, PadScreen)
     # The stake is kept for the next start.
-    assert make_app(data_dir).session.tally_preferences().stake == "1"
+    assert make_app(data_dir).session.tally_preferences().stake == Decimal(1)
 
 
 async def test_an_export_typed_ahead_writes_the_format_and_the_name_typed(

@@ -14,6 +14,7 @@ from textual.app import App
 from textual.notifications import Notification, Notify
 
 from bridgepad.store.errors import Problem, ReadOnlyError, UnreadableGame
+from bridgepad.tui.textual_private import unnotify
 
 FILE_TROUBLE = "A data file could not be read"
 Severity = Literal["information", "warning", "error"]
@@ -56,7 +57,16 @@ def tell_until(app: App[Any], problem: Problem | str, *, title: str, timeout: fl
     return note
 
 
+def notice(
+    app: App[Any], message: str, *, title: str = "", severity: Severity = "information", timeout: float = 6
+) -> Notification:
+    """A notice of what was just done (never markup: it may quote what a player typed), for ``withdraw``."""
+    note = Notification(message, title, severity, timeout, markup=False)
+    app.post_message(Notify(note))
+    return note
+
+
 def withdraw(app: App[Any], notes: Iterable[Notification]) -> None:
-    """Takes down notifications that no longer hold (a save that succeeded at last)."""
+    """Takes down notifications that no longer hold (a save that succeeded at last, a notice replaced)."""
     for note in notes:
-        app._unnotify(note)  # Textual's own removal: one it no longer has is let be
+        unnotify(app, note)

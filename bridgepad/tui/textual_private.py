@@ -8,6 +8,7 @@ names the version these were written for), not a screen at random.
   user's keymap is read as Textual will apply it;
 - the keymap the app applies (Textual keeps it without a getter);
 - whether the footer has its bindings yet (it composes before it has them);
+- taking one notification down before its time (a failed save that has since succeeded);
 - the binding check Textual's own key handling runs, and handing a key on to a widget's
   queue as Textual does, for handling every key in the order typed (``key_order.py``);
 - the Linux driver's output file and writer thread, which ``terminal.py`` guards so that
@@ -39,6 +40,12 @@ def app_keymap(app: object) -> Mapping[str, str]:
 def footer_has_bindings(footer: object) -> bool:
     """Whether a Footer has been given its screen's bindings (before that it composes empty)."""
     return bool(getattr(footer, "_bindings_ready", False))
+
+
+def unnotify(app: Any, note: Any) -> None:
+    """Takes one notification down (one the app no longer has is let be): Textual removes a
+    notification only when it times out or when all are cleared."""
+    app._unnotify(note)
 
 
 def driver_output(driver: object) -> IO[str]:

@@ -300,13 +300,14 @@ def _read_rules(d: ReadDeal, where: str) -> Settings:
         text = d.tags["BridgepadRules"]
         items = dict(item.partition("=")[::2] for item in text.split(";"))
         settings = _settings(items)
-        if rules_text(settings) != text:
+        # An older export lacks the rules added since: those take their defaults.
+        if not set(text.split(";")) <= set(rules_text(settings).split(";")):
             raise _Bad(d.line, f"{where}: BridgepadRules is not a list of bridgepad's rules, such as {rules_text(Settings())}.")
         return settings
     given = {name: value for name, value in d.tags.items() if name.startswith(RULE_TAG)}
     keys = {rule_tag(key): key for key in Settings().to_json()}
     settings = _settings({keys.get(name, name): value for name, value in given.items()})
-    if rule_tags(settings) != given:
+    if not given or not given.items() <= rule_tags(settings).items():
         example = " ".join(f'[{name} "{value}"]' for name, value in list(rule_tags(Settings()).items())[:2])
         raise _Bad(d.line, f"{where}: its {RULE_TAG}... tags are not bridgepad's rules, one tag each, such as {example}.")
     return settings

@@ -20,7 +20,7 @@ from bridgepad.services.session import Session
 from bridgepad.store.errors import Problem, SaveError
 from bridgepad.tui import keys
 from bridgepad.tui.closing import open_screen
-from bridgepad.tui.telling import tell, tell_each, tell_until, withdraw
+from bridgepad.tui.telling import notice, tell, tell_each, tell_until, withdraw
 from bridgepad.tui.widgets.game_view import GameView
 from bridgepad.tui.widgets.key_footer import KeyFooter
 from bridgepad.tui.widgets.status_bar import StatusBar
@@ -45,6 +45,7 @@ class PadScreen(Screen[None]):
         self._numbered = ""
         self._retry_timer: Timer | None = None
         self._not_saved: list[Notification] = []  # taken down as soon as a retry saves
+        self._said: list[Notification] = []  # the notice of the last change, replaced by the next
         self._follow_timer: Timer | None = None
         self._entry_form: EntryForm | None = None  # composed once, shown for every hand
 
@@ -77,9 +78,9 @@ class PadScreen(Screen[None]):
         """A notification; never parsed as markup, since it may quote what a player typed.
 
         It replaces the one before: a notice is about the last change, and two would hide the
-        explanation beneath them."""
-        self.app.clear_notifications()
-        self.app.notify(message, title=title, severity=severity, timeout=timeout, markup=False)  # type: ignore[arg-type]
+        explanation beneath them. A file's trouble or a failed save stays up beside it."""
+        withdraw(self.app, self._said)
+        self._said = [notice(self.app, message, title=title, severity=severity, timeout=timeout)]  # type: ignore[arg-type]
 
     # Drawing ------------------------------------------------------------------
     @property
@@ -143,8 +144,9 @@ class PadScreen(Screen[None]):
         """The entry form, a widget of this screen, mounted the first time (the keys typed
         meanwhile wait for it) and shown in place for every hand after."""
         # The next entry begins: the notice of the last change goes, or it would hide the
-        # preview's last lines while the hand is typed.
-        self.app.clear_notifications()
+        # preview's last lines while the hand is typed (a file's trouble or a failed save stays).
+        withdraw(self.app, self._said)
+        self._said = []
         if self._entry_form is None:
             from bridgepad.tui.forms.entry_form import EntryForm
 

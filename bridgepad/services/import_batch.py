@@ -42,9 +42,9 @@ from bridgepad.core.records.sameness import inputs_key
 from bridgepad.services.formats.incoming import Incoming
 from bridgepad.store.atomic_file import fsync_dir
 from bridgepad.store.errors import UnreadableGame
-from bridgepad.store.game_store import GameStore, StoredGame, game_bytes, id_at
+from bridgepad.store.game_store import IMPORT_PREFIX, GameStore, StoredGame, game_bytes, id_at
 
-PREFIX = "import-"
+PREFIX = IMPORT_PREFIX
 STAGING = ".staging"
 COMMITTED = ".commit"
 MARKER = "owner"  # inside each folder: its id, which no other import can have

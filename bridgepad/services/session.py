@@ -13,6 +13,7 @@ and the history they share. A failure a person must see is raised as one of
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -25,7 +26,6 @@ from bridgepad.core.evening.windows import morning, parse_time, same_evening
 from bridgepad.core.model import Hand
 from bridgepad.core.rules.game import Game, GameOverError, GameState, HandOutcome, derive
 from bridgepad.core.rules.settings import Settings
-from bridgepad.services.import_batch import recover as recover_import
 from bridgepad.store.errors import (
     CannotReplay,
     GameGone,
@@ -37,7 +37,7 @@ from bridgepad.store.errors import (
     shown_path,
 )
 from bridgepad.store.game_id import id_time
-from bridgepad.store.game_store import GameStore, StoredGame, TrashedGame, now_iso
+from bridgepad.store.game_store import IMPORT_PREFIX, GameStore, StoredGame, TrashedGame, now_iso
 from bridgepad.store.preferences_file import Looks, NewGameDefaults, Players, PreferencesFile, TallyPreferences
 
 if TYPE_CHECKING:
@@ -118,7 +118,7 @@ class Session:
         problems = opened.problems
         if not read_only:
             # An import killed part way: finished if it had committed, else cleaned away.
-            problems += tuple(recover_import(store))
+            problems += _recover_imports(store)
         if opened.stored is not None:
             return cls(store, opened.stored, problems, read_only)
         defaults = PreferencesFile(store.root, read_only=read_only).new_game_defaults()
@@ -491,6 +491,20 @@ class Session:
 
 
 READ_ONLY = "Another bridgepad has this data folder open, so this window is read-only; close the other one to enter hands here."
+
+
+def _recover_imports(store: GameStore) -> tuple[str, ...]:
+    """``import_batch.recover``, imported only when an import's folder is there: the pad
+    opens without loading the import's machinery (matching, incoming games)."""
+    try:
+        names = os.listdir(store.root)
+    except OSError:
+        return ()
+    if not any(name.startswith(IMPORT_PREFIX) for name in names):
+        return ()
+    from bridgepad.services.import_batch import recover
+
+    return tuple(recover(store))
 
 
 def _replayed(stored: StoredGame) -> GameState:

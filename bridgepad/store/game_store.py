@@ -7,6 +7,7 @@ Layout of the data directory (``settings.json`` is ``bridgepad.store.preferences
     current             the id of the game on the pad
     trash/              games deleted from the history (``trashed``, ``restore``)
     games/<id>.json.corrupt-<time>   a file that could not be read, kept aside byte for byte
+    import-<id>.staging, import-<id>.commit   an import at work or cut short (``bridgepad.services.import_batch``)
 
 What it finds damaged it keeps aside and reports as values (``recover``,
 ``open_current``), in sentences for a person; it keeps no list of its own.
@@ -58,6 +59,7 @@ __all__ = [
 ]
 
 ENV_VAR = "BRIDGEPAD_DATA_DIR"
+IMPORT_PREFIX = "import-"  # the folders of an import at work or cut short (``bridgepad.services.import_batch``)
 
 
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:

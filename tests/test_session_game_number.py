@@ -9,6 +9,7 @@ started at 21:00 and 23:00, then one at 00:30, make the last "Rubber 3", not a n
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 
 from bridgepad.core.rules.game import Game, Mode
@@ -57,3 +58,27 @@ def test_a_long_rubber_keeps_the_evening_together(tmp_path: Path) -> None:
     add(store, Mode.RUBBER, "2026-11-27T18:00:00", "2026-11-28T00:50:00")
     late = add(store, Mode.RUBBER, "2026-11-28T01:00:00")
     assert number_of(store, late) == 2
+
+
+def test_the_game_after_a_resumed_older_one_follows_the_evening_s_last(tmp_path: Path) -> None:
+    # Rubbers 1 to 5 and a Chicago tonight; rubber 4 is on the pad again. The game that
+    # follows it is begun after all of them: rubber 6, not a second rubber 5.
+    store = GameStore(tmp_path)
+    rubbers = [add(store, Mode.RUBBER, f"2026-11-27T{19 + i}:00:00", f"2026-11-27T{19 + i}:40:00") for i in range(4)]
+    add(store, Mode.CHICAGO, "2026-11-27T22:45:00", "2026-11-27T22:55:00")
+    rubbers.append(add(store, Mode.RUBBER, "2026-11-27T23:00:00", "2026-11-27T23:30:00"))
+    store.set_current(rubbers[3])
+    session = Session.open(store)
+    assert session.game_number() == 4
+    assert session.next_game_number(datetime.fromisoformat("2026-11-27T23:50:00").astimezone()) == 6
+
+
+def test_the_game_after_a_game_of_an_earlier_evening_counts_tonight_alone(tmp_path: Path) -> None:
+    # A rubber of a week ago, resumed after two rubbers tonight: the next is tonight's third.
+    store = GameStore(tmp_path)
+    old = add(store, Mode.RUBBER, "2026-11-20T21:00:00", "2026-11-20T22:00:00")
+    add(store, Mode.RUBBER, "2026-11-27T21:00:00", "2026-11-27T22:00:00")
+    add(store, Mode.RUBBER, "2026-11-27T22:05:00", "2026-11-27T23:00:00")
+    store.set_current(old)
+    session = Session.open(store)
+    assert session.next_game_number(datetime.fromisoformat("2026-11-27T23:10:00").astimezone()) == 3

@@ -306,3 +306,45 @@ async def test_a_notice_goes_when_the_next_entry_begins(data_dir: Path) -> None:
         await press(pilot, "plus")  # the next entry: the notice must not hide the preview
         await until(pilot, lambda: form_open(app), "the entry form open")
         assert form_open(app) and shown(app) == 0
+
+
+def tonight_s_rubbers(root: Path, count: int) -> list[str]:
+    """``count`` rubbers of one hand each, begun one after the other in the last minutes (or
+    squeezed in after 05:00 today, when a new day of bridge begins): tonight at any hour."""
+    from datetime import datetime, timedelta
+
+    from bridgepad.core.readers.log import parse_log
+
+    store = GameStore(root)
+    store.ensure()
+    now = datetime.now().astimezone().replace(microsecond=0)
+    day_begins = now.replace(hour=5, minute=0, second=0)
+    room = min(timedelta(minutes=10), now - day_begins) if day_begins <= now else timedelta(minutes=10)
+    (rubber,) = (st.game for st in parse_log("N 2S 8\n").games())
+    ids = []
+    for i in range(count):
+        begun = now - room + room * i / count
+        stored = store.add(rubber, begun.isoformat())
+        stored.updated = (begun + room / (2 * count)).isoformat()
+        store.save(stored)
+        ids.append(stored.id)
+    return ids
+
+
+async def test_the_rubber_after_a_resumed_older_one_follows_the_evening_s_last(data_dir: Path) -> None:
+    # Rubber 4 on the pad again while rubber 5 was played: ended, the next rubber is 6.
+    rubbers = tonight_s_rubbers(data_dir, 5)
+    GameStore(data_dir).set_current(rubbers[3])
+    app = make_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "Rubber 4" in status_text(app)
+        await press(pilot, "x", "y")
+        await until(pilot, lambda: app.session.state.status is Status.ENDED, "rubber 4 ended")
+        await press(pilot, "plus")
+        await until(pilot, lambda: form_open(app), "the entry form open")
+        assert text_of(entry_form(app).query_one("#form-title")).startswith("Rubber 6 · hand 1 ·")
+        await press(pilot, *field_keys("1NT", "W", "7"), "enter")
+        await until(pilot, lambda: not form_open(app), "the hand recorded")
+        assert app.session.stored.id not in rubbers
+        assert "Rubber 6" in status_text(app)

@@ -54,7 +54,7 @@ from bridgepad.core.model import Seat, Side
 from bridgepad.core.rules.game import Mode, Status
 from bridgepad.core.rules.settings import ChicagoPartScore, ChicagoVulnerable, PassWord
 from bridgepad.store.game_store import GameStore
-from bridgepad.tui.widgets.pad_view import PadView
+from bridgepad.tui.widgets.pad_view import PadHead
 
 SIZE = (100, 30)
 NAMES = "N=Ann,E=Bob,S=Cy,W=Di"
@@ -382,5 +382,5 @@ async def test_the_pad_headers_show_long_named_partnerships_in_full(tmp_path: Pa
     app = make_app(root)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        shown = visible_text(app.screen.query_one(PadView))
+        shown = visible_text(app.screen.query_one(PadHead))  # the names are the pad's heading
         assert "Margaret & Cy" in shown and "Robert & Di" in shown, shown

@@ -346,3 +346,14 @@ def _normalize(keys_text: str) -> list[str]:
     from bridgepad.tui.textual_private import normalize_key_list
 
     return normalize_key_list(keys_text).split(",")
+
+
+async def test_a_rebound_key_keeps_its_place_in_the_footer(data_dir: Path) -> None:
+    # Textual's keymap puts a rebound binding after the others: the footer keeps keys.py's order.
+    write_settings(data_dir, {"keys": {"pad.add": "i", "pad.delete": "k"}})
+    app = make_app(data_dir)
+    async with app.run_test(size=(100, 24)) as pilot:
+        await settle(pilot)
+        shown = [k.label for k in keys.section("pad").keys if k.action and k.show] + ["Quit"]
+        assert footer_words(app) == shown, footer_keys(app)
+        assert footer_keys(app)[:3] == [("i", "Add"), ("e", "Edit"), ("k", "Del")]

@@ -173,19 +173,36 @@ class Session:
         """This game's place among the games of its mode in its evening, as the tally and the
         new-game dialog count an evening (``same_evening``): the first Chicago after three
         rubbers is Chicago 1, and a rubber started at 00:30 follows the rubbers of the evening before."""
-        current = self.stored.id
-        start = id_time(current) or parse_time(self.stored.created)
+        start = id_time(self.stored.id) or parse_time(self.stored.created)
         if start is None:
             return 1
+        return 1 + self._games_of_the_evening(start, with_current=False)
+
+    def next_game_number(self, now: datetime | None = None) -> int:
+        """The number of the game that follows this one once it is over: a game begun now,
+        so it follows every game of the evening so far. A resumed older game is not followed
+        by its own number plus one: rubber 4 resumed and ended while rubber 5 was played
+        is followed by rubber 6."""
+        return 1 + self._games_of_the_evening(now or datetime.now().astimezone(), with_current=True)
+
+    def _games_of_the_evening(self, start: datetime, *, with_current: bool) -> int:
+        """How many games of this game's mode began in the evening of a game begun at ``start``
+        and before it; the game on the pad among them only ``with_current`` (it may not be
+        on disk yet, so it is taken from memory)."""
+        current = self.stored.id
         floor = morning(start)  # no evening reaches back past the morning before it
         earlier = []
         for i in self._store.ids():  # an evening's few are looked at, not the history
             begun = id_time(i)
             if i != current and begun is not None and floor <= begun < start:
                 earlier.append(_Begun(i, begun, parse_time(self._store.updated_of(i))))
+        if with_current:
+            begun = id_time(current) or parse_time(self.stored.created)
+            if begun is not None and floor <= begun < start:
+                earlier.append(_Begun(current, begun, parse_time(self.stored.updated)))
         mode = self.game.mode
         # Each game's mode from the head of its file: an evening of imported games stays quick to open.
-        return 1 + sum(1 for g in same_evening(start, earlier) if self._store.mode_of(g.id) is mode)
+        return sum(1 for g in same_evening(start, earlier) if g.id == current or self._store.mode_of(g.id) is mode)
 
     def read_game(self, game_id: str) -> StoredGame | None:
         """Another game of the folder, read without moving anything (None if it cannot be)."""

@@ -361,6 +361,15 @@ def bindings(name: str) -> list[BindingType]:
     ]
 
 
+_DECLARED = {key_id: place for place, key_id in enumerate(KEYS_BY_ID)}
+
+
+def declared_place(key_id: str | None) -> int:
+    """Where a key is declared in ``SECTIONS``: the footer's order, whatever a keymap rebinds
+    (Textual puts a rebound binding after the others). Keys not declared here come last."""
+    return _DECLARED.get(key_id or "", len(_DECLARED))
+
+
 def footer_rank(action: str, name: str) -> int:
     """How long a footer key stays as the screen narrows (lower: longer); unknown keys go first."""
     for s in (section(name), section("app")):

@@ -17,7 +17,7 @@ from textual.widgets import DataTable
 
 from bridgepad.tui.widgets.explanation import Explanation
 from bridgepad.tui.widgets.hand_list import HandList
-from bridgepad.tui.widgets.pad_view import PadView
+from bridgepad.tui.widgets.pad_view import PadHead, PadView
 from bridgepad.tui.widgets.status_bar import StatusBar
 
 
@@ -56,7 +56,10 @@ def status_text(app: App) -> str:  # type: ignore[type-arg]
 
 
 def pad_text(app: App) -> str:  # type: ignore[type-arg]
-    return text_of(app.screen.query_one(PadView))
+    """The pad as a player reads it: its heading (held above it as it scrolls), then the pad."""
+    head = app.screen.query_one(PadHead)
+    body = text_of(app.screen.query_one(PadView))
+    return f"{text_of(head)}\n{body}" if head.display else body
 
 
 def explain_text(app: App) -> str:  # type: ignore[type-arg]

@@ -177,7 +177,9 @@ class PadScreen(Screen[None]):
         before = self.session.before()  # this game, or the next one's start when this one is over
         dealer, vul = before.next_dealer, before.next_vulnerable
         if st.over:
-            where = f"{game.rules.game_title(self._number + 1)} · {game.rules.deal_label(before.next_deal).lower()}"
+            # The next game follows the evening's last, not this one: this may be an older game resumed.
+            number = self.session.next_game_number()
+            where = f"{game.rules.game_title(number)} · {game.rules.deal_label(before.next_deal).lower()}"
         else:
             where = self._where(st.next_deal)
         title = f"{where} · {seat_label(game, dealer)} deals · {vulnerability_text(vul, game.settings.we)}"

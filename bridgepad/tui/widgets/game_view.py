@@ -12,7 +12,7 @@ from textual.widgets import DataTable
 from bridgepad.core.rules.game import GameState
 from bridgepad.tui.widgets.explanation import Explanation
 from bridgepad.tui.widgets.hand_list import HandList
-from bridgepad.tui.widgets.pad_view import PadView
+from bridgepad.tui.widgets.pad_view import PadHead, PadView
 
 
 class PadScroll(VerticalScroll, can_focus=False):
@@ -27,8 +27,10 @@ class GameView(Horizontal):
         self.state = state
 
     def compose(self) -> ComposeResult:
-        with PadScroll(classes="pad-scroll"):
-            yield PadView(classes="pad")
+        with Vertical(classes="pad-column"):
+            yield PadHead(classes="pad-head")
+            with PadScroll(classes="pad-scroll"):
+                yield PadView(classes="pad")
         with Vertical(classes="right"):
             yield HandList(classes="hands")
             yield Explanation(classes="explain")
@@ -70,7 +72,7 @@ class GameView(Horizontal):
         if self.state is None:
             return
         sel = self.selected()
-        self.query_one(PadView).show(self.state, sel)
+        self.query_one(PadHead).show(self.query_one(PadView).show(self.state, sel))
         self.query_one(Explanation).show(self.state, sel)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:

@@ -2,7 +2,8 @@
 
 Textual's footer cuts whatever does not fit at the right, which was Quit. Here each key
 carries a rank in ``keys.py`` (``Key.keep``); when the keys are wider than the
-terminal the highest ranks are left out first, and the rest keep their order.
+terminal the highest ranks are left out first, and the rest keep their order: the order
+``keys.py`` declares, also for a key a keymap rebinds (Textual moves those to the end).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 
-from bridgepad.tui.keys import footer_rank
+from bridgepad.tui.keys import declared_place, footer_rank
 from bridgepad.tui.textual_private import footer_has_bindings
 
 
@@ -31,6 +32,20 @@ def _width(key: Widget, compact: bool) -> int:
 def _shown_keys(screen: Screen) -> tuple[object, ...]:
     """What the footer shows of the screen's keys: each key, its words, whether it is enabled."""
     return tuple((b.key, b.description, b.action, on, tip) for _, b, on, tip in screen.active_bindings.values() if b.show)
+
+
+def _places(screen: Screen) -> dict[str, tuple[int, int, int]]:
+    """Each shown action's place in the footer: its namespace as Textual walks them (the
+    focused widget, its ancestors, the screen, the app), then where its key is declared,
+    then where Textual has it (for keys ``keys.py`` does not declare)."""
+    namespaces: list[object] = []
+    places: dict[str, tuple[int, int, int]] = {}
+    for n, (namespace, binding, _, _) in enumerate(screen.active_bindings.values()):
+        if namespace not in namespaces:
+            namespaces.append(namespace)
+        if binding.show and binding.action not in places:
+            places[binding.action] = (namespaces.index(namespace), declared_place(binding.id), n)
+    return places
 
 
 class KeyFooter(Footer):
@@ -52,6 +67,12 @@ class KeyFooter(Footer):
             self._shown = _shown_keys(self.screen)
         items: list[Widget] = list(super().compose())
         keys = [w for w in items if _is_key(w)]
+        if keys:
+            places = _places(self.screen)
+            last = (len(places), 0, 0)
+            in_order = iter(sorted(keys, key=lambda k: places.get(getattr(k, "action", ""), last)))
+            items = [next(in_order) if _is_key(w) else w for w in items]
+            keys = [w for w in items if _is_key(w)]
         section = getattr(self.screen, "KEY_SECTION", "")
         room = self.size.width or self.app.size.width
         self._width = room

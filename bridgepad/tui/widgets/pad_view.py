@@ -21,20 +21,40 @@ MAX_COL = 16
 Part = tuple[str, str]  # text and its style: a role of ``looks``, or ""
 
 
+class PadHead(Static):
+    """The heading of the pad, We and They (and their names), held above the pad as it
+    scrolls: on a short terminal a long rubber scrolls to its totals, and the heading stays."""
+
+    _shown: tuple[object, ...] = ()
+
+    def show(self, content: Content | None) -> None:
+        """``None``: a session of boards, whose table has its heading in it."""
+        self.display = content is not None
+        if content is None:
+            return
+        shown = (content.plain, *content.spans)
+        if shown != self._shown:
+            self._shown = shown
+            self.update(content)
+
+
 class PadView(Static):
     """Draws the layout the core computes; the selected hand's figures stand out."""
 
     _shown: tuple[object, ...] = ()  # what is painted: Content's == compares the text alone, not its colours
 
-    def show(self, state: GameState, selected: int | None) -> None:
+    def show(self, state: GameState, selected: int | None) -> Content | None:
+        """Paints the pad below its heading, and returns the heading (None for a session of boards)."""
         session = state.session
         if session is not None:  # a session of boards: its table, not a pad
             self._paint(render_boards(session, selected))
-            return
+            return None
         pad = layout(state, state.game.settings.we)
         if selected is not None and selected >= len(state.hands):
             selected = -1  # the bonus row: light up the game's own bonuses
-        self._paint(render_pad(pad, state, selected))
+        head, body = render_pad(pad, state, selected)
+        self._paint(body)
+        return head
 
     def _paint(self, content: Content) -> None:
         """Painted again only when a cell changes: each update lays the screen out again."""
@@ -54,8 +74,9 @@ def _cell(entry: Entry | None, selected: int | None, align: str, col: int) -> Pa
     return (cell, looks.STRONG if entry.hand is None else "")  # the game's own bonuses
 
 
-def render_pad(pad: PadLayout, state: GameState, selected: int | None) -> Content:
-    """Every row is a cell, the vertical rule, a cell: the rule stays straight down the page."""
+def render_pad(pad: PadLayout, state: GameState, selected: int | None) -> tuple[Content, Content]:
+    """The heading and the pad below it. Every row is a cell, the vertical rule, a cell: the
+    rule stays straight down the page, through the heading too."""
     game = state.game
     vul = state.next_vulnerable if not state.over else frozenset()
     we_head, they_head = (side_heading(s, game.settings.we) for s in (pad.we, pad.they))
@@ -76,6 +97,9 @@ def render_pad(pad: PadLayout, state: GameState, selected: int | None) -> Conten
     )
     if we_names or they_names:
         row((f"{fit(we_names, col - 1):>{col - 1}} ", ""), (f" {fit(they_names, col - 1):<{col - 1}}", ""))
+    out[-1] = ("", "")  # the heading's last line ends the widget, not a row
+    head = Content.assemble(*out)
+    out = []
     row((" " * col, ""), (" " * col, ""))
     for r in pad.above:
         row(_cell(r.we, selected, "right", col), _cell(r.they, selected, "left", col))
@@ -92,7 +116,7 @@ def render_pad(pad: PadLayout, state: GameState, selected: int | None) -> Conten
     we_total, they_total = pad.totals
     out.append((f"{we_total:>{col - 1},}  ", looks.STRONG))
     out.append((f" {they_total:<{col - 1},}", looks.STRONG))
-    return Content.assemble(*out)
+    return head, Content.assemble(*out)
 
 
 def render_boards(state: SessionState, selected: int | None) -> Content:

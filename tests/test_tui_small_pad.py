@@ -30,3 +30,16 @@ async def test_a_long_pad_at_60_by_20_shows_its_heading_and_its_totals(data_dir:
         below_status = app.screen.query_one(StatusBar).region.bottom
         assert lines[below_status].split()[:5] == HEADING, lines
         assert lines[-2].split()[:2] == ["0", "600"], lines
+
+
+def test_the_first_line_of_the_state_of_play_does_not_wrap_when_narrow() -> None:
+    from bridgepad.core.readers.log import parse_log
+    from bridgepad.tui.widgets.status_bar import render_status
+
+    (state,) = parse_log("N 1NT 7\n").games()  # We 40 below: We lead by 40
+    wide = render_status(state, 1).plain.splitlines()
+    assert wide[0] == " Rubber 1   Hand 2 · Games We 0–0 They · We lead by 40"
+    narrow = render_status(state, 1, width=len(wide[0]) - 1).plain.splitlines()
+    assert narrow[0] == " Rubber 1   Hand 2 · Games We 0–0 They"  # who leads moves down, beside the need
+    assert narrow[2] == "N-S 40 on: need 60 · E-W need 100 · We lead by 40"
+    assert render_status(state, 1, width=len(wide[0])).plain.splitlines() == wide  # room enough: as it was

@@ -30,13 +30,21 @@ Part = tuple[str, str]
 class StatusBar(Static):
     _shown: tuple[object, ...] = ()  # what is painted: Content's == compares the text alone, not its colours
 
+    _last: tuple[GameState, int, Session | None, str] | None = None
+
     def show(self, state: GameState, number: int, session: Session | None = None, review: str = "") -> None:
         # Painted again only when its words or colours change: each update lays the screen out again.
-        content = render_status(state, number, session, review, first_key("pad.add", keymap_of(self.app)))
+        self._last = (state, number, session, review)
+        width = self.content_size.width or max(0, self.app.size.width - 2)  # its padding, before its first layout
+        content = render_status(state, number, session, review, first_key("pad.add", keymap_of(self.app)), width)
         shown = (content.plain, *content.spans)
         if shown != self._shown:
             self._shown = shown
             self.update(content)
+
+    def on_resize(self) -> None:
+        if self._last is not None:  # the first line may fit now, or no longer
+            self.show(*self._last)
 
 
 def _where(state: GameState) -> list[Part]:
@@ -53,10 +61,13 @@ def _where(state: GameState) -> list[Part]:
     return out
 
 
-def render_status(state: GameState, number: int, session: Session | None = None, review: str = "", add_key: str = "+") -> Content:
+def render_status(
+    state: GameState, number: int, session: Session | None = None, review: str = "", add_key: str = "+", width: int = 0
+) -> Content:
     """``review``: the game is an old one, looked at from the history; its title is the first
     line, and what it came to the second, so that neither is cut at 80 columns. ``add_key``:
-    the key that adds a hand, as the keymap has it."""
+    the key that adds a hand, as the keymap has it. ``width``: the room for a line (0: any);
+    where the first line would wrap, who leads moves down beside what each side needs."""
     game = state.game
     we = game.settings.we
     title = review or state.rules.game_title(number)
@@ -76,7 +87,11 @@ def render_status(state: GameState, number: int, session: Session | None = None,
         nxt = state.rules.word
         out.append((f"Press {add_key} to start the next {nxt}; {seat_label(game, state.next_first_dealer)} deals.", looks.HINT))
         return Content.assemble(*out)
-    out += _where(state)
+    where = _where(state)
+    lead: Part | None = None
+    if width and state.session is None and sum(len(t) for t, _ in out + where) > width:
+        lead = where.pop()
+    out += where
     out.append(("\n", ""))
     out.append((f"{seat_label(game, state.next_dealer)} deals", looks.STRONG))
     if state.rules.dealt_at_table:  # duplicate boards come dealt: nobody shuffles at the table
@@ -87,6 +102,8 @@ def render_status(state: GameState, number: int, session: Session | None = None,
     if need:
         out.append(("\n", ""))
         out.append((need, ""))
+    if lead is not None:
+        out.append((lead[0] if need else "\n" + lead[0].removeprefix(" · "), lead[1]))
     return Content.assemble(*out)
 
 

@@ -161,7 +161,7 @@ def test_a_sigcont_that_ends_no_suspension_leaves_the_terminal_alone(tmp_path: P
         assert b"\x1b[?1049l" in app.output[mark:]
         mark = app.mark()
         app.signal(signal.SIGCONT)  # fg
-        assert app.wait_for("Hand 2 · Games", since=mark, timeout=10), "the suspended app did not come back"
+        assert app.wait_for("Hand 2 · Games", since=mark, timeout=40), "the suspended app did not come back"
         assert b"\x1b[?1049h" in app.output[mark:]
         assert enter_hand(app, ("pass", "", ""), 2), app.screen_text(mark)[-2000:]
         app.type("q")

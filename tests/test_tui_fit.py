@@ -89,7 +89,8 @@ async def test_at_60_columns_the_status_wraps_rather_than_cutting(data_dir: Path
     async with app.run_test(size=(60, 20)) as pilot:
         await settle(pilot)
         words = screen_words(app)
-        assert "Chicago 1 Deal 3 of 4 · Games We 1–0 They · We lead by 660" in words
+        # The headline on one line; the lead, which would wrap it, goes to the line of what each side needs.
+        assert "Chicago 1 Deal 3 of 4 · Games We 1–0 They" in words and "We lead by 660" in words
         assert "Cy (S) deals · Ann (N) shuffles · They (E-W) vulnerable" in words
 
 

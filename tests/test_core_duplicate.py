@@ -233,3 +233,14 @@ def test_a_sessions_standing_is_its_imps_or_its_percentage() -> None:
     assert standing_figure(True, None, Decimal("58.33")) == "58.3%"  # the session's percentage, to one place
     assert standing_figure(True, None, 58.35) == "58.4%"  # the index's float, read as its text
     assert standing_figure(True, None, None) == ""  # no board compared yet
+
+
+def test_a_boards_comparison_is_one_figure_imps_or_its_percentage() -> None:
+    from bridgepad.core.rules.duplicate import compare, comparison_figure
+
+    # +420 against -50 at the other table: 470, which the IMP table makes 10 IMPs for N-S.
+    assert comparison_figure(compare(420, (-50,)), False) == "+10"
+    # +420 against 420, 450 and -50: a tie, a loss and a win, 3 of 6 matchpoints: 50.0%.
+    assert comparison_figure(compare(420, (420, 450, -50)), True) == "50.0"
+    assert comparison_figure(compare(420, ()), True) == ""  # nothing to compare with
+    assert comparison_figure(None, False) == ""

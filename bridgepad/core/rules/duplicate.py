@@ -224,3 +224,13 @@ def standing_figure(matchpointed: bool, imps: Decimal | float | None, pct: Decim
     if matchpointed:
         return "" if pct is None else f"{Decimal(str(pct)):.1f}%"
     return "" if imps is None else imps_figure(Decimal(str(imps)))
+
+
+def comparison_figure(c: Comparison | None, matchpointed: bool) -> str:
+    """A board's comparison with the other results as one figure: its N-S IMPs (``+6``), or its
+    matchpoint percentage (``58.3``); empty when there was nothing to compare with."""
+    if c is None or not c.compared:
+        return ""
+    if matchpointed:
+        return f"{c.percent:.1f}"
+    return imps_figure(c.imps or 0)

@@ -16,7 +16,7 @@ from bridgepad.core.evening.tally import Tally, notes
 from bridgepad.core.evening.tally_view import settled
 from bridgepad.core.model import Side, Strain
 from bridgepad.core.records.record import GameRecord
-from bridgepad.core.rules.duplicate import imps_figure
+from bridgepad.core.rules.duplicate import comparison_figure, imps_figure
 from bridgepad.core.rules.game import Entry, GameState, HandOutcome, SessionState
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.rules.vulnerability import vulnerability_text
@@ -160,12 +160,7 @@ def _hand(h: HandOutcome, state: GameState) -> dict[str, Any]:
 
 
 def _comparison(h: HandOutcome, scoring: DuplicateScoring) -> str:
-    c = h.comparison
-    if c is None or not c.compared:
-        return ""
-    if scoring is DuplicateScoring.MATCHPOINTS:
-        return f"{c.percent:.1f}"
-    return imps_figure(c.imps or 0)
+    return comparison_figure(h.comparison, scoring is DuplicateScoring.MATCHPOINTS)
 
 
 def _boards(state: SessionState) -> dict[str, Any]:

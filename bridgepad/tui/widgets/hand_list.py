@@ -15,7 +15,7 @@ from textual import events
 from textual.widgets import DataTable
 
 from bridgepad.core.model import Strain
-from bridgepad.core.rules.duplicate import imps_figure
+from bridgepad.core.rules.duplicate import comparison_figure
 from bridgepad.core.rules.game import GameState, HandOutcome
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.words.labels import result_label, seat_label, seat_label_fit
@@ -83,12 +83,7 @@ def contract_text(outcome: HandOutcome, pass_word: str, red: Style, faint: Style
 
 def comparison_cell(h: HandOutcome, scoring: DuplicateScoring) -> str:
     """A board's comparison with the other results: its IMPs, or its matchpoint percentage."""
-    c = h.comparison
-    if c is None or not c.compared:
-        return ""
-    if scoring is DuplicateScoring.MATCHPOINTS:
-        return f"{c.percent:.1f}"
-    return imps_figure(c.imps or 0)
+    return comparison_figure(h.comparison, scoring is DuplicateScoring.MATCHPOINTS)
 
 
 def _points(n: int) -> str:

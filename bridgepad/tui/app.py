@@ -66,7 +66,7 @@ def read_only_message(holder: Holder | None) -> str:
 # Every style is loaded by the app: Textual's stylesheet is one for all screens (a screen's
 # CSS_PATH joins it the first time the screen is shown, and restyles every widget then).
 # The pad's files before the first paint; every other file beside the screens just after it.
-PAD_CSS = (_HERE / "app.tcss", _HERE / "widgets" / "game_view.tcss")
+PAD_CSS = (_HERE / "app.tcss", _HERE / "widgets" / "game_view.tcss", _HERE / "widgets" / "hand_list.tcss")
 
 
 def later_css() -> list[Path]:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import DataTable
 
 from bridgepad.core.rules.game import GameState
 from bridgepad.tui.widgets.explanation import Explanation
@@ -45,9 +44,7 @@ class GameView(Horizontal):
     def show(self, state: GameState, select_last: bool = False) -> None:
         self.state = state
         hl = self.query_one(HandList)
-        hl.show(state)
-        if select_last and state.hands:
-            hl.move_cursor(row=len(state.hands) - 1, animate=False)
+        hl.show(state, select=len(state.hands) - 1 if select_last and state.hands else None)
         self.refresh_selection()
         self.query_one(PadScroll).scroll_end(animate=False)
 
@@ -75,5 +72,5 @@ class GameView(Horizontal):
         self.query_one(PadHead).show(self.query_one(PadView).show(self.state, sel))
         self.query_one(Explanation).show(self.state, sel)
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+    def on_hand_list_highlighted(self, event: HandList.Highlighted) -> None:
         self.refresh_selection()

@@ -9,10 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from typing import ClassVar
+
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.widgets import DataTable
+from textual.binding import Binding, BindingType
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
 from bridgepad.core.model import Strain
 from bridgepad.core.rules.duplicate import comparison_figure
@@ -92,71 +99,183 @@ def _points(n: int) -> str:
 
 # The width of the vertical scroll bar, kept free so that a long list does not push a column off.
 SCROLLBAR = 2
+PADDING = 1  # blank cells each side of a column's text
 
 
-class HandList(DataTable[Text]):
-    """One row a hand; the cursor selects the hand that the pad highlights and explains."""
+class HandList(ScrollView, can_focus=True):
+    """One row a hand, under a header line; the cursor selects the hand that the pad
+    highlights and explains.
 
-    def on_mount(self) -> None:
-        self.cursor_type = "row"
-        self.zebra_stripes = True
+    Drawn line by line (Textual's Line API) from a cache of rendered rows: a hand added
+    renders one row and repaints its line, a cursor move repaints two lines, where a
+    ``DataTable`` repainted every visible row on any change.
+    """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "hand-list--header",
+        "hand-list--even-row",
+        "hand-list--odd-row",
+        "hand-list--cursor",
+        "hand-list--cursor-blurred",
+    }
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "cursor_up", "Cursor up", show=False),
+        Binding("down", "cursor_down", "Cursor down", show=False),
+        Binding("pageup", "page_up", "Page up", show=False),
+        Binding("pagedown", "page_down", "Page down", show=False),
+        Binding("home,ctrl+home", "first", "First", show=False),
+        Binding("end,ctrl+end", "last", "Last", show=False),
+    ]
+
+    class Highlighted(Message):
+        """The cursor moved to another row (a hand's index, or the bonus row after them)."""
+
+        def __init__(self, hand_list: HandList, row: int) -> None:
+            super().__init__()
+            self.hand_list = hand_list
+            self.row = row
+
+        @property
+        def control(self) -> HandList:
+            return self.hand_list
+
+    def __init__(self, *, classes: str | None = None, id: str | None = None) -> None:
+        super().__init__(classes=classes, id=id)
+        self.columns: list[Column] = []
         self._columns_for: tuple[object, ...] = ()
         self._state: GameState | None = None
         self._room = 0
-        self._rows: list[tuple[Text, ...]] = []  # the hands' rows as written, to add only what is new
-        self._bonus: tuple[Text, ...] | None = None
+        self._rows: list[tuple[Text, ...]] = []  # the hands' rows, then the bonus row if any
+        self._hands = 0
+        self._cursor = 0
+        # Rendered lines by row: (the row's cells, its style, its width) -> Strip. The style is in
+        # the key, so a theme, or the focus moving, renders again only the rows whose look changed.
+        self._strips: dict[int, tuple[tuple[object, ...], Strip]] = {}
+        self.rendered: list[int] = []  # rows rendered since the list was last shown (for tests)
+
+    def on_mount(self) -> None:
         # Suit colours are the theme's: when it changes the rows are written again in the new one.
         self.app.theme_changed_signal.subscribe(self, lambda _: self._redraw())
 
+    # The API the pad and the tests read --------------------------------------------------
+    @property
+    def cursor_row(self) -> int:
+        return self._cursor
+
+    @property
+    def row_count(self) -> int:
+        return len(self._rows)
+
+    def get_row_at(self, row: int) -> list[Text]:
+        """The cells of ``row`` as shown (a hand's, or the bonus row)."""
+        return list(self._rows[row])
+
+    def move_cursor(self, *, row: int, animate: bool = False) -> None:
+        """The cursor to ``row`` (kept inside the list), brought into view; says so if it moved."""
+        if self._set_cursor(row):
+            self.post_message(self.Highlighted(self, self._cursor))
+
+    def _set_cursor(self, row: int) -> bool:
+        row = max(0, min(row, len(self._rows) - 1))
+        old, self._cursor = self._cursor, row
+        if old != row:
+            self._refresh_row(old)
+            self._refresh_row(row)
+        self._scroll_to_cursor()
+        return old != row
+
+    def _scroll_to_cursor(self) -> None:
+        room = self.scrollable_content_region.height - 1  # under the header
+        if room <= 0:
+            return
+        top = round(self.scroll_y)
+        if self._cursor < top:
+            self.scroll_to(y=self._cursor, animate=False, force=True)
+        elif self._cursor >= top + room:
+            self.scroll_to(y=self._cursor - room + 1, animate=False, force=True)
+
+    # Keys -----------------------------------------------------------------------------
+    def action_cursor_up(self) -> None:
+        self.move_cursor(row=self._cursor - 1)
+
+    def action_cursor_down(self) -> None:
+        self.move_cursor(row=self._cursor + 1)
+
+    def action_page_up(self) -> None:
+        self.move_cursor(row=self._cursor - max(1, self.scrollable_content_region.height - 1))
+
+    def action_page_down(self) -> None:
+        self.move_cursor(row=self._cursor + max(1, self.scrollable_content_region.height - 1))
+
+    def action_first(self) -> None:
+        self.move_cursor(row=0)
+
+    def action_last(self) -> None:
+        self.move_cursor(row=len(self._rows) - 1)
+
+    # The focus changes only the cursor's colour: its line is repainted, not the whole list.
+    def _on_focus(self, event: events.Focus) -> None:
+        event.prevent_default()
+        self.has_focus = True
+        self._refresh_row(self._cursor)
+        if self.parent is not None:
+            self.parent.post_message(events.DescendantFocus(self))
+
+    def _on_blur(self, event: events.Blur) -> None:
+        event.prevent_default()
+        self.has_focus = False
+        self._refresh_row(self._cursor)
+        if self.parent is not None:
+            self.parent.post_message(events.DescendantBlur(self))
+
+    # Writing the rows -----------------------------------------------------------------
     def _redraw(self) -> None:
         if self._state is not None:
-            self._columns_for = ()  # the rows are written again in the theme's colours
-            self.show(self._state)
+            self._strips.clear()
+            self.refresh()
 
     def _columns(self, state: GameState) -> list[Column]:
         """The columns for this game at the list's width now."""
         by_width = max(2, min(12, max((len(seat_label(state.game, s)) for s in _declarers(state)), default=2)))
         room = (self.size.width or self.app.size.width) - SCROLLBAR
-        return fit_columns(columns_for(state, by_width), room, self.cell_padding)
+        return fit_columns(columns_for(state, by_width), room, PADDING)
 
     @staticmethod
     def _columns_key(state: GameState, shown: list[Column]) -> tuple[object, ...]:
         return (state.rules, state.game.settings.duplicate_scoring, tuple((c.key, c.width) for c in shown))
 
-    def show(self, state: GameState) -> None:
-        """Writes the game's rows; when the hands before are unchanged (a hand added, the
-        usual Enter) only the new rows are added, the rest of the table left as it is."""
+    def show(self, state: GameState, select: int | None = None) -> None:
+        """Writes the game's rows and puts the cursor on ``select`` (else where it was, kept
+        in the list); only the rows whose cells changed are repainted (a hand added, the usual
+        Enter: its row, and the bonus row after it)."""
         self._state = state
-        keep = self.cursor_row
         shown = self._columns(state)
         key = self._columns_key(state, shown)
         rows = self._hand_rows(state, shown)
         bonus = self._bonus_row(state, shown)
-        old = self._rows
-        if key == self._columns_for and rows == old and bonus == self._bonus:
-            new, add_bonus = [], False  # nothing changed: not a cell is written again
-        elif key == self._columns_for and rows[: len(old)] == old:
-            if self._bonus is not None:  # it stays the last row
-                self.remove_row("bonus")
-            new, add_bonus = rows[len(old) :], True
+        if bonus is not None:
+            rows.append(bonus)
+        self.rendered = []
+        if key != self._columns_for:
+            self._columns_for, self.columns = key, shown
+            self._strips.clear()
+            self.refresh()
         else:
-            if key == self._columns_for:
-                self.clear()  # the same columns: only the rows are written again
-            else:
-                self.clear(columns=True)
-                self._columns_for = key
-                for c in shown:
-                    self.add_column(c.header, width=c.width, key=c.key)
-            old, new, add_bonus = [], rows, True
-        for index, cells in enumerate(new, start=len(old)):
-            # Plain Text, never markup: a player's name may hold brackets.
-            self.add_row(*cells, key=f"hand-{index}")
-        if bonus is not None and add_bonus:
-            self.add_row(*bonus, key="bonus")
-        self._rows, self._bonus = rows, bonus
-        if self.row_count:
-            row = min(keep, self.row_count - 1) if keep >= 0 else self.row_count - 1
-            self.move_cursor(row=row, animate=False)
+            for at in range(max(len(rows), len(self._rows))):
+                if at >= len(rows) or at >= len(self._rows) or rows[at] != self._rows[at]:
+                    self._strips.pop(at, None)
+                    self._refresh_row(at)
+        grew = len(rows) != len(self._rows)
+        self._rows, self._hands = rows, len(state.hands)
+        if grew or self.virtual_size.width != self._table_width():
+            self.virtual_size = Size(self._table_width(), len(rows) + 1)
+        if rows:
+            self._set_cursor(self._cursor if select is None else select)
+        else:
+            self._cursor = 0
+
+    def _table_width(self) -> int:
+        return sum(c.width + 2 * PADDING for c in self.columns)
 
     @staticmethod
     def _hand_rows(state: GameState, shown: list[Column]) -> list[tuple[Text, ...]]:
@@ -198,15 +317,69 @@ class HandList(DataTable[Text]):
             bonus["first"] = bonus["contract"]
         return tuple(bonus.get(c.key, Text("")) for c in shown)
 
+    # Drawing --------------------------------------------------------------------------
+    def _refresh_row(self, row: int) -> None:
+        """Repaints the line of ``row``, if it is on screen (the header is line 0)."""
+        y = row + 1 - round(self.scroll_y)
+        if 1 <= y < self.size.height:
+            self.refresh(Region(0, y, self.size.width, 1))
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        scroll_x, scroll_y = self.scroll_offset
+        if y == 0:
+            strip = self._line(-1, tuple(Text(c.header) for c in self.columns), "hand-list--header")
+        else:
+            row = y - 1 + scroll_y
+            if row >= len(self._rows):
+                return Strip.blank(width, self.rich_style)
+            if row == self._cursor:
+                role = "hand-list--cursor" if self.has_focus else "hand-list--cursor-blurred"
+            else:
+                role = "hand-list--odd-row" if row % 2 else "hand-list--even-row"
+            strip = self._line(row, self._rows[row], role)
+        return strip.crop(scroll_x, scroll_x + width)
+
+    def _line(self, row: int, cells: tuple[Text, ...], role: str) -> Strip:
+        style = self.get_component_rich_style(role)
+        # A cursor's colour is over the cells' own (a red suit reads on the cursor's background).
+        over = Style.from_color(color=style.color) if role.startswith("hand-list--cursor") else None
+        width = max(self.size.width, self._table_width())
+        key = (cells, style, width)
+        kept = self._strips.get(row)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        console = self.app.console
+        segments: list[Segment] = []
+        # Each cell its own segments (its place in the meta, as a DataTable marks them, so that
+        # they are never merged): a terminal, or an SVG, that draws a suit's symbol wider than its
+        # cell puts the next column back in its place.
+        for at, (cell, column) in enumerate(zip(cells, self.columns, strict=False)):
+            text = Text(" " * PADDING, end="")
+            text.append_text(cell)
+            text.truncate(column.width + PADDING, overflow="crop", pad=True)
+            text.append(" " * PADDING)
+            text.stylize_before(style + Style.from_meta({"row": row, "column": at}))  # under the cells' own colours
+            segments.extend(text.render(console))
+        used = sum(c.width + 2 * PADDING for c in self.columns)
+        if width > used:
+            segments.append(Segment(" " * (width - used), style))
+        if over is not None:
+            segments = list(Segment.apply_style(segments, post_style=over))
+        strip = Strip(segments, width)
+        self._strips[row] = (key, strip)
+        self.rendered.append(row)
+        return strip
+
     def on_resize(self, event: events.Resize) -> None:
         # Narrower or wider: the columns are chosen again. Shorter (the explanation under the
         # list grew): the selected hand, often the newest, is brought back into view.
         if self._state is not None and event.size.width != self._room:
             self._room = event.size.width
-            if self._columns_key(self._state, self._columns(self._state)) != self._columns_for:
-                self.show(self._state)
-        if self.row_count:
-            self.move_cursor(row=self.cursor_row, animate=False)
+            self._strips.clear()
+            self.show(self._state)
+        if self._rows:
+            self._scroll_to_cursor()
 
 
 def _text(cell: Text | str) -> Text:

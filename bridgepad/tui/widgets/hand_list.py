@@ -8,7 +8,6 @@ declarer's name (the seat's letter stays), the hand's number, the result; the sc
 from __future__ import annotations
 
 from dataclasses import dataclass
-
 from typing import ClassVar
 
 from rich.segment import Segment
@@ -231,8 +230,8 @@ class HandList(ScrollView, can_focus=True):
     # Writing the rows -----------------------------------------------------------------
     def _redraw(self) -> None:
         if self._state is not None:
-            self._strips.clear()
-            self.refresh()
+            self._columns_for = ()  # every row written again, its suits in the theme's colours
+            self.show(self._state)
 
     def _columns(self, state: GameState) -> list[Column]:
         """The columns for this game at the list's width now."""
@@ -374,10 +373,11 @@ class HandList(ScrollView, can_focus=True):
     def on_resize(self, event: events.Resize) -> None:
         # Narrower or wider: the columns are chosen again. Shorter (the explanation under the
         # list grew): the selected hand, often the newest, is brought back into view.
-        if self._state is not None and event.size.width != self._room:
+        # (A row's strip is kept with its width: one drawn at another width is drawn again.)
+        if event.size.width != self._room:
             self._room = event.size.width
-            self._strips.clear()
-            self.show(self._state)
+            if self._state is not None:
+                self.show(self._state)
         if self._rows:
             self._scroll_to_cursor()
 

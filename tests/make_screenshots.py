@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("names", nargs="*", help="scenarios to shoot (default: all): " + ", ".join(s.name for s in SCENARIOS))
     parser.add_argument("--out", type=Path, default=OUT, help=f"folder for the SVG files (default: {OUT})")
     parser.add_argument(
-        "--size", help="terminal size for every scenario, COLUMNSxROWS (default: each scenario's own, 80x24 or 60x20)"
+        "--size", help="terminal size for every scenario, COLUMNSxROWS (default: each scenario's own, 80x24, 60x20 or 200x50)"
     )
     args = parser.parse_args(argv)
 

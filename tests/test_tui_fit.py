@@ -186,3 +186,74 @@ async def test_the_stake_error_is_a_whole_sentence_at_80_columns(data_dir: Path)
         with pytest.raises(ValueError) as refused:  # the core's one sentence for a bad stake
             read_stake("x")
         assert str(refused.value) in screen_words(app)
+
+
+def words_of(text: str) -> str:
+    return " ".join(text.split())
+
+
+async def test_at_60x20_the_last_hand_of_the_worked_rubber_is_explained_to_its_end(data_dir: Path) -> None:
+    seed(data_dir, WORKED_RUBBER)
+    app = make_app(data_dir)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot)
+        await settle(pilot)
+        shown = words_of(visible_text(app.screen.query_one(".explain")).lstrip("─\n"))  # its rule above
+        # Hand 7, 6♦ by South: the rubber won two games to one earns 500, and We end 1,830 to 510.
+        assert shown.startswith("Hand 7"), shown
+        assert "We 500 above: rubber bonus, two games to one: 500" in shown, shown
+        assert shown.endswith("We win the rubber 2–1, 1,830 to 510, by 1,320."), shown
+        lines = screen_lines(app)
+        # The pad's heading and its totals stay on screen beside it.
+        assert any("We (N-S)" in x and "They (E-W)" in x for x in lines)
+        assert any("1,830" in x and "510" in x for x in lines[3:])
+
+
+def filled_columns(lines: list[str], rows: range) -> int:
+    """How many of the screen's columns hold something drawn on any of ``rows``."""
+    return sum(1 for c in range(len(lines[0])) if any(lines[r][c] not in " ▕▏│" for r in rows))
+
+
+async def test_at_200x50_the_pad_the_hand_list_and_the_explanation_use_the_room(data_dir: Path) -> None:
+    seed(data_dir, WORKED_RUBBER)
+    app = make_app(data_dir)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await settle(pilot)
+        await settle(pilot)
+        lines = screen_lines(app)
+        # The rows of the pad and the list: written across more than 150 of the 200 columns.
+        assert filled_columns(lines, range(2, 12)) > 150
+        table = hand_list(app)
+        labels = [c.header for c in table.columns]
+        assert labels == ["#", "Dealer", "Contract", "Declarer", "Vulnerable", "Honors", "Result", "We", "They"]
+        rows = [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
+        # Hand 4, 3NT by West: East-West held 150 in honors, N-S were vulnerable after hand 3's game.
+        assert rows[3][:6] == ["4", "West", "3NT", "West", "We (N-S)", "They 150"]
+        assert rows[6][:5] == ["7", "South", "6♦", "South", "Both"]
+        # The explanation beside the list, the whole of it, its heading on one line.
+        explain = app.screen.query_one(".explain")
+        assert explain.region.x >= table.region.right and explain.region.height > 40
+        assert (
+            visible_text(explain).splitlines()[0].strip("▏ ") == "Hand 7 · South dealt · Both vulnerable · 6♦ by South, 12 tricks"
+        )
+        # The pad's cells are roomier than at 80 columns (11): the rule across is 18 + 1 + 18.
+        assert any("═" * 18 + "╪" + "═" * 18 in x for x in lines)
+
+
+async def test_at_200x50_the_evening_s_chart_is_tall_and_says_each_player_s_net(data_dir: Path) -> None:
+    evening(data_dir)
+    app = make_app(data_dir)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await press(pilot, "t", "w", "w")
+        await settle(pilot)
+        nets = {x.split()[0]: x.split()[3] for x in screen_lines(app)[3:8]}  # the tally's Points column
+        await press(pilot, "end")
+        await settle(pilot)
+        lines = screen_lines(app)
+        plot = [x for x in lines if "│" in x[:10]]
+        assert len(plot) >= 24, len(plot)  # 8 rows at 80x24
+        labelled = [x.split("│")[0].strip() for x in plot if x.split("│")[0].strip()]
+        assert len(labelled) >= 6, labelled  # the top, zero, the bottom and rows between
+        words = screen_words(app)
+        for name, net in nets.items():
+            assert f"{name[:1]} {name} {net}" in words, (name, net)

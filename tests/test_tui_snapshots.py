@@ -1,4 +1,4 @@
-"""SVG snapshots of the screens a player sees, at 80×24 and, for the small-* ones, 60×20.
+"""SVG snapshots of the screens a player sees, at 80×24 and, for the small-* ones, 60×20, the big-* ones 200×50.
 
 Each picture starts from a data folder of its own: the scenario's hands seeded
 into it, then its keys pressed (see snapshot_apps/scenarios.py).  Nothing in them depends on the date

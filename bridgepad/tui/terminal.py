@@ -17,11 +17,13 @@ data folder held and SIGTERM's handler never run, since it waits for that loop.
 - writes while no output thread runs (suspended, or stopped) are dropped, not queued;
 - the app is told the moment the terminal is found gone (``terminal_lost``), and
   the input thread stops instead of spinning on the dead tty's endless EOF;
+- a resumed app is painted again whole (the alternate screen comes back empty);
 - ``give_back`` restores the terminal without the event loop, for the watchdog.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import termios
 from typing import IO, Any
@@ -105,6 +107,11 @@ class TerminalDriver(LinuxDriver):
             return
         self._suspended = False
         super().resume_application_mode()
+        # The alternate screen comes back empty, and Textual repaints it only if something
+        # changes (a Resize of the same size is dropped): on a busy machine nothing did, and
+        # the player came back from ctrl+z to a blank screen. The loop repaints it whole.
+        loop = asyncio.get_running_loop()
+        loop.call_soon_threadsafe(lambda: self._app.refresh(repaint=True, layout=True))
 
     def stop_reading_if_gone(self) -> None:
         """Ends Textual's input thread once the terminal is gone: a hung-up tty reads as

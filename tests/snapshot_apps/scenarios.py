@@ -27,6 +27,7 @@ from bridgepad.tui.app import BridgepadApp
 
 SIZE = (80, 24)
 SMALL = (60, 20)
+BIG = (200, 50)
 
 # The worked rubber (We 1,830, They 510) as typed in the form: contract, declarer, tricks, honors.
 # North deals the first hand and the deal passes to the left.
@@ -341,6 +342,35 @@ SCENARIOS: tuple[Scenario, ...] = (
         size=SMALL,
     ),
     Scenario("small-help", "60x20: the help, its key tables", keys=("question_mark",), size=SMALL),
+    Scenario(
+        "small-finished-rubber",
+        "60x20: the worked rubber finished, its last hand explained to the rubber bonus",
+        hands=WORKED_RUBBER,
+        size=SMALL,
+    ),
+    # A big terminal, 200 columns by 50 rows: roomier pad cells, the hand list's columns in full, the
+    # explanation beside it, a taller chart with labelled rows.
+    Scenario(
+        "big-finished-rubber",
+        "200x50: the worked rubber finished, the hands in full and the explanation beside them",
+        hands=WORKED_RUBBER,
+        size=BIG,
+    ),
+    Scenario(
+        "big-duplicate-sixteen-boards",
+        "200x50: sixteen boards of a duplicate, each board's dealer, declarer and vulnerability named",
+        keys=tuple(hand_keys("3NT", "N", "9", "400 600 -100")),
+        hands=FIFTEEN_BOARDS,
+        setup=new_duplicate,
+        size=BIG,
+    ),
+    Scenario(
+        "big-tally-chart",
+        "200x50: the evening's chart, tall, its rows labelled and each player's net in the legend",
+        keys=("t", "w", "w", "end"),
+        setup=evening,
+        size=BIG,
+    ),
 )
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from bridgepad.core.model import SEATS, Seat, Side
+from bridgepad.core.model import SEATS, Honors, Seat, Side
 from bridgepad.core.rules.outcome import Mode
 from bridgepad.core.words.text import fit
 
@@ -81,6 +81,19 @@ def seat_label_fit(named: Named, seat: Seat, width: int) -> str:
     if not name or width < 6:  # no room for a letter of the name, "…" and "(N)": the seat alone
         return seat.value
     return f"{fit(name, max(2, width - 4))} ({seat.value})"
+
+
+def seat_label_wide(named: Named, seat: Seat, width: int) -> str:
+    """``South`` or ``Ann (N)`` where ``width`` holds it (a wide hand list), else as ``seat_label_fit``."""
+    whole = seat_label(named, seat)
+    return whole if len(whole) <= width else seat_label_fit(named, seat, width)
+
+
+def honors_label(honors: Honors | None, we: Side) -> str:
+    """Honors in a hand list's cell: ``We 100``, ``They 150``; nothing when none were held."""
+    if honors is None:
+        return ""
+    return f"{'We' if honors.side is we else 'They'} {honors.points}"
 
 
 def hand_word(mode: Mode, number: int, deal: int | None) -> str:

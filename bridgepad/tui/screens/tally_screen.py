@@ -28,6 +28,8 @@ from bridgepad.tui.widgets.key_footer import KeyFooter
 from bridgepad.tui.widgets.net_chart import NetChart
 from bridgepad.tui.widgets.reading import Progressed, Read, Reading, read_in_background
 
+CHART_ROWS = 8
+
 
 class TallyTable(DataTable[Text], can_focus=False):
     """A table of the tally: shown, not browsed (the page around it scrolls)."""
@@ -120,7 +122,9 @@ class TallyScreen(Screen[None]):
         sessions.display = bool(v.sessions.lines)
         self._fill(sessions, v.sessions if v.sessions.lines else None)
         names = [p.name for p in v.tally.players]
-        self.query_one("#chart", NetChart).show(v.tally.running, names, width=max(30, self.size.width - 4))
+        # Eight rows at 80x24; a taller screen gives the chart its extra rows (28 at 50 rows).
+        height = max(CHART_ROWS, self.size.height - 22)
+        self.query_one("#chart", NetChart).show(v.tally.running, names, width=max(30, self.size.width - 4), height=height)
         self.data_shown = True
 
     def _fill(self, table: TallyTable, part: TableView | None) -> None:

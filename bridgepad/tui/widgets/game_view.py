@@ -5,6 +5,7 @@ Used by the score pad and, read-only, by the history's review of an old game.
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 
@@ -16,6 +17,11 @@ from bridgepad.tui.widgets.pad_view import PadHead, PadView
 
 class PadScroll(VerticalScroll, can_focus=False):
     """Scrolls a long pad; never takes the focus, so the arrows always move through the hands."""
+
+
+# From this width the explanation stands beside the hand list, and the pad's cells are roomier:
+# on a big screen the rows below a short list would otherwise stay empty.
+WIDE = 150
 
 
 class GameView(Horizontal):
@@ -37,6 +43,13 @@ class GameView(Horizontal):
     def on_mount(self) -> None:
         if self.state is not None:
             self.show(self.state, select_last=True)
+
+    def on_resize(self, event: events.Resize) -> None:
+        wide = event.size.width >= WIDE
+        if wide != self.has_class("wide"):
+            self.set_class(wide, "wide")
+            self.query_one(PadView).roomy = wide
+            self.refresh_selection()
 
     def focus_hands(self) -> None:
         self.query_one(HandList).focus()

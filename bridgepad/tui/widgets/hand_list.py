@@ -3,6 +3,8 @@
 On a narrow terminal the columns that matter least go first: the dealer, then the
 declarer's name (the seat's letter stays), the hand's number, the result; the scores
 (We and They, or N-S and the comparison) always stay. The newest hand is kept in view as the list grows or shrinks.
+On a wide list (a big terminal) every column takes its roomy form: the dealer and the declarer
+by name, who was vulnerable, the honors when a hand held some, the headers in words.
 """
 
 from __future__ import annotations
@@ -20,11 +22,12 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from bridgepad.core.model import Strain
+from bridgepad.core.model import SEATS, Strain
 from bridgepad.core.rules.duplicate import comparison_figure
 from bridgepad.core.rules.game import GameState, HandOutcome
 from bridgepad.core.rules.settings import DuplicateScoring
-from bridgepad.core.words.labels import result_label, seat_label, seat_label_fit
+from bridgepad.core.rules.vulnerability import vulnerable_word
+from bridgepad.core.words.labels import honors_label, result_label, seat_label, seat_label_fit, seat_label_wide
 from bridgepad.tui import looks
 
 RED_SUITS = (Strain.H, Strain.D)
@@ -38,32 +41,51 @@ class Column:
     drop: int  # on a narrow list, the highest goes first; 0 never goes
     narrow: int = 0  # a width it can shrink to before it goes (the declarer: the seat's letter)
     narrow_drop: int = 0  # its rank once shrunk
+    wide: tuple[str, int] | None = None  # its header and width on a wide list
+    wide_only: bool = False  # shown only on a wide list
 
 
 def columns_for(state: GameState, by_width: int) -> list[Column]:
     """Every column the list can show for this game, in order."""
     rules = state.rules
     first = rules.deal_column
+    game = state.game
+    # Wide, a seat is named in full (``South``, ``Ann (N)``), as long as the longest of the four, within reason.
+    seat_w = min(20, max(len(seat_label(game, s)) for s in SEATS))
+    boards = state.session is not None
     cols = [
         # A duplicate board's number is how the players name it (it always stays); a rubber's hands are in order.
-        Column("first", first, max(3, len(first)), 0 if rules.boards else 4),
-        Column("dealer", "Dlr", 3, 6),
-        Column("contract", "Contract", 8, 0),
-        Column("by", "By", by_width, 5, narrow=2, narrow_drop=3),
-        Column("result", "Res", 4, 2),
+        Column("first", first, max(3, len(first)), 0 if rules.boards else 4, wide=(first, max(4, len(first)))),
+        Column("dealer", "Dlr", 3, 6, wide=("Dealer", max(6, seat_w))),
+        Column("contract", "Contract", 8, 0, wide=("Contract", 8)),
+        Column("by", "By", by_width, 5, narrow=2, narrow_drop=3, wide=("Declarer", max(8, seat_w))),
+        Column("vul", "", 0, 9, wide=("Vulnerable", 10), wide_only=True),
     ]
-    if state.session is not None:
-        mp = state.game.settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS
-        cols += [Column("ns", "N-S", 6, 0), Column("compare", "MP %" if mp else "IMPs", 6, 0)]
+    if not boards and any(h.hand.honors is not None for h in state.hands):
+        cols.append(Column("honors", "", 0, 9, wide=("Honors", 8), wide_only=True))
+    cols.append(Column("result", "Res", 4, 2, wide=("Result", 6)))
+    if boards:
+        mp = game.settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS
+        compare = "MP %" if mp else "IMPs"
+        cols += [Column("ns", "N-S", 6, 0, wide=("N-S", 8)), Column("compare", compare, 6, 0, wide=(compare, 8))]
     else:
-        cols += [Column("we", "We", 6, 0), Column("they", "They", 6, 0)]
+        cols += [Column("we", "We", 6, 0, wide=("We", 7)), Column("they", "They", 6, 0, wide=("They", 7))]
     return cols
+
+
+# A wide list keeps this many cells free, beyond its roomy columns, before it takes their roomy form:
+# a list only just wide enough stays in the compact form that 80 columns show.
+WIDE_SPARE = 2
 
 
 def fit_columns(columns: list[Column], room: int, padding: int) -> list[Column]:
     """The columns that fit in ``room`` cells (each takes its width and ``padding`` on both
-    sides), dropping the highest ``drop`` first; the ones that never go always stay."""
-    kept = list(columns)
+    sides): every column in its roomy form when all of them fit so, else the compact ones,
+    dropping the highest ``drop`` first; the ones that never go always stay."""
+    roomy = [Column(c.key, *c.wide, 0) if c.wide else c for c in columns]
+    if sum(c.width + 2 * padding for c in roomy) + WIDE_SPARE <= room:
+        return roomy
+    kept = [c for c in columns if not c.wide_only]
     while sum(c.width + 2 * padding for c in kept) > room:
         droppable = [c for c in kept if c.drop]
         if not droppable:
@@ -85,6 +107,18 @@ def contract_text(outcome: HandOutcome, pass_word: str, red: Style, faint: Style
     t.append(c.strain.symbol, style=red if c.strain in RED_SUITS else "")
     t.append(c.doubling.suffix, style=strong)
     return t
+
+
+def wide_cells(h: HandOutcome, state: GameState, widths: dict[str, int]) -> dict[str, Text | str]:
+    """The cells a wide list adds or names in full: the dealer, who was vulnerable, the honors."""
+    game = state.game
+    we = game.settings.we
+    cells: dict[str, Text | str] = {"vul": vulnerable_word(h.vulnerable, we), "honors": honors_label(h.hand.honors, we)}
+    if "vul" in widths:  # the roomy form: the seats named in full
+        cells["dealer"] = seat_label_wide(game, h.dealer, widths.get("dealer", 0))
+        if h.hand.declarer is not None:
+            cells["by"] = seat_label_wide(game, h.hand.declarer, widths.get("by", 0))
+    return cells
 
 
 def comparison_cell(h: HandOutcome, scoring: DuplicateScoring) -> str:
@@ -294,7 +328,7 @@ class HandList(ScrollView, can_focus=True):
                 "contract": contract_text(h, pass_word, red, faint, strong),
                 "by": seat_label_fit(game, h.hand.declarer, widths["by"]) if h.hand.declarer else "",
                 "result": result_label(h.result, h.hand.revoke is not None),
-            }
+            } | wide_cells(h, state, widths)
             if boards:
                 cells["ns"] = f"{h.ns_score:+,}" if h.ns_score else "0"
                 cells["compare"] = comparison_cell(h, game.settings.duplicate_scoring)

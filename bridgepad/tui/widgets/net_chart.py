@@ -16,6 +16,7 @@ from bridgepad.tui import looks
 
 OVERLAP = "*"
 AXIS_WORD = "  games"
+TALL = 14  # from this height the rows between the ends and zero are labelled too
 
 Part = tuple[str, str]
 
@@ -80,9 +81,22 @@ def render_chart(steps: Sequence[TallyStep], names: Sequence[str], width: int = 
                 overlaps = True
             else:
                 grid[r][c] = ((name[:1] or "?").upper(), _series(k))
+
+    def value_of(r: int) -> int:
+        """The net a row stands for, to the nearest ten (every score is a multiple of ten)."""
+        v = hi * (zero - r) / zero if r < zero else lo * (r - zero) / (height - 1 - zero) if r > zero else 0
+        return int(round(v / 10) * 10)
+
+    def label_of(r: int) -> str:
+        if r in (0, height - 1, zero):
+            return f"{hi:+,}" if r == 0 else f"{lo:+,}" if r == height - 1 else "0"
+        # A tall chart labels every fourth row from the zero line too, so that a point can be read off.
+        near_end = min(r, height - 1 - r) < 2
+        return f"{value_of(r):+,}" if height >= TALL and (r - zero) % 4 == 0 and not near_end else ""
+
     out: list[Part] = []
     for r, cells in enumerate(grid):
-        label = f"{hi:+,}" if r == 0 else f"{lo:+,}" if r == height - 1 else "0" if r == zero else ""
+        label = label_of(r)
         out.append((f"{label:>{label_w}}│", looks.RULE))
         out.extend(cells)
         out.append(("\n", ""))
@@ -95,7 +109,8 @@ def render_chart(steps: Sequence[TallyStep], names: Sequence[str], width: int = 
     out.append((" " * (label_w + 1) + "".join(ticks) + AXIS_WORD + "\n", looks.RULE))
     for k, name in enumerate(names):
         out.append((f" {(name[:1] or '?').upper()} ", _series(k)))
-        out.append((name + " ", ""))
+        # A tall chart's legend gives each player's net after the last game, read off the tally.
+        out.append((name + (f" {series[name][-1]:+,} " if height >= TALL else " "), ""))
     if overlaps:
         out.append(("\n", ""))
         out.append((f" {OVERLAP} ", looks.OVERLAP))

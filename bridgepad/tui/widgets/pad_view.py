@@ -17,6 +17,7 @@ from bridgepad.tui import looks
 
 MIN_COL = 11
 MAX_COL = 16
+ROOMY_COL = 18  # a cell's width on a big screen, the figures read from across the table
 
 Part = tuple[str, str]  # text and its style: a role of ``looks``, or ""
 
@@ -42,6 +43,7 @@ class PadView(Static):
     """Draws the layout the core computes; the selected hand's figures stand out."""
 
     _shown: tuple[object, ...] = ()  # what is painted: Content's == compares the text alone, not its colours
+    roomy = False  # a big screen's wider cells (set by the game view)
 
     def show(self, state: GameState, selected: int | None) -> Content | None:
         """Paints the pad below its heading, and returns the heading (None for a session of boards)."""
@@ -52,7 +54,7 @@ class PadView(Static):
         pad = layout(state, state.game.settings.we)
         if selected is not None and selected >= len(state.hands):
             selected = -1  # the bonus row: light up the game's own bonuses
-        head, body = render_pad(pad, state, selected)
+        head, body = render_pad(pad, state, selected, ROOMY_COL if self.roomy else MIN_COL)
         self._paint(body)
         return head
 
@@ -74,7 +76,7 @@ def _cell(entry: Entry | None, selected: int | None, align: str, col: int) -> Pa
     return (cell, looks.STRONG if entry.hand is None else "")  # the game's own bonuses
 
 
-def render_pad(pad: PadLayout, state: GameState, selected: int | None) -> tuple[Content, Content]:
+def render_pad(pad: PadLayout, state: GameState, selected: int | None, min_col: int = MIN_COL) -> tuple[Content, Content]:
     """The heading and the pad below it. Every row is a cell, the vertical rule, a cell: the
     rule stays straight down the page, through the heading too."""
     game = state.game
@@ -82,7 +84,7 @@ def render_pad(pad: PadLayout, state: GameState, selected: int | None) -> tuple[
     we_head, they_head = (side_heading(s, game.settings.we) for s in (pad.we, pad.they))
     we_names, they_names = partnership(game, pad.we), partnership(game, pad.they)
     # Wide enough for the partnerships' names, within reason: they are cut beyond that.
-    col = max(MIN_COL, len(f"{max(pad.totals):,}") + 2, min(MAX_COL, max(len(we_names), len(they_names)) + 2))
+    col = max(min_col, len(f"{max(pad.totals):,}") + 2, min(MAX_COL, max(len(we_names), len(they_names)) + 2))
     out: list[Part] = []
 
     def row(left: Part, right: Part) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
 import signal
 import socket
@@ -26,7 +27,7 @@ URL = re.compile(r"http://127\.0\.0\.1:(\d+)/([A-Za-z0-9_-]{22,})/")
 
 
 class Sharing:
-    def __init__(self, process: subprocess.Popen[str], first: str) -> None:
+    def __init__(self, process: subprocess.Popen[bytes], first: str) -> None:
         self.process, self.first = process, first
         found = URL.fullmatch(first)
         assert found is not None, first
@@ -35,28 +36,40 @@ class Sharing:
     def end(self, sig: int) -> tuple[int, str, str]:
         self.process.send_signal(sig)
         out, err = self.process.communicate(timeout=30)
-        return self.process.returncode, self.first + "\n" + out, err
+        return self.process.returncode, self.first + "\n" + out.decode(), err.decode()
 
 
 @contextmanager
 def sharing(*args: str) -> Iterator[Sharing]:
+    # Unbuffered bytes: a buffered readline may take the lines after the first with it
+    # (they come together on a busy machine), and communicate() would never see them.
     process = subprocess.Popen(
         [sys.executable, "-m", "bridgepad", "share", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         stdin=subprocess.DEVNULL,
-        text=True,
-        encoding="utf-8",
+        bufsize=0,
         env=env_without_data_dir(),
     )
     try:
         assert process.stdout is not None
-        first = process.stdout.readline().rstrip("\n")  # waits for the line, however slow the start
-        yield Sharing(process, first)
+        yield Sharing(process, first_line(process.stdout.fileno()))
     finally:
         if process.poll() is None:
             process.kill()
             process.communicate(timeout=30)
+
+
+def first_line(fd: int) -> str:
+    """The first line written to ``fd``, read a byte at a time so that nothing after it is
+    taken; waits for it however slow the start, and ends at the end of the output."""
+    line = bytearray()
+    while not line.endswith(b"\n"):
+        byte = os.read(fd, 1)
+        if not byte:
+            break
+        line += byte
+    return line.decode().rstrip("\n")
 
 
 def port_closed(port: int) -> bool:

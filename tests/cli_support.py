@@ -19,6 +19,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import fair_clock
+
 
 def run_cli(
     data: Path | None,
@@ -44,9 +46,10 @@ def run_cli(
             resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
 
     popen.setdefault("capture_output", True)
-    return subprocess.run(
-        [sys.executable, "-m", "bridgepad", *(["--data-dir", str(data)] if data is not None else []), *args],
-        text=text, encoding="utf-8" if text else None, input=stdin, cwd=cwd, env=base, timeout=timeout,
+    # The timeout counts the time the command was given (fair_clock): a busy machine makes it slower, not a hang.
+    return fair_clock.run(
+        [sys.executable, "-m", "bridgepad", *(["--data-dir", str(data)] if data is not None else []), *args], timeout,
+        text=text, encoding="utf-8" if text else None, input=stdin, cwd=cwd, env=base,
         preexec_fn=limits if fsize is not None or memory is not None else None, **popen,
     )  # fmt: skip
 

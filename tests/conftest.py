@@ -11,7 +11,10 @@ from __future__ import annotations
 import asyncio
 import inspect
 import os
+import signal
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -68,3 +71,34 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.get_closest_marker("slow") and not item.get_closest_marker("timeout"):
             item.add_marker(pytest.mark.timeout(SLOW_TIMEOUT))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_timeout_set_timer(item: pytest.Item, settings: Any) -> bool | None:
+    """pytest-timeout's limit, on the fair clock (``tests/fair_clock.py``): a test stopped for
+    looping forever is one that used its time, not one a busy machine kept waiting for a CPU.
+    The alarm rings after the limit on the wall clock, as pytest-timeout's own does; if the
+    machine withheld part of that time, it is set again for what the test is still owed."""
+    if settings.method != "signal" or threading.current_thread() is not threading.main_thread():
+        return None  # pytest-timeout's own timer
+    import pytest_timeout
+    from fair_clock import Deadline
+
+    given = Deadline(settings.timeout)
+
+    def ring(signum: int, frame: object) -> None:
+        __tracebackhide__ = True
+        owed = given.left()
+        if owed > 0.5:
+            signal.setitimer(signal.ITIMER_REAL, owed)
+            return
+        pytest_timeout.timeout_sigalrm(item, settings)
+
+    def cancel() -> None:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, signal.SIG_DFL)
+
+    item.cancel_timeout = cancel  # type: ignore[attr-defined]  # what pytest-timeout's cancel hook calls
+    signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, settings.timeout)
+    return True

@@ -11,13 +11,13 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 from builders import WORKED, hand
+from fair_clock import Deadline
 
 from bridgepad.core.model import Hand
 from bridgepad.services.session import Session
@@ -54,16 +54,17 @@ def folder_bytes(root: Path) -> dict[str, tuple[bytes, int]]:
     return out
 
 
-async def wait_for(check: Callable[[], Any], timeout: float = 5.0, what: str = "") -> Any:
-    """Waits until ``check()`` is true (returning it), looking again as soon as the loop is free."""
-    deadline = time.monotonic() + timeout
+async def wait_for(check: Callable[[], Any], timeout: float = 30.0, what: str = "") -> Any:
+    """Waits until ``check()`` is true (returning it), looking again as soon as the loop is free;
+    fails after ``timeout`` seconds of the time the test was given (``fair_clock``)."""
+    deadline = Deadline(timeout)
     while True:
         value = check()
         if value:
             return value
-        if time.monotonic() > deadline:
+        if deadline.passed():
             raise AssertionError(f"not within {timeout} s: {what or check}")
-        await asyncio.sleep(0.02)
+        await asyncio.sleep(0.02)  # the poll's step
 
 
 @asynccontextmanager
@@ -81,7 +82,7 @@ async def request(port: int, method: str, path: str) -> tuple[int, dict[str, str
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     writer.write(f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode("latin-1"))
     await writer.drain()
-    raw = await asyncio.wait_for(reader.read(), 10)
+    raw = await asyncio.wait_for(reader.read(), 30)
     writer.close()
     head, _, body = raw.partition(b"\r\n\r\n")
     lines = head.decode("latin-1").split("\r\n")
@@ -118,7 +119,7 @@ class Stream:
         # HTTP/1.0: the stream comes as it is written, not in chunks.
         writer.write(f"GET {path} HTTP/1.0\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode("latin-1"))
         await writer.drain()
-        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 30)
         lines = head.decode("latin-1").split("\r\n")
         headers = {}
         for line in lines[1:]:

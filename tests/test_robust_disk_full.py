@@ -10,17 +10,15 @@ takes writes again the hands reach it and the badge goes.
 
 from __future__ import annotations
 
-import asyncio
 import errno
 import os
 import sys
-import time
 from pathlib import Path
 
 import pytest
 from robust_support.data import hand
 from robust_support.screen import messages, status_text
-from waiting import press, settle
+from waiting import press, settle, until
 
 from bridgepad.core.model import Side
 from bridgepad.core.rules.game import Game, derive
@@ -147,20 +145,15 @@ async def test_the_app_says_not_saved_at_once_keeps_the_hands_and_saves_them_on_
         assert not any("Saved" in m for m in messages(app)), messages(app)
         # The retry, every few seconds, fails while the disk refuses ...
         refused = disk.refused
-        deadline = time.monotonic() + 5
-        while disk.refused == refused and time.monotonic() < deadline:
-            await asyncio.sleep(0.05)
-        assert disk.refused > refused, "no retry within 5 s"
+        await until(pilot, lambda: disk.refused > refused, "a retry within 5 s", deadline=5)
         await settle(pilot)
         assert "NOT SAVED" in status_text(app) and path.read_bytes() == on_disk
         assert not any("Saved" in m for m in messages(app)), messages(app)
         # ... and succeeds once the disk takes writes again.
         disk.mend()
-        deadline = time.monotonic() + 5
-        while app.session.unsaved and time.monotonic() < deadline:
-            await asyncio.sleep(0.05)
+        await until(pilot, lambda: not app.session.unsaved, "the save within 5 s of the disk coming back", deadline=5)
         await settle(pilot)
-        assert not app.session.unsaved, "not saved within 5 s of the disk coming back"
+        assert not app.session.unsaved
         assert "NOT SAVED" not in status_text(app)
         assert any("Saved" in m for m in messages(app)), messages(app)
         # The notices that said NOT SAVED are taken down with it, not left for their 30 s.
@@ -211,9 +204,9 @@ async def test_a_read_only_games_folder_for_real(tmp_path: Path) -> None:
             assert "NOT SAVED" in status_text(app)
             assert len(app.session.state.hands) == 2
             games.chmod(0o700)
-            deadline = time.monotonic() + 5
-            while app.session.unsaved and time.monotonic() < deadline:
-                await asyncio.sleep(0.1)
+            await until(
+                pilot, lambda: not app.session.unsaved, "the save within 5 s of the folder's permission coming back", deadline=5
+            )
             await settle(pilot)
             assert not app.session.unsaved and "NOT SAVED" not in status_text(app)
     finally:

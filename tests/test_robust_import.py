@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pytest
 from cli_support import run_cli
+from fair_clock import Deadline
 
 from bridgepad.core.readers.log import parse_log
 from bridgepad.core.records.sameness import inputs_key
@@ -58,8 +59,8 @@ def batches(data: Path, suffix: str) -> list[Path]:
 
 def kill_when(p: subprocess.Popen[bytes], ready, limit: float = 60.0) -> bool:  # type: ignore[no-untyped-def]
     """SIGKILL ``p`` as soon as ``ready()`` holds; False if it ended first."""
-    end = time.monotonic() + limit
-    while time.monotonic() < end:
+    given = Deadline(limit)
+    while not given.passed():
         if p.poll() is not None:
             return False
         if ready():

@@ -9,13 +9,12 @@ follows the hands the first one records.
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
 
 import pytest
 from robust_support.pty_app import PtyApp
 from robust_support.typing import hand_of, type_hand
-from waiting import press, settle
+from waiting import press, settle, wait_until
 
 from bridgepad.store.game_store import GameStore
 
@@ -29,16 +28,8 @@ def folder_bytes(root: Path) -> dict[str, bytes]:
 
 
 def enter(app: PtyApp, fields: tuple[str, str, str], number: int) -> None:
-    for _ in range(3):
-        outcome = type_hand(app, fields, number)
-        if outcome == "shown":
-            return
-        assert outcome == "entered", app.screen_text()[-2000:]
-        app.type("\x1b")  # a Tab overtaken by the next key: try again
-        time.sleep(0.3)
-        app.type("y")  # Escape asks before throwing away a typed hand: yes
-        time.sleep(0.3)
-    pytest.fail(f"hand {number} was not recorded:\n{app.screen_text()[-2000:]}")
+    outcome = type_hand(app, fields, number)
+    assert outcome == "shown", f"hand {number} {outcome}, not recorded:\n{app.screen_text()[-2000:]}"
 
 
 @pytest.mark.slow
@@ -47,7 +38,9 @@ def test_the_second_window_is_read_only_changes_nothing_and_follows_the_first(tm
     # Wide windows: the read-only warnings stack up as toasts on the right, and must not hide the status bar.
     with PtyApp(root, cols=160, rows=40) as one, PtyApp(root, cols=160, rows=40) as two:  # started together, on an empty folder
         assert one.wait_for("Add", timeout=15) and two.wait_for("Add", timeout=15)
-        time.sleep(0.3)
+        # The window that found the lock taken says so in its status bar; the other shows its own.
+        wait_until(lambda: any("READ-ONLY" in app.screen_text() for app in (one, two)), "a window to say READ-ONLY")
+        assert one.wait_for("Hand 1 · Games") and two.wait_for("Hand 1 · Games")
         read_only = [app for app in (one, two) if "READ-ONLY" in app.screen_text()]
         assert len(read_only) == 1, "exactly one window must be read-only"
         viewer = read_only[0]
@@ -60,20 +53,16 @@ def test_the_second_window_is_read_only_changes_nothing_and_follows_the_first(tm
         # Every change typed into the read-only window is refused, and nothing on disk changes.
         # (s, the rules screen, is left to the test below; the keys avoid h and t, which open other screens.)
         before = folder_bytes(root)
-        for keys in ["+", "4c\tn\t10\r", "e", "\r", "d", "y", "\r", "x", "y", "\x1a", "n", "\r", "a", "\x7f"]:
-            viewer.type(keys)
-            time.sleep(0.08)
+        # Keys are handled in order: once the last "+" is refused, every key before it has been.
+        viewer.type("+4c\tn\t10\re\rdy\rxy\x1an\ra\x7f")
         mark = viewer.mark()
         viewer.type("+")
-        assert viewer.wait_for("read-only", since=mark, timeout=3)
-        time.sleep(0.3)
+        assert viewer.wait_for("read-only", since=mark)
         assert folder_bytes(root) == before
         assert viewer.proc.poll() is None
 
         # The writer goes on; the viewer shows each hand as it is saved.
-        for _ in range(3):
-            viewer.type("\x1b")
-            time.sleep(0.15)
+        viewer.type("\x1b\x1b\x1b")
         enter(writer, ("pass", "", ""), 2)
         assert viewer.wait_for("Hand 3 · Games", timeout=6), viewer.screen_text()[-3000:]
         stored = GameStore(root).load(GameStore(root).current_id() or "")

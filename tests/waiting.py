@@ -21,12 +21,15 @@ import time
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
+from fair_clock import Deadline
 from textual.app import App
 from textual.pilot import Pilot
 from textual.worker import WorkerState
 
-# Seconds: a condition that holds on a quiet machine within a fraction of a second holds on a
-# busy one within this; a hang fails well inside the per-test timeout (pyproject's pytest settings).
+# Seconds of the time the test is given (tests/fair_clock.py: the time the machine kept it
+# waiting for a CPU is not counted): a condition that holds on a quiet machine within a
+# fraction of a second holds well within this on any machine, and a hang fails within it,
+# well inside the per-test timeout (pyproject's pytest settings).
 DEADLINE = float(os.environ.get("BRIDGEPAD_TEST_DEADLINE", "45"))
 
 
@@ -61,7 +64,7 @@ async def settle(pilot: Pilot[Any], deadline: float = DEADLINE) -> None:
     (a key's action pushes a screen, which composes, which mounts ...), and its workers have
     finished: twice in a row nothing queued and nothing running."""
     app = pilot.app
-    end = time.monotonic() + deadline
+    end = Deadline(deadline)
     quiet = 0
     doing: str | None = None
     while quiet < 2:
@@ -72,7 +75,7 @@ async def settle(pilot: Pilot[Any], deadline: float = DEADLINE) -> None:
         else:
             quiet = 0
             await app.workers.wait_for_complete()
-        if time.monotonic() > end:
+        if end.passed():
             raise _gave_up("the app to handle every message and finish its workers", deadline, doing)
 
 
@@ -96,12 +99,12 @@ async def until(
     that depends on a worker thread or a timer is looked at again after a short sleep, the
     poll's step, not a time guessed long enough.
     """
-    end = time.monotonic() + deadline
+    end = Deadline(deadline)
     while True:
         await pilot.pause()
         if condition():
             return
-        if time.monotonic() > end:
+        if end.passed():
             raise _gave_up(what, deadline)
         await asyncio.sleep(0.01)
 
@@ -113,9 +116,9 @@ async def until_async(
     step: Callable[[], Awaitable[object]] | None = None,
 ) -> None:
     """``until`` without a pilot: for a loop that runs the app some other way."""
-    end = time.monotonic() + deadline
+    end = Deadline(deadline)
     while not condition():
-        if time.monotonic() > end:
+        if end.passed():
             raise _gave_up(what, deadline)
         await (step() if step is not None else asyncio.sleep(0.01))
 
@@ -123,9 +126,9 @@ async def until_async(
 def wait_until(condition: Callable[[], object], what: str, deadline: float = DEADLINE, step: float = 0.02) -> None:
     """``until`` for a test outside an event loop (a child process, a file, a terminal):
     polls ``condition`` every ``step`` seconds until it is true; fails naming ``what``."""
-    end = time.monotonic() + deadline
+    end = Deadline(deadline)
     while not condition():
-        if time.monotonic() > end:
+        if end.passed():
             raise _gave_up(what, deadline)
         time.sleep(step)
 

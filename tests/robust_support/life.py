@@ -11,6 +11,8 @@ import os
 import time
 from pathlib import Path
 
+from fair_clock import Deadline
+
 from bridgepad.core.model import Hand
 from bridgepad.store.game_store import GameStore
 from robust_support.pty_app import PtyApp
@@ -52,17 +54,8 @@ _pad.PadScreen.action_help = _wedge
 
 
 def enter_hand(app: PtyApp, fields: tuple[str, str, str], number: int) -> bool:
-    """Types hand ``number`` until the screen shows it: a Tab overtaken by the next key
-    (more likely on a loaded machine) makes the form refuse it, and then it is typed again."""
-    for _ in range(3):
-        outcome = type_hand(app, fields, number, timeout=10)
-        if outcome == "shown":
-            return True
-        if outcome == "gone":
-            return False
-        app.type("\x1b")
-        time.sleep(0.3)
-    return False
+    """Types hand ``number``; True once the screen shows it."""
+    return type_hand(app, fields, number) == "shown"
 
 
 def hands_on_disk(root: Path) -> tuple[Hand, ...]:
@@ -73,12 +66,13 @@ def hands_on_disk(root: Path) -> tuple[Hand, ...]:
     return store.load(game_id).game.hands
 
 
-def wait_for_file(path: Path, timeout: float = 5.0) -> bool:
-    deadline = time.monotonic() + timeout
+def wait_for_file(path: Path, timeout: float = 30.0) -> bool:
+    """True once ``path`` exists; False after ``timeout`` seconds of given time (``fair_clock``)."""
+    deadline = Deadline(timeout)
     while not path.exists():
-        if time.monotonic() > deadline:
+        if deadline.passed():
             return False
-        time.sleep(0.02)
+        time.sleep(0.02)  # the poll's step
     return True
 
 

@@ -23,6 +23,9 @@ import threading
 import time
 from pathlib import Path
 
+import fair_clock
+from fair_clock import Deadline
+
 # Runs the package exactly as ``python -m bridgepad`` does, after making the pty the
 # controlling terminal of the new session (so closing it sends SIGHUP, as a closed
 # terminal window does).
@@ -138,9 +141,11 @@ class PtyApp:
         return plain(self.output[since:])
 
     def wait_for(self, pattern: str | re.Pattern[str], *, since: int = 0, timeout: float = 10.0) -> re.Match[str] | None:
-        """The first match of ``pattern`` in the text drawn after ``since``; None on timeout or exit."""
+        """The first match of ``pattern`` in the text drawn after ``since``; None once the app
+        has ended without drawing it, or after ``timeout`` seconds of the time the test and the
+        app were given (``fair_clock``: a machine too busy to run them does not count)."""
         rx = re.compile(re.escape(pattern)) if isinstance(pattern, str) else pattern
-        deadline = time.monotonic() + timeout
+        deadline = Deadline(timeout)
         seen = -1
         while True:
             size = self.mark()
@@ -149,11 +154,14 @@ class PtyApp:
                 m = rx.search(self.screen_text(since))
                 if m is not None:
                     return m
-            if time.monotonic() > deadline or self.proc.poll() is not None:
-                # One last look: the output may have arrived just before the exit.
-                time.sleep(0.05)
+            if self.proc.poll() is not None:
+                # What it drew just before it ended may still be on its way: the reader ends
+                # once the terminal has nothing more to give.
+                self._reader.join(timeout)
                 return rx.search(self.screen_text(since))
-            time.sleep(0.02)
+            if deadline.passed():
+                return rx.search(self.screen_text(since))
+            time.sleep(0.02)  # the poll's step
 
     def shown_hands(self) -> int:
         """How many hands the status bar has shown as entered: the highest "Hand N" less one."""
@@ -185,8 +193,9 @@ class PtyApp:
             pass
 
     def wait(self, timeout: float = 10.0) -> int | None:
+        """The exit status, or None if the app still runs after ``timeout`` seconds of given time."""
         try:
-            return self.proc.wait(timeout)
+            return fair_clock.wait(self.proc, timeout)
         except subprocess.TimeoutExpired:
             return None
 

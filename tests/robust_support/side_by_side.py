@@ -9,15 +9,16 @@ fails the test instead of being forgotten by a ``join`` that timed out.
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from typing import TypeVar
+
+from fair_clock import Deadline
 
 T = TypeVar("T")
 
 
 def side_by_side(jobs: dict[str, Callable[[], T]], timeout: float) -> dict[str, T]:
-    """Each job's result, by name, once all have returned within ``timeout`` seconds."""
+    """Each job's result, by name, once all have returned within ``timeout`` seconds of given time."""
     results: dict[str, T] = {}
     errors: dict[str, BaseException] = {}
 
@@ -31,9 +32,10 @@ def side_by_side(jobs: dict[str, Callable[[], T]], timeout: float) -> dict[str, 
     threads = {name: threading.Thread(target=work, args=(name, job), name=name, daemon=True) for name, job in jobs.items()}
     for t in threads.values():
         t.start()
-    deadline = time.monotonic() + timeout
+    given = Deadline(timeout)  # seconds of the time the jobs are given (fair_clock)
     for t in threads.values():
-        t.join(max(0.0, deadline - time.monotonic()))
+        while t.is_alive() and not given.passed():
+            t.join(1.0)
     hung = [name for name, t in threads.items() if t.is_alive()]
     if errors:
         first = next(iter(errors.values()))

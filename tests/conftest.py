@@ -18,6 +18,8 @@ from typing import Any
 
 import pytest
 
+pytest_plugins = ["pytester"]  # tests/test_fair_clock.py runs a test session of its own
+
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:

@@ -1,0 +1,105 @@
+"""The fair clock (tests/fair_clock.py), on which every wait and the per-test limit run:
+time a process spends waiting for a CPU is not counted, time it spends running or asleep is.
+
+A rival for one CPU is a busy loop pinned to it, started as an orphan (forked twice) so that it
+is no process of the test's: only the test's own waiting may be taken off its clock.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from fair_clock import Deadline
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/schedstat").exists(), reason="needs Linux's schedstat")
+
+RIVAL = """
+import os, sys
+cpu = int(sys.argv[1])
+if os.fork():
+    os._exit(0)
+os.setsid()
+os.sched_setaffinity(0, {cpu})
+print(os.getpid(), flush=True)
+null = os.open(os.devnull, os.O_RDWR)
+for fd in (0, 1, 2):  # let go of the pipes: the parent reads until they close
+    os.dup2(null, fd)
+while True:
+    pass
+"""
+
+
+@contextmanager
+def sharing_one_cpu() -> Iterator[None]:
+    """The calling thread and a busy loop on the same CPU, at the same priority, until the end."""
+    cpu = min(os.sched_getaffinity(0))
+    started = subprocess.run([sys.executable, "-c", RIVAL, str(cpu)], capture_output=True, text=True, timeout=60, check=True)
+    rival = int(started.stdout.split()[0])
+    mask = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {cpu})
+    try:
+        yield
+    finally:
+        os.sched_setaffinity(0, mask)
+        os.kill(rival, signal.SIGKILL)
+
+
+def spin(seconds: float) -> float:
+    """Keeps this thread busy for ``seconds`` of the wall clock; the CPU time it got."""
+    cpu, end = time.thread_time(), time.monotonic() + seconds
+    while time.monotonic() < end:
+        pass
+    return time.thread_time() - cpu
+
+
+def test_time_asleep_is_counted() -> None:
+    began, given = time.monotonic(), Deadline(60)
+    time.sleep(0.5)
+    spent = given.seconds - given.left()
+    assert 0.45 <= spent <= time.monotonic() - began, spent
+
+
+def test_time_kept_waiting_for_a_cpu_is_not_counted() -> None:
+    with sharing_one_cpu():
+        given = Deadline(60)
+        ran = spin(2.0)
+        spent = given.seconds - given.left()
+    # Half the CPU, or less on a busier machine: the clock counts the time the thread ran.
+    assert ran < 1.5, f"the rival did not share the CPU (the thread ran {ran:.2f} s of 2)"
+    assert abs(spent - ran) < 0.3, f"the fair clock counted {spent:.2f} s; the thread ran {ran:.2f} s"
+
+
+def test_a_test_that_loops_for_ever_fails_after_the_time_it_was_given(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    here = Path(__file__).parent
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(here), os.environ.get("PYTHONPATH")])))
+    pytester.makeconftest((here / "conftest.py").read_text())
+    pytester.makepyfile(
+        test_loops=textwrap.dedent("""
+            import pytest
+
+            @pytest.mark.timeout(1)
+            def test_loops_for_ever():
+                while True:
+                    pass
+        """)
+    )
+    with sharing_one_cpu():
+        result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--durations=1", "--durations-min=0", timeout=120)
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*Timeout (>1.0s) from pytest-timeout*"])
+    calls = [re.match(r"([0-9.]+)s call +test_loops.py::test_loops_for_ever", line) for line in result.outlines]
+    took = float(next(m for m in calls if m).group(1))
+    # One second of its own CPU, at half of one: about two on the wall clock, not one.
+    assert took > 1.5, f"stopped after {took:.2f} s of the wall clock: the time the machine withheld was counted"

@@ -148,19 +148,32 @@ class Deadline:
 
 
 def communicate(process: subprocess.Popen[Any], seconds: float, stdin: Any = None) -> tuple[Any, Any]:
-    """``process.communicate()`` within ``seconds`` of the time it is given; on a hang the process
-    is killed and ``subprocess.TimeoutExpired`` raised, as ``communicate(timeout=...)`` does."""
-    deadline = Deadline(seconds)
-    pending = stdin
-    while True:
+    """``process.communicate(stdin)`` within ``seconds`` of the time it is given; on a hang the
+    process is killed and ``subprocess.TimeoutExpired`` raised, as ``communicate(timeout=...)`` does.
+
+    The talk runs whole in a thread of its own: ``communicate`` cannot be called again after a
+    timeout while input is still being written (the retry never writes the rest, nor closes the
+    pipe, and the process waits for ever for the end of its input)."""
+    said: dict[str, Any] = {}
+
+    def talk() -> None:
         try:
-            return process.communicate(pending, timeout=1.0)
-        except subprocess.TimeoutExpired:
-            pending = None  # the input was sent on the first call; a retry may not send it again
-            if deadline.passed():
-                process.kill()
-                process.communicate()
-                raise
+            said["out"] = process.communicate(stdin)
+        except BaseException as e:  # handed to the caller's thread below
+            said["error"] = e
+
+    talker = threading.Thread(target=talk, name="fair-clock communicate", daemon=True)
+    talker.start()
+    deadline = Deadline(seconds)
+    while talker.is_alive():
+        talker.join(1.0)
+        if talker.is_alive() and deadline.passed():
+            process.kill()
+            talker.join()
+            raise subprocess.TimeoutExpired(process.args, seconds)
+    if "error" in said:
+        raise said["error"]
+    return said["out"]
 
 
 def wait(process: subprocess.Popen[Any], seconds: float) -> int:

@@ -66,7 +66,9 @@ def test_time_asleep_is_counted() -> None:
     began, given = time.monotonic(), Deadline(60)
     time.sleep(0.5)
     spent = given.seconds - given.left()
-    assert 0.45 <= spent <= time.monotonic() - began, spent
+    # All of it but the moments a thread of the test was ready and kept waiting (on a busy
+    # machine, its wake-up at the end; 0.44 of 0.5 was seen beside every core busy).
+    assert 0.3 <= spent <= time.monotonic() - began, spent
 
 
 def test_time_kept_waiting_for_a_cpu_is_not_counted() -> None:

@@ -120,8 +120,8 @@ async def test_the_command_line_and_the_tally_screen_say_alike_that_nobody_pays(
     assert [line.split() for line in printed[3:7]] == [[n, "2", "+0"] for n in ("Ann", "Bob", "Cy", "Di")]
     app = make_app(data_dir)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("t", "w", "w")  # all time
-        await pilot.pause()
+        await press(pilot, "t", "w", "w")  # all time
+        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, TallyScreen) and "all time · 2 games" in str(screen.query_one("#tally-title", Label).render())
         assert str(screen.query_one("#payments", Static).render()).strip() == ALL_SQUARE

@@ -10,7 +10,7 @@ from importlib.metadata import version
 from textual.app import App
 from textual.drivers.linux_driver import LinuxDriver
 from textual.widgets import Footer
-from waiting import until
+from waiting import pause, until
 
 from bridgepad.tui import textual_private as private
 
@@ -72,7 +72,7 @@ async def test_a_key_s_binding_is_run_and_a_key_handed_on_as_textual_does() -> N
         assert await private.check_bindings(app, "y") is False, WHERE
         assert app.marked == 1, WHERE
         private.forward_key(app.screen, events.Key("z", "z"))
-        await pilot.pause()
+        await pause(pilot)
         assert seen == ["z"], WHERE
 
 
@@ -90,3 +90,38 @@ async def test_one_notification_is_taken_down_and_the_others_stay() -> None:
         private.unnotify(app, second)  # one the app no longer has is let be
         await until(pilot, lambda: len(app._notifications) == 1, "one notification taken down")
         assert [n.message for n in app._notifications] == ["a"], WHERE
+
+
+async def test_a_footer_key_settled_before_it_is_mounted_is_not_restyled_for_its_compact_style() -> None:
+    from textual.app import ComposeResult
+    from textual.reactive import reactive
+    from textual.widgets._footer import FooterKey
+
+    restyled: list[object] = []
+
+    class Counting(FooterKey):
+        def update_node_styles(self, animate: bool = True) -> None:
+            restyled.append(self)
+            super().update_node_styles(animate)
+
+    class FooterLike(App[None]):
+        compact = reactive(False)  # a footer's own: not compact
+
+        def __init__(self, settle: bool) -> None:
+            super().__init__()
+            self.settle = settle
+
+        def compose(self) -> ComposeResult:
+            key = Counting("x", "x", "Mark", "mark")
+            if self.settle:
+                private.settle_footer_key(key, False)
+            yield key.data_bind(compact=FooterLike.compact)  # as Footer.compose yields its keys
+
+    for settle, times in ((False, 2), (True, 0)):
+        restyled.clear()
+        app = FooterLike(settle)
+        async with app.run_test() as pilot:
+            await until(pilot, lambda: app.query(Counting).first().is_mounted, "the key mounted")
+            key = app.query_one(Counting)
+            assert key.compact is False and not key.has_class("-compact"), WHERE
+        assert len(restyled) == times, (settle, len(restyled), WHERE)

@@ -163,3 +163,31 @@ async def test_preview_shows_what_the_hand_will_write(data_dir: Path) -> None:
         await settle(pilot)
         preview = text_of(form(app).query_one("#preview"))
         assert "They 50 above" in preview and "Game for" not in preview
+
+
+async def test_a_typed_key_that_keeps_the_form_s_height_lays_nothing_out(data_dir: Path) -> None:
+    """A key typed in a field repaints the field and the words that changed; the screen is laid
+    out again only when the form's height changes. (Counted at the screen's layout pass,
+    Textual's ``Screen._refresh_layout``, which every layout goes through.)"""
+    app = make_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "plus", "4", "s", "tab")
+        await settle(pilot)
+        screen = app.screen
+        layouts: list[object] = []
+        real = screen._refresh_layout
+
+        def counted(*args: object, **kwargs: object) -> object:
+            layouts.append(args)
+            return real(*args, **kwargs)
+
+        screen._refresh_layout = counted  # type: ignore[method-assign]
+        preview = app.screen.query_one("#preview")
+        height = preview.size.height
+        for key in ("n", "backspace", "e", "tab", "1"):
+            await press(pilot, key)
+        await settle(pilot)
+        assert isinstance(app.focused, Input) and app.focused.value == "1", app.focused
+        assert preview.size.height == height  # the keys above change no line count
+        assert layouts == [], f"{len(layouts)} layouts for five keys in the fields"

@@ -12,10 +12,12 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+import waiting
 from robust_support.keys import burst
 from snapshot_apps.scenarios import WORKED_RUBBER, evening, make_app, seed
 from snapshot_apps.screen import form_open
 from textual.widgets import Input
+from waiting import pause
 
 from bridgepad.core.model import Contract, Doubling, Hand, Seat, Strain
 from bridgepad.core.rules.game import Mode
@@ -36,10 +38,7 @@ EXPECTED = [
 
 async def until(pilot, done) -> None:  # type: ignore[no-untyped-def]
     """Waits for the state checked (a loaded machine takes longer over a burst), never a fixed time."""
-    for _ in range(400):
-        if done():
-            return
-        await pilot.pause()
+    await waiting.until(pilot, done, "the burst's keys to be handled, to the state the test checks")
 
 
 def typed(contract: str, declarer: str, result: str) -> list[str]:
@@ -71,7 +70,7 @@ async def test_an_edit_typed_ahead_replaces_the_field_it_enters(data_dir: Path) 
     seed(data_dir, WORKED_RUBBER[:3])
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await pause(pilot)
         # e on the last hand (2C by S, 8), then at once: 3nt over 2C, E over S, 7 over 8.
         await burst(pilot, ["e", *"3nt", "tab", "e", "tab", "7", "enter"])
         await until(pilot, lambda: not form_open(app))
@@ -83,7 +82,7 @@ async def test_an_edit_typed_ahead_replaces_the_field_it_enters(data_dir: Path) 
 async def test_a_new_game_typed_ahead_then_a_hand_goes_into_the_new_game(data_dir: Path) -> None:
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await pause(pilot)
         old = app.session.stored.id
         # n, chicago over the mode, a first dealer, Enter; then + and a hand, all in one burst.
         await burst(pilot, ["n", *"chicago", "tab", "e", "enter", *typed("4s", "n", "8")])
@@ -97,7 +96,7 @@ async def test_a_new_game_typed_ahead_then_a_hand_goes_into_the_new_game(data_di
 async def test_the_rules_typed_ahead_are_saved_as_typed(data_dir: Path) -> None:
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await pause(pilot)
         # s, honors "no" over "yes", Enter, then + and a hand, into the game on the pad.
         await burst(pilot, ["s", *"no", "enter", *typed("4s", "n", "8")])
         await until(pilot, lambda: len(app.session.state.hands) >= 1 and not form_open(app))
@@ -111,7 +110,7 @@ async def test_a_stake_typed_ahead_is_set_and_the_keys_after_it_are_the_tally_s(
     evening(data_dir)  # a stake of 0.10
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await pause(pilot)
         await burst(pilot, ["t", "$", *"0.25", "enter"])
         await until(pilot, lambda: isinstance(app.screen, TallyScreen) and str(app.screen.stake) == "0.25")
         assert isinstance(app.screen, TallyScreen)
@@ -132,7 +131,7 @@ async def test_an_export_typed_ahead_writes_the_format_and_the_name_typed(
     folder.mkdir()
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await pause(pilot)
         # E, csv over md, Tab, a file name over the one proposed, Enter, then + and a hand.
         await burst(pilot, ["E", *"csv", "tab", *str(folder / "night"), "enter", *typed("4s", "n", "8")])
         await until(pilot, lambda: len(app.session.state.hands) >= 3 and not form_open(app))

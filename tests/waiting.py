@@ -23,7 +23,7 @@ from typing import Any
 
 from fair_clock import Deadline
 from textual.app import App
-from textual.pilot import Pilot
+from textual.pilot import Pilot, WaitForScreenTimeout
 from textual.worker import WorkerState
 
 # Seconds of the time the test is given (tests/fair_clock.py: the time the machine kept it
@@ -59,6 +59,15 @@ def _busy(app: App[Any]) -> str | None:
     return None
 
 
+async def pause(pilot: Pilot[Any], delay: float | None = None) -> None:
+    """``pilot.pause(delay)``, whose own wait for the screen gives up after 30 s of the wall
+    clock: here a wait gives up only at its deadline, in the time the test was given."""
+    try:
+        await pilot.pause(delay)
+    except WaitForScreenTimeout:
+        pass  # not done yet: the caller looks again, and its deadline decides
+
+
 async def settle(pilot: Pilot[Any], deadline: float = DEADLINE) -> None:
     """Returns once the app has handled every message posted to it, and those that posted
     (a key's action pushes a screen, which composes, which mounts ...), and its workers have
@@ -68,7 +77,7 @@ async def settle(pilot: Pilot[Any], deadline: float = DEADLINE) -> None:
     quiet = 0
     doing: str | None = None
     while quiet < 2:
-        await pilot.pause()
+        await pause(pilot)
         doing = _busy(app)
         if doing is None:
             quiet += 1
@@ -83,7 +92,10 @@ async def press(pilot: Pilot[Any], *keys: str, deadline: float = DEADLINE) -> No
     """Presses ``keys`` one at a time, each once the app has handled the one before: a key that
     opens a screen is followed by keys that reach that screen."""
     for key in keys:
-        await pilot.press(key)
+        try:
+            await pilot.press(key)
+        except WaitForScreenTimeout:
+            pass  # the key was posted; Textual's own wait (30 s of the wall clock) gave up before settle's
         await settle(pilot, deadline)
 
 
@@ -101,7 +113,7 @@ async def until(
     """
     end = Deadline(deadline)
     while True:
-        await pilot.pause()
+        await pause(pilot)
         if condition():
             return
         if end.passed():

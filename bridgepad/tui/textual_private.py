@@ -7,7 +7,8 @@ names the version these were written for), not a screen at random.
 - how Textual normalizes a list of keys (``a`` → ``a``, ``+`` → ``plus``), so that a
   user's keymap is read as Textual will apply it;
 - the keymap the app applies (Textual keeps it without a getter);
-- whether the footer has its bindings yet (it composes before it has them);
+- whether the footer has its bindings yet (it composes before it has them), and a footer
+  key's compact style given before it is mounted;
 - taking one notification down before its time (a failed save that has since succeeded);
 - the binding check Textual's own key handling runs, and handing a key on to a widget's
   queue as Textual does, for handling every key in the order typed (``key_order.py``);
@@ -40,6 +41,14 @@ def app_keymap(app: object) -> Mapping[str, str]:
 def footer_has_bindings(footer: object) -> bool:
     """Whether a Footer has been given its screen's bindings (before that it composes empty)."""
     return bool(getattr(footer, "_bindings_ready", False))
+
+
+def settle_footer_key(key: Any, compact: bool) -> None:
+    """Gives a footer key its footer's ``compact`` before it is mounted. A FooterKey starts
+    compact and is told its footer's value once mounted: each key restyled twice (its
+    ``-compact`` class added, then taken away) every time the footer composes, as it does
+    when a form opens over the pad or closes. Set quietly first, both are no change."""
+    key.set_reactive(type(key).compact, compact)
 
 
 def unnotify(app: Any, note: Any) -> None:

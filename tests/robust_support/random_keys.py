@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from textual.pilot import Pilot
-from waiting import press, settle
+from waiting import pause, press, settle
 
 from bridgepad.core.model import Contract, Hand, Seat, Side, Strain
 from bridgepad.core.rules.game import GameState, derive
@@ -106,8 +106,8 @@ async def press_one(pilot: Pilot, key: str) -> None:  # type: ignore[type-arg]
     event = key_event(key)
     event.set_sender(app)
     app.post_message(event)
-    await pilot.pause(0)
-    await pilot.pause(0)
+    await pause(pilot, 0)
+    await pause(pilot, 0)
 
 
 async def campaign(root: Path, seed: int, n: int) -> dict[str, int]:
@@ -117,7 +117,7 @@ async def campaign(root: Path, seed: int, n: int) -> dict[str, int]:
     finished = random.Random(seed + 1)  # its own stream: the key list stays the seed's
     edits_of_a_finished_game = 0
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await pause(pilot)
         for i, key in enumerate(keys, 1):
             # A finished game on the pad: now and then, e first (edit its last hand, the way in
             # that once crashed the app), as a player checking the last hand would.

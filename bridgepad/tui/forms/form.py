@@ -23,6 +23,8 @@ from typing import Any, TypeVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.dom import DOMNode
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.screen import ModalScreen
 from textual.suggester import Suggester
 from textual.widgets import Input, Label, Static
@@ -50,6 +52,12 @@ class FormField(Input):
     is read after every key typed before it; as a message it would climb through the
     form's containers and reach the form only some turns later. Its text is selected as
     it is entered, by ``enter_field`` or the key that moved to it (key_order.py)."""
+
+    # Input sets its virtual size to the text's width at every key, and Textual lays out the
+    # whole screen when a virtual size changes: most of a typed key's time. A field's place and
+    # size never depend on its text (one line, the width its form gives it), and the text's
+    # scrolling reads the virtual size when it scrolls, so a change repaints the field alone.
+    virtual_size = Reactive(Size(0, 0), layout=False)
 
     def __init__(
         self,

@@ -15,7 +15,7 @@ from textual.widget import Widget
 from textual.widgets import Footer
 
 from bridgepad.tui.keys import declared_place, footer_rank
-from bridgepad.tui.textual_private import footer_has_bindings
+from bridgepad.tui.textual_private import footer_has_bindings, settle_footer_key
 
 
 def _is_key(widget: Widget) -> bool:
@@ -73,6 +73,8 @@ class KeyFooter(Footer):
             in_order = iter(sorted(keys, key=lambda k: places.get(getattr(k, "action", ""), last)))
             items = [next(in_order) if _is_key(w) else w for w in items]
             keys = [w for w in items if _is_key(w)]
+        for key in keys:
+            settle_footer_key(key, self.compact)
         section = getattr(self.screen, "KEY_SECTION", "")
         room = self.size.width or self.app.size.width
         self._width = room

@@ -244,3 +244,80 @@ def test_a_boards_comparison_is_one_figure_imps_or_its_percentage() -> None:
     assert comparison_figure(compare(420, (420, 450, -50)), True) == "50.0"
     assert comparison_figure(compare(420, ()), True) == ""  # nothing to compare with
     assert comparison_figure(None, False) == ""
+
+
+def test_a_board_tied_at_every_table_is_zero_imps_not_a_figure_made_up() -> None:
+    from bridgepad.core.rules.duplicate import compare, comparison_figure
+
+    # +420 against +420: no difference, 0 IMPs, which is shown as 0 and not left blank.
+    assert comparison_figure(compare(420, (420,)), False) == "0"
+
+
+@pytest.mark.parametrize(
+    "matchpoints, top, expected",
+    [
+        (1, 1, "100.00"),  # any top above nothing gives a percentage, the smallest too
+        (0, 0, None),  # nothing compared: no top, no percentage
+        (3, -2, None),
+        # 1 of 32 (a board with 16 other results, lost to 15 and tied with one): 3.125%, half up.
+        (1, 32, "3.13"),
+        (7, 12, "58.33"),  # 58.333...
+        (2, 3, "66.67"),  # 66.666..., up
+    ],
+)
+def test_a_percentage_is_of_the_top_to_two_places_half_up(matchpoints: int, top: int, expected: str | None) -> None:
+    from decimal import Decimal
+
+    from bridgepad.core.rules.duplicate import percent
+
+    assert percent(matchpoints, top) == (None if expected is None else Decimal(expected))
+
+
+@pytest.mark.parametrize(
+    "numerator, denominator, shown",
+    [
+        (6, 1, "6"),
+        (13, 2, "6.5"),  # a tie on a board: half a matchpoint
+        (14, 3, "4.67"),  # a factored board's 4⅔
+        (25, 8, "3.13"),  # 3.125, half up
+        (20001, 10000, "2"),  # a factored figure that rounds to a whole one shows no point
+        (1, 1000, "0"),
+        (24691, 20, "1,234.55"),
+        (2468, 1, "2,468"),
+    ],
+)
+def test_matchpoints_are_a_whole_figure_or_hundredths_without_trailing_zeros(
+    numerator: int, denominator: int, shown: str
+) -> None:
+    from fractions import Fraction
+
+    from bridgepad.core.rules.duplicate import matchpoints_text
+
+    assert matchpoints_text(Fraction(numerator, denominator)) == shown
+
+
+def test_the_running_percentage_after_each_board_is_the_sessions_as_its_setting_takes_it() -> None:
+    from decimal import Decimal
+
+    from bridgepad.core.rules.duplicate import compare, running_totals
+    from bridgepad.core.rules.settings import PairsPercentage
+
+    # Board 1: +420 beats +170, 2 of 2 (two results). Board 2: -100 loses to all four others,
+    # 0 of 8 (five results). Factored to five results (Neuberg), board 1 scores
+    # (2 + 1) × 5 / 2 − 1 = 6.5 of 8: after board 1 alone it is the only board, 2 of 2, 100%;
+    # after both, 6.5 of 16 = 40.625%, 40.63%. Over all the tops: 2 of 10, 20.00%.
+    boards = [compare(420, (170,)), compare(-100, (110, 140, 110, 90))]
+    neuberg = running_totals(boards)
+    assert [r.percent for r in neuberg] == [Decimal("100.00"), Decimal("40.63")]
+    assert (neuberg[-1].matchpoints, neuberg[-1].top, neuberg[-1].factored) == (2, 10, True)
+    tops = running_totals(boards, PairsPercentage.TOPS)
+    assert [r.percent for r in tops] == [Decimal("100.00"), Decimal("20.00")]
+    assert not tops[-1].factored
+
+
+def test_a_board_with_no_other_result_is_its_score_and_nothing_compared() -> None:
+    from bridgepad.core.rules.duplicate import Comparison, compare
+
+    alone = compare(420, ())
+    assert alone == Comparison(420, (), None, 0, 0)
+    assert (alone.compared, alone.matchpoints, alone.top, alone.ew_matchpoints, alone.percent) == (False, 0, 0, 0, None)

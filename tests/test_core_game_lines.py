@@ -76,3 +76,11 @@ def test_a_new_rubber_starts_both_sides_from_no_part_score() -> None:
     st = derive(Game(hands=(hand("1C", "E", "7"), hand("4D", "E", "10"))))  # 20 + 80: a game
     assert st.games == {NS: 0, EW: 1}
     assert [h.section for h in st.hands] == [0, 0] and st.sections == 1
+
+
+def test_a_game_with_other_hands_is_the_game_with_those_hands_alone() -> None:
+    # How an edit or a delete reaches the pad: the same game, its hands replaced.
+    first, second = hand("1nt", "n", "7"), hand("2s", "e", "8")
+    game = Game(players=("Ann", "Bob", "Cy", "Di")).add(first)
+    assert game.with_hands((second,)) == Game(players=("Ann", "Bob", "Cy", "Di"), hands=(second,))
+    assert game.with_hands(()).hands == ()

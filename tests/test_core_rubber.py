@@ -101,8 +101,23 @@ def test_worked_rubber_lines_drawn_on_the_pad() -> None:
 
 
 def test_a_hand_after_the_rubber_is_refused() -> None:
-    with pytest.raises(GameOverError):
+    # The worked rubber is won on its seventh hand: an eighth is named and refused.
+    with pytest.raises(GameOverError) as refused:
         derive(Game(hands=WORKED + (hand("1C", "N", "7"),)))
+    assert str(refused.value) == "hand 8 comes after the end of the rubber"
+    with pytest.raises(GameOverError) as refused:
+        derive(Game(mode=Mode.CHICAGO, hands=tuple(hand("1C", "N", "7") for _ in range(5))))
+    assert str(refused.value) == "hand 5 comes after the end of the Chicago"
+
+
+def test_a_hand_played_into_a_finished_rubber_says_what_to_do_instead() -> None:
+    r = Replayer(Game())
+    for h in WORKED:
+        r.play(h)
+    assert r.status is Status.WON
+    with pytest.raises(GameOverError) as refused:
+        r.play(hand("1C", "N", "7"))
+    assert str(refused.value) == "this game is over; a new hand starts the next game"
 
 
 # --- Common questions --------------------------------------------------------

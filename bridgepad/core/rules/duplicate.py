@@ -200,12 +200,10 @@ def matchpoints_text(matchpoints: int | Fraction) -> str:
     return f"{value.quantize(HUNDREDTH, rounding=ROUND_HALF_UP):,f}".rstrip("0").rstrip(".")
 
 
-def imps_text(imps: Decimal | int, signed: bool = True) -> str:
+def imps_text(imps: Decimal | int) -> str:
     """``+3 IMPs``, ``-1 IMP``, ``+2.33 IMPs``: whole numbers without decimals, as players say them."""
     value = Decimal(imps)
     number = f"{value:+,.0f}" if value == value.to_integral_value() else f"{value:+,.2f}"
-    if not signed:
-        number = number.lstrip("+")
     unit = "IMP" if abs(value) == 1 else "IMPs"
     return f"{number} {unit}"
 

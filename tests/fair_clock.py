@@ -79,6 +79,12 @@ class _Clock:
         self._last = time.monotonic()
         self._seen: dict[tuple[int, str], int] = {}
         self._sampler = ""
+        # A fork copies the lock as it was: held, if the sampler was sampling at that moment,
+        # and no thread in the child would ever let it go (mutmut forks a test run per mutant).
+        os.register_at_fork(after_in_child=self._forked)
+
+    def _forked(self) -> None:
+        self._lock = threading.Lock()
 
     def _start(self) -> None:
         """Starts the sampler in this process (again after a fork: threads do not survive one)."""

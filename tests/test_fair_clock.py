@@ -107,3 +107,24 @@ def test_a_test_that_loops_for_ever_fails_after_the_time_it_was_given(
     # withheld and is set again for it, then again for the half of that still owed (a last
     # remainder under half a second is let go): 5 s or more on the wall clock, not 3.
     assert took > 4, f"stopped after {took:.2f} s of the wall clock: the time the machine withheld was counted"
+
+
+def test_a_process_forked_while_the_clock_samples_can_read_it() -> None:
+    """A fork copies the clock's lock held when the sampler was sampling at that moment: the
+    child must not wait for a thread it does not have (mutmut forks a test run per mutant)."""
+    from fair_clock import _clock, now
+
+    now()  # the sampler started in this process
+    with _clock._lock:  # as the sampler holds it in the middle of a sample
+        child = os.fork()
+        if child == 0:
+            now()
+            os._exit(0)
+    given = Deadline(30)
+    while (done := os.waitpid(child, os.WNOHANG))[0] == 0 and not given.passed():
+        time.sleep(0.01)
+    if done[0] == 0:
+        os.kill(child, signal.SIGKILL)
+        os.waitpid(child, 0)
+        pytest.fail("the forked child still waited for the clock's lock after 30 s")
+    assert os.waitstatus_to_exitcode(done[1]) == 0

@@ -316,8 +316,25 @@ def test_the_running_percentage_after_each_board_is_the_sessions_as_its_setting_
 
 
 def test_a_board_with_no_other_result_is_its_score_and_nothing_compared() -> None:
+    from decimal import Decimal
+
     from bridgepad.core.rules.duplicate import Comparison, compare
 
+    # +420 against +170: 250, which the IMP table makes 6 IMPs (220 to 260); one result beaten.
+    assert compare(420, (170,)) == Comparison(420, (170,), Decimal("6.00"), 1, 0)
     alone = compare(420, ())
     assert alone == Comparison(420, (), None, 0, 0)
     assert (alone.compared, alone.matchpoints, alone.top, alone.ew_matchpoints, alone.percent) == (False, 0, 0, 0, None)
+
+
+def test_cross_imps_are_averaged_to_two_places_half_away_from_zero() -> None:
+    from decimal import Decimal
+
+    from bridgepad.core.rules.duplicate import compare
+
+    # +420 against +400 (20: 1 IMP) and seven more +420 (0): 1 IMP over 8 results, 0.125, 0.13.
+    assert compare(420, (400, *[420] * 7)).imps == Decimal("0.13")
+    # The same the other way: -0.125, -0.13.
+    assert compare(400, (420, *[400] * 7)).imps == Decimal("-0.13")
+    # +420 against +400, +420 and +420: 1 IMP over 3, 0.333..., 0.33.
+    assert compare(420, (400, 420, 420)).imps == Decimal("0.33")

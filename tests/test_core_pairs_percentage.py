@@ -17,7 +17,7 @@ import pytest
 from bridgepad.core.model import Hand
 from bridgepad.core.readers.log import parse_log
 from bridgepad.core.records.record import record_of
-from bridgepad.core.rules.duplicate import compare, neuberg, session_percent
+from bridgepad.core.rules.duplicate import Comparison, compare, session_matchpoints, session_percent
 from bridgepad.core.rules.game import Game, Mode, derive
 from bridgepad.core.rules.settings import DuplicateScoring, PairsPercentage, Settings
 from bridgepad.core.words.summary import duplicate_standing
@@ -39,10 +39,14 @@ def test_the_example_of_two_boards_is_40_63_percent_not_20() -> None:
     assert duplicate_standing(tops) == "N-S 20.00% (2 of 10 matchpoints)"
 
 
-def test_a_board_with_the_most_results_keeps_its_matchpoints() -> None:
+def test_boards_with_the_most_results_keep_their_matchpoints() -> None:
+    # Factoring a board to as many results as it has changes nothing: (F + ½) × n / n − ½ = F.
     for n in range(2, 13):
+        others = (0,) * (n - 1)
         for mp in range(2 * (n - 1) + 1):
-            assert neuberg(mp, n, n) == mp
+            board = Comparison(0, others, D(0), mp // 2, mp % 2)
+            assert board.matchpoints == mp
+            assert session_matchpoints([board, board]) == (2 * mp, 4 * (n - 1))
 
 
 # One board with the most results, 12 (this table and 11 others), N-S beating all: F = 11 of 11;

@@ -121,12 +121,6 @@ def running_totals(
     return tuple(out)
 
 
-def neuberg(matchpoints: int, results: int, most: int) -> Fraction:
-    """A board's matchpoints among ``results`` results (this table's and the others'),
-    factored to ``most`` results by Neuberg's formula: (MP + 1) × most / results − 1."""
-    return Fraction((matchpoints + 1) * most, results) - 1
-
-
 @dataclass(slots=True)
 class SessionMatchpoints:
     """Boards' matchpoints added up as they come, for a session's percentage by either method.
@@ -170,7 +164,7 @@ def session_matchpoints(
 ) -> tuple[Fraction, int]:
     """N-S's matchpoints over the boards compared and their top, as ``method`` counts them:
     each board factored to the most results any board has (one with that many keeps its own
-    matchpoints, as ``neuberg`` gives), or as scored on each board."""
+    matchpoints), or as scored on each board."""
     acc = SessionMatchpoints(method)
     for c in comparisons:
         acc.add(c)

@@ -187,3 +187,46 @@ def test_a_stake_that_is_not_one_is_refused_in_one_sentence(typed: str, sentence
     with pytest.raises(StakeError) as refused:
         read_stake(typed)
     assert str(refused.value) == sentence
+
+
+def test_rounding_is_to_the_nearest_100_when_asked_and_exact_otherwise() -> None:
+    from bridgepad.core.rules.settlement import round_margin, rounding_unit
+
+    assert rounding_unit(True) == 100
+    assert rounding_unit(False) is None
+    assert round_margin(1_320, rounding_unit(True)) == 1_300
+    assert round_margin(1_320, rounding_unit(False)) == 1_320
+
+
+@pytest.mark.parametrize(
+    "text, sentence",
+    [
+        ("0.000001", None),  # six decimals: kept
+        ("1000000", None),  # the largest stake
+        ("0.0000001", "A stake can have at most 6 decimals, such as 0.10 or 1; leave it empty for none."),
+        ("1000000.01", "A stake can be at most 1,000,000 per 100 points."),
+        ("0", "A stake must be more than 0, such as 0.10 or 1; leave it empty for none."),
+        ("-1", "A stake must be more than 0, such as 0.10 or 1; leave it empty for none."),
+        ("NaN", "A stake is an amount of money per 100 points, such as 0.10 or 1; leave it empty for none."),
+        ("Infinity", "A stake is an amount of money per 100 points, such as 0.10 or 1; leave it empty for none."),
+    ],
+)
+def test_a_stake_is_checked_by_one_rule_in_one_sentence(text: str, sentence: str | None) -> None:
+    from decimal import Decimal
+
+    from bridgepad.core.rules.settlement import StakeError, check_stake
+
+    if sentence is None:
+        assert check_stake(Decimal(text)) == Decimal(text)
+        return
+    with pytest.raises(StakeError) as refused:
+        check_stake(Decimal(text))
+    assert str(refused.value) == sentence
+
+
+def test_groups_that_square_among_themselves_are_found_whatever_the_order_of_names() -> None:
+    # +7 +7 −14 square among themselves, and −1 −8 +9: two payments each, four in all, with the
+    # two groups' names interleaved (A C E and B D F). In each group the largest debtor pays the
+    # largest creditor (A before C on a tie): E pays A 7, E pays C 7; D pays F 8, B pays F 1.
+    balances = {"A": 7, "B": -1, "C": 7, "D": -8, "E": -14, "F": 9}
+    assert settle(balances) == [("E", "A", 7), ("E", "C", 7), ("D", "F", 8), ("B", "F", 1)]

@@ -230,3 +230,9 @@ def test_groups_that_square_among_themselves_are_found_whatever_the_order_of_nam
     # largest creditor (A before C on a tie): E pays A 7, E pays C 7; D pays F 8, B pays F 1.
     balances = {"A": 7, "B": -1, "C": 7, "D": -8, "E": -14, "F": 9}
     assert settle(balances) == [("E", "A", 7), ("E", "C", 7), ("D", "F", 8), ("B", "F", 1)]
+
+
+def test_three_pairs_that_square_are_three_payments() -> None:
+    # A −2 and E +2, B −3 and C +3, F −1 and D +1: three pairs, each squared by one payment.
+    balances = {"A": -2, "B": -3, "C": 3, "D": 1, "E": 2, "F": -1}
+    assert settle(balances) == [("A", "E", 2), ("B", "C", 3), ("F", "D", 1)]

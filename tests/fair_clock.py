@@ -81,7 +81,8 @@ class _Clock:
         self._sampler = ""
         # A fork copies the lock as it was: held, if the sampler was sampling at that moment,
         # and no thread in the child would ever let it go (mutmut forks a test run per mutant).
-        os.register_at_fork(after_in_child=self._forked)
+        if hasattr(os, "register_at_fork"):  # no fork, and no such hook, on Windows
+            os.register_at_fork(after_in_child=self._forked)
 
     def _forked(self) -> None:
         self._lock = threading.Lock()

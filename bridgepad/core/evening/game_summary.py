@@ -20,6 +20,7 @@ from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.words.summary import headline
 
 COUNTED = frozenset({Status.WON, Status.FINISHED, Status.ENDED})
+_BOARD_MODES = frozenset(m for m in Mode if rules_for(m).boards)  # asked of every game of a lifetime: a set, not a call
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +82,7 @@ class GameSummary:
 
     @property
     def duplicate(self) -> bool:
-        return rules_for(self.mode).boards
+        return self.mode in _BOARD_MODES
 
     @property
     def counted(self) -> bool:

@@ -60,12 +60,13 @@ Money
 
 from __future__ import annotations
 
+import bisect
 import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Any
+from typing import Any, overload
 
 from bridgepad.core.evening.game_summary import GameSummary
 from bridgepad.core.evening.windows import aware
@@ -131,6 +132,12 @@ def entities(players: Sequence[str]) -> dict[Side, tuple[Who, ...]]:
 def _sides(players: tuple[str, ...]) -> tuple[tuple[Side, tuple[Who, ...]], ...]:
     """``entities`` as pairs, kept: a few tables of names fill a lifetime of games."""
     return tuple(entities(players).items())
+
+
+@functools.lru_cache(maxsize=4096)
+def _shares(players: tuple[str, ...]) -> tuple[tuple[str, str, bool, int, int], ...]:
+    """Who a game's margin goes to, flat: (key, name, pair, seats, +1 for N-S or -1 for E-W) each."""
+    return tuple((w.key, w.name, w.pair, w.seats, 1 if side is Side.NS else -1) for side, who in _sides(players) for w in who)
 
 
 # Output --------------------------------------------------------------------
@@ -222,13 +229,81 @@ class TallyStep:
     nets: Mapping[str, int]
 
 
+class RunningNets(Sequence[TallyStep]):
+    """Every player's running net after each counted game, oldest first: a ``TallyStep`` per game.
+
+    Kept as the games at which each player's net changed (the games they played), not as a
+    table of every player after every game: a lifetime of games is thousands of steps, and
+    the chart reads only as many as it has columns (``net``).
+    """
+
+    __slots__ = ("_created", "_games", "_ids", "_names", "_nets")
+
+    def __init__(
+        self,
+        ids: Sequence[str],
+        created: Sequence[datetime | None],
+        names: Sequence[str],
+        changes: Mapping[str, tuple[list[int], list[int]]],
+    ) -> None:
+        """``names`` in the tally's order; ``changes[name]``: the indexes of the games that
+        changed the player's net (ascending) and the net after each."""
+        self._ids = tuple(ids)
+        self._created = tuple(created)
+        self._names = tuple(names)
+        self._games = {n: tuple(changes[n][0]) for n in self._names}
+        self._nets = {n: tuple(changes[n][1]) for n in self._names}
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    @overload
+    def __getitem__(self, i: int) -> TallyStep: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[TallyStep]: ...
+
+    def __getitem__(self, i: int | slice) -> TallyStep | Sequence[TallyStep]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        k = range(len(self))[i]  # IndexError, and negative indexes, as a tuple has them
+        return TallyStep(self._ids[k], self._created[k], {n: self.net(n, k) for n in self._names})
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self._ids, self._created, self._names, self._games, self._nets)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, RunningNets):
+            return self._key() == other._key()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self._ids, self._names, tuple(self._nets.items())))
+
+    def __repr__(self) -> str:
+        return f"RunningNets({len(self)} games, {list(self._names)})"
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self._names
+
+    def net(self, name: str, game: int) -> int:
+        """``name``'s net after the ``game``-th counted game (from 0); 0 before their first game
+        and for a name the tally does not have."""
+        games = self._games.get(name)
+        if not games:
+            return 0
+        at = bisect.bisect_right(games, game)
+        return self._nets[name][at - 1] if at else 0
+
+
 @dataclass(frozen=True, slots=True)
 class MoneyGames:
     """The rubber and Chicago games: players best first (ties by name), payments, the running nets."""
 
     players: tuple[PlayerTally, ...] = ()
     payments: tuple[Payment, ...] = ()
-    running: tuple[TallyStep, ...] = ()
+    running: Sequence[TallyStep] = ()  # a RunningNets from money_games
     games: int = 0  # counted games
     in_play: int = 0  # games left out because they are still being played
     round_to: int | None = None
@@ -304,7 +379,7 @@ class Tally:
         return self.money.payments
 
     @property
-    def running(self) -> tuple[TallyStep, ...]:
+    def running(self) -> Sequence[TallyStep]:
         return self.money.running
 
     @property
@@ -395,6 +470,8 @@ class _Row:
     shares: Decimal = Decimal(0)  # the sum of percentage × boards over the pairs games
     boards: int = 0
     waited: int = 0  # games this player is recorded as sitting out
+    moved_at: list[int] = field(default_factory=list)  # money games: the games that moved the points
+    after: list[int] = field(default_factory=list)  # and the points after each
 
 
 def _waiting(rows: dict[str, _Row], played: Sequence[GameSummary]) -> bool:
@@ -425,29 +502,32 @@ def tally(results: Iterable[GameSummary], round_to: int | None = None, stake: De
     """
     if stake is not None:
         check_stake(stake)  # the one rule for a stake, in the sentences the tally screen shows
-    ordered = oldest_first(results)
-    return Tally(
-        money_games([r for r in ordered if not r.duplicate], round_to, stake),
-        duplicate_sessions([r for r in ordered if r.duplicate]),
-    )
+    money_played: list[GameSummary] = []
+    sessions: list[GameSummary] = []
+    for r in oldest_first(results):
+        (sessions if r.duplicate else money_played).append(r)
+    return Tally(money_games(money_played, round_to, stake), duplicate_sessions(sessions))
 
 
 def money_games(ordered: Sequence[GameSummary], round_to: int | None = None, stake: Decimal | None = None) -> MoneyGames:
     """The rubber and Chicago games of ``ordered`` (oldest first) tallied: nets, money, payments."""
     games = [r for r in ordered if r.counted]
     rows: dict[str, _Row] = {}
-    nets_after: list[dict[str, int]] = []
-    for r in games:
-        margin = round_margin(r.margin, round_to)
-        for side, who in _sides(tuple(r.players)):
-            net = margin if side is Side.NS else -margin
-            for w in who:
-                row = rows.setdefault(w.key, _Row(w.name, w.pair))
-                row.points += net
-                row.balance += net * w.seats
-                row.played += 1
-                row.for_partner += w.for_partner
-        nets_after.append({k: row.points for k, row in rows.items()})
+    # A lifetime is tens of thousands of games: the loop is kept to the sums themselves.
+    for i, r in enumerate(games):
+        ns, ew = r.totals
+        margin = round_margin(ns - ew, round_to)
+        for key, name, pair, seats, sign in _shares(r.players):
+            row = rows.get(key)
+            if row is None:
+                row = rows[key] = _Row(name, pair)
+            net = margin * sign
+            row.points += net
+            row.balance += net * seats
+            row.played += 1
+            row.for_partner += seats == 2 and not pair
+            row.moved_at.append(i)
+            row.after.append(row.points)
     recorded = _waiting(rows, games)
     order = sorted(rows, key=lambda k: (-rows[k].points, rows[k].name.casefold(), rows[k].name))
     players = tuple(
@@ -468,7 +548,12 @@ def money_games(ordered: Sequence[GameSummary], round_to: int | None = None, sta
         Payment(names[payer], names[payee], pts, None if stake is None else money(pts, stake))
         for payer, payee, pts in settle({k: row.balance for k, row in rows.items()})
     )
-    running = tuple(TallyStep(r.id, r.created, {names[k]: after.get(k, 0) for k in order}) for r, after in zip(games, nets_after))
+    running = RunningNets(
+        [r.id for r in games],
+        [r.created for r in games],
+        [names[k] for k in order],
+        {names[k]: (rows[k].moved_at, rows[k].after) for k in order},
+    )
     return MoneyGames(
         players=players,
         payments=payments,

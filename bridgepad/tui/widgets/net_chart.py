@@ -6,12 +6,13 @@ legend under the chart says so.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+from collections.abc import Iterator, Sequence
 
 from textual.content import Content
 from textual.widgets import Static
 
-from bridgepad.core.evening.tally import TallyStep
+from bridgepad.core.evening.tally import RunningNets, TallyStep
 from bridgepad.tui import looks
 
 OVERLAP = "*"
@@ -30,21 +31,76 @@ def _series(k: int) -> str:
     return looks.SERIES[k % len(looks.SERIES)]
 
 
+def _points(count: int, plot_w: int) -> list[int]:
+    """The game counts drawn (0: before the first game): every one while each has a column,
+    else the game at each column, so that a lifetime of games costs a chart's width, not its length."""
+    if count < plot_w:
+        return list(range(count + 1))
+    return sorted({round(c * count / (plot_w - 1)) for c in range(plot_w)})
+
+
+def _nets_at(steps: Sequence[TallyStep], names: Sequence[str], points: Sequence[int]) -> dict[str, list[int]]:
+    """Each player's net after each of ``points`` games."""
+    if isinstance(steps, RunningNets):
+        return {n: [steps.net(n, i - 1) if i else 0 for i in points] for n in names}
+    return {n: [steps[i - 1].nets.get(n, 0) if i else 0 for i in points] for n in names}
+
+
+def _nice_steps() -> Iterator[int]:
+    """1, 2, 5, 10, 20, 50, 100, …: the spacings the axis may number its games at."""
+    for magnitude in itertools.count():
+        for m in (1, 2, 5):
+            yield m * 10**magnitude
+
+
+def axis_numbers(count: int, plot_w: int) -> str:
+    """The axis under the plot: game numbers from 0, at a round spacing wide enough that no
+    two numbers touch, and the last game's number at the end (unless it would touch the 0)."""
+    ticks = [" "] * plot_w
+    if count == 0:
+        ticks[0] = "0"
+        return "".join(ticks)
+
+    def col_of(i: int) -> int:
+        return round(i * (plot_w - 1) / count)
+
+    room = len(f"{count}") + 1  # the widest number and a space after it
+    step = next(s for s in _nice_steps() if s >= count or s * (plot_w - 1) / count >= room)
+    placed: list[tuple[int, str]] = [(col_of(i), f"{i}") for i in range(0, count, step)]
+    # The last game's number ends at the edge at the latest; a round number it would touch gives way.
+    last = f"{count}"
+    at = min(col_of(count), plot_w - len(last))
+    while len(placed) > 1 and placed[-1][0] + len(placed[-1][1]) >= at:
+        placed.pop()
+    if placed[-1][0] + len(placed[-1][1]) < at:
+        placed.append((at, last))
+    for at, text in placed:
+        ticks[at : at + len(text)] = text
+    return "".join(ticks)
+
+
 def render_chart(steps: Sequence[TallyStep], names: Sequence[str], width: int = 60, height: int = 8) -> Content:
-    """One coloured line per player, a point per game, the zero line dotted across.
+    """One coloured line per player, a point per game (per column, past a column a game),
+    the zero line dotted across.
 
     The figures come from the tally (the core); this only maps them onto a grid.
     """
     if not steps or not names:
         return Content.assemble(("No finished games in this window yet.", f"{looks.FAINT} {looks.HINT}"))
     height = max(3, height)  # room for a row above the zero line, the line, and a row below
-    series = {n: [0] + [s.nets.get(n, 0) for s in steps] for n in names}
-    lo = min(0, *(v for vs in series.values() for v in vs))
-    hi = max(0, *(v for vs in series.values() for v in vs))
-    span = (hi - lo) or 1
-    label_w = max(len(f"{lo:+,}"), len(f"{hi:+,}")) + 1
-    plot_w = max(10, width - label_w - 1 - len(AXIS_WORD))  # the axis's word fits on its line
     count = len(steps)
+    # The plot's width depends on its labels' (the extremes drawn), which depend on the games
+    # drawn: a first guess at the labels, then the width they leave.
+    label_w = len("+100,000")
+    for _ in range(2):
+        plot_w = max(10, width - label_w - 1 - len(AXIS_WORD))  # the axis's word fits on its line
+        points = _points(count, plot_w)
+        series = _nets_at(steps, names, points)
+        lo = min(0, *(v for vs in series.values() for v in vs))
+        hi = max(0, *(v for vs in series.values() for v in vs))
+        label_w = max(len(f"{lo:+,}"), len(f"{hi:+,}")) + 1
+    plot_w = max(10, width - label_w - 1 - len(AXIS_WORD))
+    span = (hi - lo) or 1
 
     # The zero line has a row of its own, and a net above or below zero never lands on it: with
     # +520 beside -5,000 a single scale would round +520 onto the zero line and label it so.
@@ -64,18 +120,19 @@ def render_chart(steps: Sequence[TallyStep], names: Sequence[str], width: int = 
     grid: list[list[Part]] = [[(" ", "")] * plot_w for _ in range(height)]
     grid[zero] = [("┈", looks.RULE)] * plot_w
     overlaps = False
+    cols = [col_of(i) for i in points]
     for k, name in enumerate(names):
         values = series[name]
-        # Dots between the games, then the games' own points on top.
-        for i in range(count):
-            c0, c1 = col_of(i), col_of(i + 1)
+        # Dots between the points, then the points themselves on top.
+        for j in range(len(points) - 1):
+            c0, c1 = cols[j], cols[j + 1]
             for c in range(c0 + 1, c1):
                 frac = (c - c0) / (c1 - c0)
-                r = row_of(values[i] + (values[i + 1] - values[i]) * frac)
+                r = row_of(values[j] + (values[j + 1] - values[j]) * frac)
                 if grid[r][c][0] in (" ", "┈"):
                     grid[r][c] = ("·", _series(k))
-        for i, v in enumerate(values):
-            r, c = row_of(v), col_of(i)
+        for v, c in zip(values, cols):
+            r = row_of(v)
             if grid[r][c][0] not in (" ", "┈", "·"):
                 grid[r][c] = (OVERLAP, looks.OVERLAP)
                 overlaps = True
@@ -101,12 +158,7 @@ def render_chart(steps: Sequence[TallyStep], names: Sequence[str], width: int = 
         out.extend(cells)
         out.append(("\n", ""))
     out.append((" " * label_w + "└" + "─" * plot_w + "\n", looks.RULE))
-    ticks = [" "] * plot_w
-    for i in range(count + 1):
-        for j, ch in enumerate(str(i)):
-            if col_of(i) + j < plot_w:
-                ticks[col_of(i) + j] = ch
-    out.append((" " * (label_w + 1) + "".join(ticks) + AXIS_WORD + "\n", looks.RULE))
+    out.append((" " * (label_w + 1) + axis_numbers(count, plot_w) + AXIS_WORD + "\n", looks.RULE))
     for k, name in enumerate(names):
         out.append((f" {(name[:1] or '?').upper()} ", _series(k)))
         # A tall chart's legend gives each player's net after the last game, read off the tally.

@@ -81,6 +81,7 @@ def test_time_kept_waiting_for_a_cpu_is_not_counted() -> None:
     assert abs(spent - ran) < 0.3, f"the fair clock counted {spent:.2f} s; the thread ran {ran:.2f} s"
 
 
+@pytest.mark.slow
 def test_a_test_that_loops_for_ever_fails_after_the_time_it_was_given(
     pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -32,6 +32,7 @@ def cli_stake(capsys: pytest.CaptureFixture[str], data: Path, text: str) -> tupl
     return (None if stake is None else Decimal(str(stake))), ""
 
 
+@pytest.mark.slow
 async def test_the_command_line_and_the_tally_screen_read_a_stake_alike(
     data_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

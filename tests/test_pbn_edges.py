@@ -349,6 +349,7 @@ def test_an_export_written_before_still_imports() -> None:
     assert back.game.mode is Mode.CHICAGO
 
 
+@pytest.mark.slow
 async def test_the_export_dialog_writes_iso_8859_1_and_says_what_pbn_cannot_keep(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

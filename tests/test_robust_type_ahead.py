@@ -38,6 +38,7 @@ def busy_cores() -> list[subprocess.Popen[bytes]]:
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("machine", ["quiet", "every-core-busy"])
 def test_a_hundred_hands_typed_in_bursts_are_saved_exactly_as_typed(tmp_path: Path, machine: str) -> None:
     rng = random.Random(f"type-ahead-{machine}")

@@ -281,6 +281,7 @@ async def test_a_chicago_under_each_rule(
         assert app.session.state.status is Status.FINISHED  # nothing started until a hand is entered
 
 
+@pytest.mark.slow
 async def test_chicago_through_the_new_game_dialog_carries_part_scores_into_a_game(tmp_path: Path) -> None:
     """The ``n`` dialog, typed field by field: Chicago, East deals, no honors, dealer-then-opponents,
     carry, "No bid", We are E-W. Two N-S part scores make a game; the next Chicago starts with East.

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from snapshot_apps.keyboard import keyboard
 from snapshot_apps.scenarios import field_keys, make_app
 from snapshot_apps.screen import explain_text, form_open, hand_rows, pad_text, status_text, text_of
@@ -51,6 +52,7 @@ def signed(n: int) -> str:
     return f"{n:+,}" if n else "0"
 
 
+@pytest.mark.slow
 async def test_four_boards_with_imps_against_the_other_table(tmp_path: Path) -> None:
     root = tmp_path / "data"
     assert main(["--data-dir", str(root), "new", "duplicate", "--players", "N=Ann,E=Bob,S=Cy,W=Di"]) == 0

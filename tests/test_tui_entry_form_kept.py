@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from snapshot_apps.scenarios import field_keys, make_app
 from snapshot_apps.screen import entry_form, form_open, text_of
 from textual.widgets import Input
@@ -44,6 +45,7 @@ async def test_the_same_form_each_hand_starts_empty_with_no_error_left(data_dir:
         assert first.styles.background.a == 0
 
 
+@pytest.mark.slow
 async def test_the_fields_follow_the_game_when_a_duplicate_begins(data_dir: Path) -> None:
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:

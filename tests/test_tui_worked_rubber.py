@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from snapshot_apps.scenarios import WORKED_RUBBER, hand_keys, make_app, seed
 from snapshot_apps.screen import explain_text, form_open, main_screen, visible_text
 from waiting import press, settle
@@ -20,6 +21,7 @@ VULNERABLE = [set(), set(), set(), {Side.NS}, {Side.NS, Side.EW}, {Side.NS, Side
 GAMES_AFTER = [(0, 0), (0, 0), (1, 0), (1, 1), (1, 1), (1, 1), (2, 1)]
 
 
+@pytest.mark.slow
 async def test_worked_rubber_typed_through_the_form_then_reopened(data_dir: Path) -> None:
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -363,3 +363,12 @@ def test_since_keeps_games_started_in_the_window() -> None:
     ]
     assert [r.id for r in since(rs, start)] == ["at"]
     assert [r.id for r in since(rs, None)] == ["before", "at", "unknown"]
+
+
+def test_a_lifetime_s_count_in_the_title_has_its_thousands_marked() -> None:
+    from bridgepad.core.evening.tally_view import view
+
+    names = ("Ann", "Bob", "Cy", "Di")
+    games = [result(names, 400, 100, Status.FINISHED, T0 + timedelta(hours=k), f"g{k}") for k in range(1200)]
+    games.append(result(names, 900, 0, Status.IN_PLAY, T0, "live"))
+    assert view(tally(games)).count == "1,200 games (+1 in play)"

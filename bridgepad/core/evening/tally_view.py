@@ -67,11 +67,11 @@ class TallyView:
     def count(self) -> str:
         """The screen title's count: ``3 games (+1 in play), 1 duplicate``."""
         t = self.tally
-        words = f"{t.games} game{'s' if t.games != 1 else ''}"
+        words = f"{t.games:,} game{'s' if t.games != 1 else ''}"
         if t.in_play:
-            words += f" (+{t.in_play} in play)"
+            words += f" (+{t.in_play:,} in play)"
         if t.sessions:
-            words += f", {t.sessions} duplicate"
+            words += f", {t.sessions:,} duplicate"
         return words
 
     @property

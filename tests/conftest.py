@@ -17,24 +17,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from bytecode_folder import keep_bytecode
 
 pytest_plugins = ["pytester"]  # tests/test_fair_clock.py runs a test session of its own
 
 
 def pytest_configure(config: pytest.Config) -> None:
     """The suite starts hundreds of Pythons (the app in a pseudo-terminal, the command line,
-    the workers). Where PYTHONDONTWRITEBYTECODE is set, to keep bytecode out of the source
-    folders, each of them compiled every module it imported again: whole runs took 5 to 6
-    minutes on two cores, and 3 min 37 s with the bytecode kept. Their bytecode goes to one
-    folder of the temporary directory instead, kept between runs (the first run fills it), and
-    the source folders stay clean. Set here, before the workers start, so that they and every
-    process they start inherit it."""
-    if os.environ.get("PYTHONDONTWRITEBYTECODE") and not os.environ.get("PYTHONPYCACHEPREFIX"):
-        import getpass
-        import tempfile
-
-        os.environ.pop("PYTHONDONTWRITEBYTECODE")
-        os.environ["PYTHONPYCACHEPREFIX"] = os.path.join(tempfile.gettempdir(), f"bridgepad-tests-bytecode-{getpass.getuser()}")
+    the workers): they keep their bytecode (``bytecode_folder``; set here, before the workers
+    start, so that they and every process they start inherit it)."""
+    keep_bytecode(os.environ, "tests")
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -68,10 +68,19 @@ class Figures:
 
 
 def figures_of(entries: tuple[Entry, ...] | list[Entry]) -> Figures:
-    f = {(s, a): 0 for s in (Side.NS, Side.EW) for a in (False, True)}
+    # Four sums in locals: made for every hand of a replay, where a table of them cost a tenth.
+    ns_below = ns_above = ew_below = ew_above = 0
     for e in entries:
-        f[(e.side, e.above)] += e.points
-    return Figures(f[(Side.NS, False)], f[(Side.NS, True)], f[(Side.EW, False)], f[(Side.EW, True)])
+        if e.side is Side.NS:
+            if e.above:
+                ns_above += e.points
+            else:
+                ns_below += e.points
+        elif e.above:
+            ew_above += e.points
+        else:
+            ew_below += e.points
+    return Figures(ns_below, ns_above, ew_below, ew_above)
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from typing import Any, NoReturn
 
 from bridgepad.core.model import SIDES, Side
 from bridgepad.core.readers.serialize import SchemaError, game_from_json, game_to_json
-from bridgepad.core.records.record import GameRecord, Line, LineKind, record_of
+from bridgepad.core.records.record import Figures, GameRecord, Line, LineKind, record_of
 from bridgepad.core.rules.duplicate import Comparison, SessionMatchpoints
 from bridgepad.core.rules.game import GameState, Mode
 from bridgepad.core.rules.modes import rules_for
@@ -292,6 +292,11 @@ def _read_game(item: Any) -> Incoming:
 # bridgepad replay --json ------------------------------------------------------
 
 
+def _hand_figures(f: Figures) -> dict[str, dict[str, int]]:
+    """A hand's points in ``replay --json``: the sides in SIDES' order, below the line then above."""
+    return {Side.NS.value: {"below": f.ns_below, "above": f.ns_above}, Side.EW.value: {"below": f.ew_below, "above": f.ew_above}}
+
+
 def state_json(st: GameState) -> dict[str, Any]:
     """One rubber or Chicago in the ``bridgepad replay --json`` shape."""
     r = record_of(st)
@@ -304,9 +309,7 @@ def state_json(st: GameState) -> dict[str, Any]:
         "NS": side(Side.NS),
         "EW": side(Side.EW),
         "bonus": {s.value: sum(line.figures.total(s) for line in r.bonus_lines) for s in SIDES},
-        "hands": [
-            {s.value: {"below": line.figures.below(s), "above": line.figures.above(s)} for s in SIDES} for line in r.hand_lines
-        ],
+        "hands": [_hand_figures(line.figures) for line in r.hand_lines],
     }
 
 

@@ -135,9 +135,14 @@ def _sides(players: tuple[str, ...]) -> tuple[tuple[Side, tuple[Who, ...]], ...]
 
 
 @functools.lru_cache(maxsize=4096)
-def _shares(players: tuple[str, ...]) -> tuple[tuple[str, str, bool, int, int], ...]:
-    """Who a game's margin goes to, flat: (key, name, pair, seats, +1 for N-S or -1 for E-W) each."""
-    return tuple((w.key, w.name, w.pair, w.seats, 1 if side is Side.NS else -1) for side, who in _sides(players) for w in who)
+def _shares(players: tuple[str, ...]) -> tuple[tuple[str, str, bool, int, int, bool], ...]:
+    """Who a game's margin goes to, flat: (key, name, pair, seats, +1 for N-S or -1 for E-W,
+    for_partner) each."""
+    return tuple(
+        (w.key, w.name, w.pair, w.seats, 1 if side is Side.NS else -1, w.for_partner)
+        for side, who in _sides(players)
+        for w in who
+    )
 
 
 # Output --------------------------------------------------------------------
@@ -277,15 +282,8 @@ class RunningNets(Sequence[TallyStep]):
             return self._key() == other._key()
         return NotImplemented
 
-    def __hash__(self) -> int:
-        return hash((self._ids, self._names, tuple(self._nets.items())))
-
     def __repr__(self) -> str:
         return f"RunningNets({len(self)} games, {list(self._names)})"
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return self._names
 
     def net(self, name: str, game: int) -> int:
         """``name``'s net after the ``game``-th counted game (from 0); 0 before their first game
@@ -517,7 +515,7 @@ def money_games(ordered: Sequence[GameSummary], round_to: int | None = None, sta
     for i, r in enumerate(games):
         ns, ew = r.totals
         margin = round_margin(ns - ew, round_to)
-        for key, name, pair, seats, sign in _shares(r.players):
+        for key, name, pair, seats, sign, for_partner in _shares(r.players):
             row = rows.get(key)
             if row is None:
                 row = rows[key] = _Row(name, pair)
@@ -525,7 +523,7 @@ def money_games(ordered: Sequence[GameSummary], round_to: int | None = None, sta
             row.points += net
             row.balance += net * seats
             row.played += 1
-            row.for_partner += seats == 2 and not pair
+            row.for_partner += for_partner
             row.moved_at.append(i)
             row.after.append(row.points)
     recorded = _waiting(rows, games)

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from textual.content import Content
 from textual.widgets import Static
 
-from bridgepad.core.evening.tally import RunningNets, TallyStep
+from bridgepad.core.evening.tally import TallyStep
 from bridgepad.tui import looks
 
 OVERLAP = "*"
@@ -40,10 +40,14 @@ def _points(count: int, plot_w: int) -> list[int]:
 
 
 def _nets_at(steps: Sequence[TallyStep], names: Sequence[str], points: Sequence[int]) -> dict[str, list[int]]:
-    """Each player's net after each of ``points`` games."""
-    if isinstance(steps, RunningNets):
-        return {n: [steps.net(n, i - 1) if i else 0 for i in points] for n in names}
-    return {n: [steps[i - 1].nets.get(n, 0) if i else 0 for i in points] for n in names}
+    """Each player's net after each of ``points`` games (a step read once a point)."""
+    after = [steps[i - 1].nets if i else {} for i in points]
+    return {n: [nets.get(n, 0) for nets in after] for n in names}
+
+
+def _column(i: float, count: int, plot_w: int) -> int:
+    """The column of the point after ``i`` of ``count`` games, on a plot ``plot_w`` wide."""
+    return round(i * (plot_w - 1) / count)
 
 
 def _nice_steps() -> Iterator[int]:
@@ -62,7 +66,7 @@ def axis_numbers(count: int, plot_w: int) -> str:
         return "".join(ticks)
 
     def col_of(i: int) -> int:
-        return round(i * (plot_w - 1) / count)
+        return _column(i, count, plot_w)
 
     room = len(f"{count}") + 1  # the widest number and a space after it
     step = next(s for s in _nice_steps() if s >= count or s * (plot_w - 1) / count >= room)
@@ -115,7 +119,7 @@ def render_chart(steps: Sequence[TallyStep], names: Sequence[str], width: int = 
         return zero
 
     def col_of(i: float) -> int:
-        return round(i * (plot_w - 1) / count)
+        return _column(i, count, plot_w)
 
     grid: list[list[Part]] = [[(" ", "")] * plot_w for _ in range(height)]
     grid[zero] = [("┈", looks.RULE)] * plot_w

@@ -3,7 +3,9 @@
 ``index.sqlite`` sits in the data folder next to ``games/``: an SQLite database (the
 standard library's ``sqlite3``) with one row per game, its ``GameSummary``
 (``bridgepad.core.evening.game_summary``) together with the game file's
-``(st_mtime_ns, st_size, st_ino)`` when it was read. ``History.summaries()`` lists the
+``(st_mtime_ns, st_size, st_ino)`` when it was read, and the statistics rows of its seats
+(``bridgepad.core.evening.game_stats``, one BLOB: ``_pack_stats``), so that the statistics
+of a lifetime read no game file either. ``History.summaries()`` lists the
 games folder (``os.scandir``), reuses every summary whose file is unchanged, reads only
 the files that are new or changed, drops the entries whose file has gone, and writes the
 index back only when something changed.
@@ -34,6 +36,7 @@ import itertools
 import os
 import re
 import sqlite3
+import struct
 import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -41,6 +44,8 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
+from bridgepad.core.evening.game_stats import WIDTH as STAT_WIDTH
+from bridgepad.core.evening.game_stats import SeatRow
 from bridgepad.core.evening.game_summary import GameSummary
 from bridgepad.core.evening.windows import parse_time
 from bridgepad.core.model import Seat, Side
@@ -48,6 +53,7 @@ from bridgepad.core.readers.notation import NotationError, check_name
 from bridgepad.core.readers.people import MAX_WAITING
 from bridgepad.core.readers.serialize import MAX_TIME_LENGTH
 from bridgepad.core.readers.serialize import SCHEMA as GAME_SCHEMA
+from bridgepad.core.records.record import record_of
 from bridgepad.core.rules.game import GameOverError, Mode, Status, derive
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.words.text import visible
@@ -61,7 +67,7 @@ INDEX_NAME = "index.sqlite"
 OLD_INDEX_NAME = "index.json"  # the index before it was a database: removed once this one is written
 # Bumped whenever a summary's content or the scoring that produces it changes: an
 # index of another schema is rebuilt from the games.
-INDEX_SCHEMA = f"6/{GAME_SCHEMA}"
+INDEX_SCHEMA = f"7/{GAME_SCHEMA}"
 
 # The tables, exactly: an index holding anything else (a view, a trigger, another
 # column) is not one bridgepad wrote, and is rebuilt.
@@ -75,7 +81,8 @@ TABLES = (
         "games_ns INTEGER NOT NULL, games_ew INTEGER NOT NULL, total_ns INTEGER NOT NULL, total_ew INTEGER NOT NULL, "
         "status TEXT NOT NULL, complete INTEGER NOT NULL, hands INTEGER NOT NULL, we TEXT NOT NULL, "
         "headline TEXT NOT NULL, scoring TEXT NOT NULL, imps TEXT NOT NULL, matchpoints INTEGER NOT NULL, "
-        "top INTEGER NOT NULL, pct TEXT NOT NULL, boards INTEGER NOT NULL, sitting_out TEXT NOT NULL) STRICT"
+        "top INTEGER NOT NULL, pct TEXT NOT NULL, boards INTEGER NOT NULL, sitting_out TEXT NOT NULL, "
+        "stats BLOB NOT NULL) STRICT"
     ),
     (
         "CREATE TABLE problems ("
@@ -85,7 +92,7 @@ TABLES = (
 )
 _COLUMNS = (
     "id, mtime_ns, size, ino, created, updated, mode, north, east, south, west, games_ns, games_ew, "
-    "total_ns, total_ew, status, complete, hands, we, headline, scoring, imps, matchpoints, top, pct, boards, sitting_out"
+    "total_ns, total_ew, status, complete, hands, we, headline, scoring, imps, matchpoints, top, pct, boards, sitting_out, stats"
 )
 _INTEGERS = ("mtime_ns", "size", "ino", "games_ns", "games_ew", "total_ns", "total_ew", "hands", "matchpoints", "top", "boards")
 _TEXTS = ("id", "created", "updated", "north", "east", "south", "west", "headline", "imps", "pct", "sitting_out")
@@ -107,7 +114,7 @@ _SELECT_GAMES = f"SELECT {_COLUMNS} FROM games WHERE " + " AND ".join(
     [f"typeof({c}) = 'integer'" for c in _INTEGERS]
     + [f"typeof({c}) = 'text'" for c in _TEXTS]
     + [_one_of(c, v) for c, v in _ONE_OF.items()]
-    + ["complete IN (0, 1)"]
+    + ["complete IN (0, 1)", "typeof(stats) = 'blob'"]
 )
 _SELECT_PROBLEMS = (
     "SELECT id, mtime_ns, size, ino, problem FROM problems WHERE typeof(id) = 'text' AND typeof(mtime_ns) = 'integer' "
@@ -152,6 +159,35 @@ def _when(text: str) -> datetime:
     return when
 
 
+# The seats' statistics rows as one BLOB: a byte giving the size of every figure (1, 2 or 4
+# bytes, signed, little-endian; most games' figures fit one), then the figures, row after row.
+_STAT_CODES = {1: "b", 2: "h", 4: "i"}
+_STAT_LIMITS = {size: 1 << (8 * size - 1) for size in _STAT_CODES}
+MAX_STAT_ROWS = 64  # four seats a table: far more tables than any game has
+
+
+@functools.lru_cache(maxsize=256)
+def _stat_struct(size: int, count: int) -> struct.Struct:
+    return struct.Struct(f"<{count}{_STAT_CODES[size]}")
+
+
+def _pack_stats(rows: tuple[SeatRow, ...]) -> bytes:
+    flat = [v for row in rows for v in row]
+    low, high = (min(flat), max(flat)) if flat else (0, 0)
+    size = next(n for n, limit in _STAT_LIMITS.items() if -limit <= low and high < limit)
+    return bytes((size,)) + _stat_struct(size, len(flat)).pack(*flat)
+
+
+def _unpack_stats(blob: bytes) -> tuple[SeatRow, ...]:
+    """The rows of a BLOB as ``_pack_stats`` writes it; _Forged for any other bytes."""
+    size = blob[0] if blob else 0
+    count, left = divmod(len(blob) - 1, size or 1)
+    if size not in _STAT_CODES or left or count % (4 * STAT_WIDTH) or count > MAX_STAT_ROWS * STAT_WIDTH:
+        raise _Forged
+    flat = _stat_struct(size, count).unpack_from(blob, 1)
+    return tuple(flat[i : i + STAT_WIDTH] for i in range(0, count, STAT_WIDTH))
+
+
 _MODES = {m.value: m for m in Mode}
 _STATUSES = {s.value: s for s in Status}
 _SIDES = {s.value: s for s in Side}
@@ -161,7 +197,7 @@ _SCORINGS = {"": None, **{d.value: d for d in DuplicateScoring}}
 def _summary(row: tuple[Any, ...]) -> GameSummary:
     """The summary in an index row (after the id and the stat); _Forged if a cell could not be bridgepad's."""
     (game_id, _m, _s, _i, created, updated, mode, n, e, s, w, g_ns, g_ew, t_ns, t_ew) = row[:15]
-    (status, complete, hands, we, headline, scoring, imps, matchpoints, top, pct, boards, waiting) = row[15:]
+    (status, complete, hands, we, headline, scoring, imps, matchpoints, top, pct, boards, waiting, stats) = row[15:]
     players = (n, e, s, w)
     if not (is_game_id(game_id) and _is_line(headline)):
         raise _Forged
@@ -188,6 +224,7 @@ def _summary(row: tuple[Any, ...]) -> GameSummary:
         boards=boards,
         sitting_out=_waiting(waiting),
         written=created,
+        seat_stats=_unpack_stats(stats),
     )
 
 
@@ -213,6 +250,7 @@ def _row(game_id: str, stat: tuple[int, int, int], s: GameSummary) -> tuple[Any,
         "" if s.pct is None else str(s.pct),
         s.boards,
         "\n".join(s.sitting_out),
+        _pack_stats(s.seat_stats),
     )
 
 
@@ -477,7 +515,7 @@ class History:
             self.problems.append(str(e) if e.kept or not look_only else f"{str(e)[:-1]}; it was left as it is.")
             return None
         try:
-            summary = GameSummary.of_state(derive(stored.game), stored.id, stored.created, stored.updated)
+            summary = GameSummary.of_record(record_of(derive(stored.game), stored.id, stored.created, stored.updated))
         except GameOverError as e:
             problem = f"Could not replay {path.name}: {visible(str(e))}; it was left as it is."
             self.problems.append(problem)

@@ -1,9 +1,10 @@
 """A game in a line: what the history lists and the tally counts, without the game's hands.
 
-One type for both, made once from the game's derived state (``GameSummary.of_state``) and
+One type for both, made once from the game's derived record (``GameSummary.of_record``) and
 kept in the history's index (``bridgepad.services.history``), so that neither the history
 nor the tally reads a game file to show or count it. IMPs stay a Decimal from the state to
-the index and back (kept there as text), never a float.
+the index and back (kept there as text), never a float. The statistics rows of its seats
+(``bridgepad.core.evening.game_stats``) come with it, for the statistics of a lifetime.
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
+from bridgepad.core.evening.game_stats import SeatRow, stats_rows
 from bridgepad.core.evening.windows import parse_time
 from bridgepad.core.model import Side
+from bridgepad.core.records.record import GameRecord
 from bridgepad.core.rules.game import GameState, Mode, Status
 from bridgepad.core.rules.modes import rules_for
 from bridgepad.core.rules.settings import DuplicateScoring
@@ -55,6 +58,7 @@ class GameSummary:
     boards: int = 0  # duplicate: the boards compared
     sitting_out: tuple[str, ...] = ()  # players at the table who waited out this game, as entered
     written: str = ""  # the start time as the game file has it
+    seat_stats: tuple[SeatRow, ...] = ()  # game_stats.stats_rows: a row a seat, N, E, S, W
 
     @property
     def started(self) -> datetime | None:
@@ -92,8 +96,14 @@ class GameSummary:
         return self.status in COUNTED
 
     @classmethod
-    def of_state(cls, st: GameState, id: str, created: str, updated: str) -> GameSummary:
-        """The summary of a game's derived state, with the times its file gives."""
+    def of_record(cls, record: GameRecord) -> GameSummary:
+        """The summary of a game's derived record, its seats' statistics rows with it."""
+        return cls.of_state(record.state, record.id, record.created, record.updated, stats_rows(record))
+
+    @classmethod
+    def of_state(cls, st: GameState, id: str, created: str, updated: str, seat_stats: tuple[SeatRow, ...] = ()) -> GameSummary:
+        """The summary of a game's derived state, with the times its file gives (and, from its
+        record, its seats' statistics rows: ``of_record``)."""
         session = st.session
         compared = session is not None and bool(session.compared)
         game = st.game
@@ -118,4 +128,5 @@ class GameSummary:
             boards=session.compared if session is not None and compared else 0,
             sitting_out=game.sitting_out,
             written=created,
+            seat_stats=seat_stats,
         )

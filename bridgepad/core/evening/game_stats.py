@@ -1,0 +1,143 @@
+"""A game's statistics rows: what each seat did as declarer and as defender.
+
+``stats_rows`` turns a game's one derived record (``bridgepad.core.records.record``) into
+a row of figures a seat, in the order ``FIGURES`` names them. The history's index keeps
+the rows beside the game's summary (``GameSummary.seat_stats``), made once when the game
+is read, so that the statistics of a lifetime (``bridgepad.core.evening.stats``) are sums
+of rows and never read a game file or a hand.
+
+What counts
+    Every hand played with a contract: a passed-out deal is nobody's contract, and is in
+    no row. The tricks are the tricks scored, after any revoke's transfer (the result the
+    pad writes), so a contract made is one whose tricks scored reach the tricks bid.
+
+    A contract is counted by what was bid, undoubled: a part score, a game (its tricks bid
+    worth ``tables.GAME`` below the line: 3NT, 4♥, 4♠, 5♣, 5♦ and beyond), a small slam (six)
+    or a grand slam (seven). A doubled 2♠ that makes is a part score doubled into game, and
+    counts as a part score bid (and as a doubled contract made).
+
+    ``doubled_made`` and ``doubled_down`` count the doubled and the redoubled contracts alike
+    (a redoubled contract was doubled first); ``redoubled_made`` and ``redoubled_down`` the
+    redoubled among them. A defender's double is any doubled or redoubled contract they
+    defended; ``doubles_set`` those that went down.
+
+Rows
+    One row per seat, North, East, South, West, whoever sat there (a seat without a name
+    has its row too: the statistics skip it, as the tally skips a seat nobody holds). A game
+    of several tables would give four rows a table, table after table (``seat_rows`` of
+    each table's hands), with the names of its seats in the same order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import Enum
+
+from bridgepad.core.model import Contract, Doubling, Seat
+from bridgepad.core.records.record import GameRecord, Line
+from bridgepad.core.rules.tables import GAME, trick_score
+
+# The figures of a row, in order. Changing them changes the index: bump its schema.
+FIGURES = (
+    "played",  # contracts declared
+    "made",
+    "part_bid",
+    "part_made",
+    "game_bid",
+    "game_made",
+    "small_bid",
+    "small_made",
+    "grand_bid",
+    "grand_made",
+    "doubled_made",  # doubled or redoubled, made
+    "doubled_down",
+    "redoubled_made",
+    "redoubled_down",
+    "tricks_over",  # the sum of tricks scored less tricks bid: + over, - under
+    "defended",  # contracts defended
+    "set",  # of them, down
+    "doubled_defended",  # of them, doubled or redoubled
+    "doubles_set",  # of those, down
+)
+WIDTH = len(FIGURES)
+AT = {name: i for i, name in enumerate(FIGURES)}
+
+SeatRow = tuple[int, ...]  # one seat's figures, in FIGURES' order
+EMPTY: SeatRow = (0,) * WIDTH
+SEAT_ORDER = (Seat.N, Seat.E, Seat.S, Seat.W)
+
+
+class Bid(str, Enum):
+    """What a contract was bid as."""
+
+    PART = "part"
+    GAME = "game"
+    SMALL = "small"
+    GRAND = "grand"
+
+
+def bid_kind(contract: Contract) -> Bid:
+    """A part score, a game, a small or a grand slam, by the contract as bid, undoubled.
+
+    >>> from bridgepad.core.model import Strain
+    >>> [bid_kind(Contract(n, strain)).value for n, strain in ((2, Strain.NT), (3, Strain.NT), (4, Strain.C), (5, Strain.D))]
+    ['part', 'game', 'part', 'game']
+    """
+    if contract.level == 7:
+        return Bid.GRAND
+    if contract.level == 6:
+        return Bid.SMALL
+    undoubled = Contract(contract.level, contract.strain) if contract.doubling is not Doubling.NONE else contract
+    return Bid.GAME if trick_score(undoubled) >= GAME else Bid.PART
+
+
+_BID_AT = {
+    Bid.PART: (AT["part_bid"], AT["part_made"]),
+    Bid.GAME: (AT["game_bid"], AT["game_made"]),
+    Bid.SMALL: (AT["small_bid"], AT["small_made"]),
+    Bid.GRAND: (AT["grand_bid"], AT["grand_made"]),
+}
+
+
+def seat_rows(lines: Iterable[Line]) -> tuple[SeatRow, SeatRow, SeatRow, SeatRow]:
+    """The four seats' rows (N, E, S, W) of one table's hands."""
+    rows = [[0] * WIDTH for _ in SEAT_ORDER]
+    for line in lines:
+        contract, declarer, tricks = line.contract, line.declarer, line.tricks_scored
+        if contract is None or declarer is None or tricks is None:
+            continue  # passed out (nobody's contract), or a bonus of the game's own
+        over = tricks - contract.tricks_needed
+        made = over >= 0
+        doubled = contract.doubling is not Doubling.NONE
+        mine = rows[SEAT_ORDER.index(declarer)]
+        mine[AT["played"]] += 1
+        bid, bid_made = _BID_AT[bid_kind(contract)]
+        mine[bid] += 1
+        if made:
+            mine[AT["made"]] += 1
+            mine[bid_made] += 1
+        if doubled:
+            mine[AT["doubled_made" if made else "doubled_down"]] += 1
+            if contract.doubling is Doubling.REDOUBLED:
+                mine[AT["redoubled_made" if made else "redoubled_down"]] += 1
+        mine[AT["tricks_over"]] += over
+        for defender in (declarer.next, declarer.next.partner):
+            theirs = rows[SEAT_ORDER.index(defender)]
+            theirs[AT["defended"]] += 1
+            if doubled:
+                theirs[AT["doubled_defended"]] += 1
+            if not made:
+                theirs[AT["set"]] += 1
+                if doubled:
+                    theirs[AT["doubles_set"]] += 1
+    n, e, s, w = (tuple(r) for r in rows)
+    return n, e, s, w
+
+
+def stats_rows(record: GameRecord) -> tuple[SeatRow, ...]:
+    """The statistics rows of a game, from its derived record: one a seat, N, E, S, W.
+
+    The one place a game's hands become statistics; the history's index calls it when it
+    reads a game. A game of several tables adds its other tables' rows after these.
+    """
+    return seat_rows(record.hand_lines)

@@ -16,6 +16,8 @@ COMMANDS = {
     "replay": "replay",
     "new": "new",
     "tally": "tally",
+    "stats": "stats",
+    "players": "players",
     "import": "import_games",
     "export": "export_games",
     "share": "share",

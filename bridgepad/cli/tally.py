@@ -86,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
     from bridgepad.core.rules.settlement import rounding_unit
     from bridgepad.core.words.text import visible
     from bridgepad.services.history import History
+    from bridgepad.store.people_file import PeopleFile
     from bridgepad.store.preferences_file import PreferencesFile
 
     round_to = parse_round(args.round)
@@ -100,8 +101,9 @@ def run(args: argparse.Namespace) -> int:
         if args.stake is None:
             stake = prefs.stake
     history = History(store, read_only=True)  # a reader: writes nothing, sets nothing aside
-    results = history.summaries()
-    for problem in history.problems:
+    people = PeopleFile(store.root, read_only=True).read()
+    results = people.merges.apply(history.summaries())  # names merged as one person (bridgepad players)
+    for problem in (*people.problems, *history.problems):
         warn("tally", problem)
     now = datetime.now().astimezone()
     if args.all:

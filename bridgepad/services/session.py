@@ -42,6 +42,7 @@ from bridgepad.store.preferences_file import Looks, NewGameDefaults, Players, Pr
 
 if TYPE_CHECKING:
     from bridgepad.services.history import History
+    from bridgepad.store.people_file import People
 
 __all__ = ["READ_ONLY", "Change", "Kind", "ReadOnlyError", "SaveError", "Session"]
 
@@ -243,6 +244,12 @@ class Session:
             self._preferences.save_tally(rounding, stake)
         except OSError as e:
             raise SaveError(f"Could not save the tally's choices: {e.strerror or e}.") from None
+
+    def people(self) -> People:
+        """The names said to be one person (``bridgepad players merge``), read again at each call."""
+        from bridgepad.store.people_file import PeopleFile  # only the statistics and the tally ask
+
+        return PeopleFile(self._store.root, read_only=self.read_only).read()
 
     def looks(self) -> Looks:
         """The colour theme and keymap kept for the app (the usual ones if the file cannot be read)."""

@@ -285,6 +285,12 @@ class RunningNets(Sequence[TallyStep]):
     def __repr__(self) -> str:
         return f"RunningNets({len(self)} games, {list(self._names)})"
 
+    def moves(self, name: str) -> tuple[Sequence[int], Sequence[int]]:
+        """The counted games (from 0) that moved ``name``'s net, ascending, and the net after
+        each: the player's own games, for a reader that follows one player (empty for a name
+        the tally does not have)."""
+        return self._games.get(name, ()), self._nets.get(name, ())
+
     def net(self, name: str, game: int) -> int:
         """``name``'s net after the ``game``-th counted game (from 0); 0 before their first game
         and for a name the tally does not have."""
@@ -498,11 +504,16 @@ def tally(results: Iterable[GameSummary], round_to: int | None = None, stake: De
     ``round_to``: None, or the unit each game's margin is rounded to (100 at most
     clubs). ``stake``: money per 100 points, or None for points only.
     """
+    return tally_in_order(oldest_first(results), round_to, stake)
+
+
+def tally_in_order(ordered: Iterable[GameSummary], round_to: int | None = None, stake: Decimal | None = None) -> Tally:
+    """``tally`` of games already oldest first (``oldest_first``), for a reader that has sorted them."""
     if stake is not None:
         check_stake(stake)  # the one rule for a stake, in the sentences the tally screen shows
     money_played: list[GameSummary] = []
     sessions: list[GameSummary] = []
-    for r in oldest_first(results):
+    for r in ordered:
         (sessions if r.duplicate else money_played).append(r)
     return Tally(money_games(money_played, round_to, stake), duplicate_sessions(sessions))
 
@@ -565,6 +576,23 @@ def money_games(ordered: Sequence[GameSummary], round_to: int | None = None, sta
     )
 
 
+def _add_session(row: _Row, r: GameSummary, side: Side) -> None:
+    """One counted session into ``row``, from ``side``'s point of view: its IMPs, or its matchpoints
+    and its percentage weighed by its boards."""
+    row.played += 1
+    if r.scoring is DuplicateScoring.MATCHPOINTS:
+        row.matchpoints += r.matchpoints if side is Side.NS else r.top - r.matchpoints
+        row.top += r.top
+        ns_pct = r.pct if r.pct is not None else percent(r.matchpoints, r.top)
+        if ns_pct is not None:
+            boards = r.boards or 1
+            row.shares += (ns_pct if side is Side.NS else 100 - ns_pct) * boards
+            row.boards += boards
+    elif r.imps is not None:
+        mine = r.imps if side is Side.NS else -r.imps
+        row.imps = mine if row.imps is None else row.imps + mine
+
+
 def duplicate_sessions(ordered: Sequence[GameSummary]) -> DuplicateSessions:
     """The duplicate sessions of ``ordered`` with a board compared, per player, from their own side."""
     sessions = [r for r in ordered if r.counted]
@@ -572,19 +600,7 @@ def duplicate_sessions(ordered: Sequence[GameSummary]) -> DuplicateSessions:
     for r in sessions:
         for side, who in _sides(tuple(r.players)):
             for w in who:
-                row = rows.setdefault(w.key, _Row(w.name, w.pair))
-                row.played += 1
-                if r.scoring is DuplicateScoring.MATCHPOINTS:
-                    row.matchpoints += r.matchpoints if side is Side.NS else r.top - r.matchpoints
-                    row.top += r.top
-                    ns_pct = r.pct if r.pct is not None else percent(r.matchpoints, r.top)
-                    if ns_pct is not None:
-                        boards = r.boards or 1
-                        row.shares += (ns_pct if side is Side.NS else 100 - ns_pct) * boards
-                        row.boards += boards
-                elif r.imps is not None:
-                    mine = r.imps if side is Side.NS else -r.imps
-                    row.imps = mine if row.imps is None else row.imps + mine
+                _add_session(rows.setdefault(w.key, _Row(w.name, w.pair)), r, side)
     recorded = _waiting(rows, sessions)
 
     def best_first(k: str) -> tuple[Decimal, Decimal, str, str]:
@@ -606,6 +622,115 @@ def duplicate_sessions(ordered: Sequence[GameSummary]) -> DuplicateSessions:
         for k in sorted(rows, key=best_first)
     )
     return DuplicateSessions(players, len(sessions), _rotation(rows))
+
+
+# Partnerships ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PartnershipTally:
+    """Two players who sat together: their money games and their duplicate sessions as a pair.
+
+    ``names`` in the order of their names. ``points`` is what the tally gives each of them for
+    those games (their side's margins, rounded as the tally rounds them); ``won`` the games
+    their side ended ahead in. A session's figures are their side's, as the tally counts them.
+    """
+
+    names: tuple[str, str]
+    games: int = 0
+    won: int = 0
+    points: int = 0
+    sessions: int = 0
+    imps: Decimal | None = None
+    matchpoints: int = 0
+    top: int = 0
+    boards: int = 0
+    shares: Decimal = Decimal(0)
+
+    @property
+    def percent(self) -> Decimal | None:
+        return pairs_percent(self.shares, self.boards)
+
+
+@functools.lru_cache(maxsize=4096)
+def _pairs(players: tuple[str, ...]) -> tuple[tuple[tuple[str, str], tuple[str, str], Side], ...]:
+    """The partnerships of a game: for each side whose two seats hold two people, their keys and
+    names (in the order of the keys) and the side."""
+    names = dict(zip(SEATS, (" ".join(str(p).split()) for p in players)))
+    out = []
+    for side in (Side.NS, Side.EW):
+        a, b = (names[s] for s in side.seats)
+        ka, kb = person_key(a), person_key(b)
+        if ka and kb and ka != kb:
+            (ka, a), (kb, b) = sorted(((ka, a), (kb, b)))
+            out.append(((ka, kb), (a, b), side))
+    return tuple(out)
+
+
+def partnerships(
+    ordered: Sequence[GameSummary], round_to: int | None = None, of: str | None = None
+) -> tuple[PartnershipTally, ...]:
+    """Every two players who sat together in the counted games of ``ordered`` (oldest first), the
+    best first (the most points, then the best IMPs and percentage, then by name); ``of``: only
+    the partnerships of the person of that key (``people.person_key``).
+
+    The rules are the tally's: the counted games (``GameSummary.counted``), each margin rounded
+    by ``settlement.round_margin``, a session's figures from the pair's side (``_add_session``).
+    A side with a seat nobody holds is no partnership.
+    """
+    rows: dict[tuple[str, str], _Row] = {}
+    pair_names: dict[tuple[str, str], tuple[str, str]] = {}
+    together: dict[tuple[str, str], int] = {}  # the money games together
+    won: dict[tuple[str, str], int] = {}
+    for r in ordered:
+        if not r.counted:
+            continue
+        pairs = _pairs(tuple(r.players))
+        if of is not None:
+            pairs = tuple(p for p in pairs if of in p[0])
+        if not pairs:
+            continue
+        if r.duplicate:
+            for key, names, side in pairs:
+                row = rows.get(key)
+                if row is None:
+                    row = rows[key] = _Row(names[0], False)
+                    pair_names[key] = names
+                _add_session(row, r, side)
+            continue
+        ns, ew = r.totals
+        margin = round_margin(ns - ew, round_to)
+        for key, names, side in pairs:
+            row = rows.get(key)
+            if row is None:
+                row = rows[key] = _Row(names[0], False)
+                pair_names[key] = names
+            mine = margin if side is Side.NS else -margin
+            row.points += mine
+            together[key] = together.get(key, 0) + 1
+            if (ns - ew if side is Side.NS else ew - ns) > 0:
+                won[key] = won.get(key, 0) + 1
+
+    def best_first(k: tuple[str, str]) -> tuple[int, Decimal, Decimal, str, str]:
+        d = rows[k]
+        pct = pairs_percent(d.shares, d.boards) or Decimal(0)
+        return (-d.points, -(d.imps or Decimal(0)), -pct, pair_names[k][0].casefold(), pair_names[k][1].casefold())
+
+    return tuple(
+        PartnershipTally(
+            names=pair_names[k],
+            games=together.get(k, 0),
+            won=won.get(k, 0),
+            points=rows[k].points,
+            sessions=rows[k].played,
+            imps=rows[k].imps,
+            matchpoints=rows[k].matchpoints,
+            top=rows[k].top,
+            boards=rows[k].boards,
+            shares=rows[k].shares,
+        )
+        for k in sorted(rows, key=best_first)
+    )
 
 
 def notes(t: Tally) -> list[str]:

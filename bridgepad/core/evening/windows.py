@@ -107,6 +107,36 @@ def evening_start(now: datetime, games: Iterable[Played]) -> datetime:
     return max(begin, floor)
 
 
+def evening_starts(games: Sequence[Played]) -> list[datetime | None]:
+    """When the evening of each game began: what ``evening_start`` says at the moment the game
+    started, looking at all of ``games`` (None for a game whose start is unknown). The games
+    of one evening share it, so it tells a lifetime of games apart into evenings.
+
+    One pass over the games by their start, not a walk back from each: the first game after a
+    gap of ``EVENING_GAP`` since every game before it ended begins a run of games, and each
+    game's evening began at the later of that run's first start and its own ``morning``.
+    """
+    known = [(aware(g.created), i) for i, g in enumerate(games) if g.created is not None]
+    known.sort(key=lambda t: t[0])
+    out: list[datetime | None] = [None] * len(games)
+    mornings: dict[tuple[date, bool], datetime] = {}  # a lifetime of games has far fewer days
+    run: datetime | None = None
+    reach: datetime | None = None  # the latest end of the games so far
+    for start, i in known:
+        if run is None or reach is None or start - reach >= EVENING_GAP:
+            run = start
+        updated = games[i].updated
+        end = max(aware(updated), start) if updated is not None else start
+        reach = end if reach is None or end > reach else reach
+        local = start.astimezone()
+        key = (local.date(), local.time() >= MORNING)
+        floor = mornings.get(key)
+        if floor is None:
+            floor = mornings[key] = morning(start)
+        out[i] = max(run, floor)
+    return out
+
+
 def same_evening(start: datetime, earlier: Iterable[G]) -> list[G]:
     """The games of ``earlier`` played in the evening of a game started at ``start``, as
     tonight counts them (``evening_start`` at that moment): a rubber started at 00:30

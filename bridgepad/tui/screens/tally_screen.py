@@ -54,6 +54,7 @@ class TallyScreen(Screen[None]):
         self.prefs = session.tally_preferences()
         self.rounding = self.prefs.rounding
         self.stake = self.prefs.stake
+        self.people = session.people()  # names merged as one person (bridgepad players)
         self.results: list[GameSummary] = []  # read when mounted (reading.py)
         self.data_shown = False  # the figures read and on screen: what a test of the screen waits for
 
@@ -79,7 +80,7 @@ class TallyScreen(Screen[None]):
         return self.session.history()
 
     def on_mount(self) -> None:
-        tell_each(self.app, self.prefs.problems)
+        tell_each(self.app, [*self.prefs.problems, *self.people.problems])
         self.query_one("#tally-body", VerticalScroll).focus()
         if self.history.quick():
             self.results = self.history.summaries()
@@ -99,7 +100,7 @@ class TallyScreen(Screen[None]):
 
     def compute(self) -> Tally:
         start = window_start(self.window, datetime.now().astimezone(), self.results)
-        return tally(since(self.results, start), rounding_unit(self.rounding), self.stake)
+        return tally(since(self.people.merges.apply(self.results), start), rounding_unit(self.rounding), self.stake)
 
     def refresh_tally(self) -> None:
         v = view(self.compute())

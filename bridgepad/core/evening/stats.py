@@ -1,0 +1,500 @@
+"""The statistics of a lifetime of evenings: each player and each partnership over a span.
+
+Pure: no I/O, no user interface. The history (``bridgepad.services.history``) supplies one
+``GameSummary`` a game, the statistics rows of its seats with it
+(``bridgepad.core.evening.game_stats``); ``statistics`` adds them up over the games of a
+``Span`` and gives what ``bridgepad stats`` and the statistics screen show of it
+(``bridgepad.core.evening.stats_view``).
+
+Which games count
+    The games the tally counts (``GameSummary.counted``): rubbers and Chicagos finished or
+    ended by the players, duplicate sessions with a board compared. A game still in play is
+    not counted until it ends.
+
+Nets and money are the tally's
+    A player's net, money, games and duplicate figures are the tally's own
+    (``tally.tally`` over the span's games), and a partnership's those of
+    ``tally.partnerships``: the same rules (rounding, the stake, a seat nobody holds, the
+    duplicate sessions by IMPs and matchpoints) and the same figures as the tally of the
+    same span. A player's evening is an evening as the tally's "tonight" has it
+    (``windows.evening_starts``, worked out from every game of the history whatever the
+    span), and their net over it is read off the tally's running nets.
+
+Persons
+    The games are first taken as persons (``persons.Merges.apply``): a name merged into
+    another counts as that person everywhere, as if the games had one spelling.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import ROUND_HALF_UP, Decimal
+from enum import Enum
+from typing import Any
+
+from bridgepad.core.evening.game_stats import AT, EMPTY, WIDTH, SeatRow
+from bridgepad.core.evening.game_summary import GameSummary
+from bridgepad.core.evening.persons import Merges
+from bridgepad.core.evening.tally import (
+    DuplicateTally,
+    PartnershipTally,
+    RunningNets,
+    Tally,
+    oldest_first,
+    partnerships,
+    tally_in_order,
+)
+from bridgepad.core.evening.windows import Window, aware, evening_starts, local_midnight, window_start
+from bridgepad.core.model import SEATS, Side
+from bridgepad.core.readers.people import person_key
+from bridgepad.core.rules.game import Mode, Status
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Which games: started from ``since`` (inclusive) to ``until`` (exclusive), of ``modes``
+    (None: every mode). A game whose start is unknown is only in a span without dates."""
+
+    since: datetime | None = None
+    until: datetime | None = None
+    modes: frozenset[Mode] | None = None
+
+    def holds(self, g: GameSummary) -> bool:
+        if self.modes is not None and g.mode not in self.modes:
+            return False
+        if self.since is None and self.until is None:
+            return True
+        if g.created is None:
+            return False
+        start = aware(g.created)
+        return (self.since is None or start >= aware(self.since)) and (self.until is None or start < aware(self.until))
+
+
+class Reach(str, Enum):
+    """How far back the statistics screen looks: its ``w`` key goes round them."""
+
+    ALL = "all"
+    YEAR = "year"
+    MONTH = "month"
+    WEEK = "week"
+    TONIGHT = "tonight"
+
+    @property
+    def label(self) -> str:
+        return {"all": "all time", "year": "this year", "month": "this month", "week": "this week"}.get(self.value, "tonight")
+
+    @property
+    def next(self) -> Reach:
+        order = list(Reach)
+        return order[(order.index(self) + 1) % len(order)]
+
+    def since(self, now: datetime, games: Sequence[GameSummary] = ()) -> datetime | None:
+        """When this reach begins at ``now`` (None: all time); tonight and this week as the tally has them."""
+        if self is Reach.ALL:
+            return None
+        if self is Reach.TONIGHT:
+            return window_start(Window.TONIGHT, now, games)
+        if self is Reach.WEEK:
+            return window_start(Window.WEEK, now)
+        today = aware(now).astimezone().date()
+        return local_midnight(today.replace(month=1, day=1) if self is Reach.YEAR else today.replace(day=1))
+
+
+def percent_of(part: int, whole: int) -> Decimal | None:
+    """``part`` of ``whole`` in percent, to one place (half away from zero); None of nothing."""
+    if whole <= 0:
+        return None
+    return (Decimal(100 * part) / whole).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+
+
+def _mean(total: int, count: int, places: str = "0.01") -> Decimal | None:
+    if count <= 0:
+        return None
+    return (Decimal(total) / count).quantize(Decimal(places), rounding=ROUND_HALF_UP)
+
+
+@dataclass(frozen=True, slots=True)
+class Declarer:
+    """A player's contracts as declarer, summed from their seats' rows."""
+
+    row: SeatRow = EMPTY
+
+    def __getattr__(self, name: str) -> int:
+        try:
+            return self.row[AT[name]]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    @property
+    def down(self) -> int:
+        return self.row[AT["played"]] - self.row[AT["made"]]
+
+    @property
+    def made_percent(self) -> Decimal | None:
+        return percent_of(self.row[AT["made"]], self.row[AT["played"]])
+
+    @property
+    def slams_bid(self) -> int:
+        return self.row[AT["small_bid"]] + self.row[AT["grand_bid"]]
+
+    @property
+    def slams_made(self) -> int:
+        return self.row[AT["small_made"]] + self.row[AT["grand_made"]]
+
+    @property
+    def tricks(self) -> Decimal | None:
+        """The average of tricks scored less tricks bid, over the contracts played, to two places."""
+        return _mean(self.row[AT["tricks_over"]], self.row[AT["played"]])
+
+    def to_json(self) -> dict[str, Any]:
+        r, at = self.row, AT
+        return {
+            "played": r[at["played"]],
+            "made": r[at["made"]],
+            "down": self.down,
+            "part_score": {"bid": r[at["part_bid"]], "made": r[at["part_made"]]},
+            "game": {"bid": r[at["game_bid"]], "made": r[at["game_made"]]},
+            "small_slam": {"bid": r[at["small_bid"]], "made": r[at["small_made"]]},
+            "grand_slam": {"bid": r[at["grand_bid"]], "made": r[at["grand_made"]]},
+            "slams_bid": self.slams_bid,
+            "slams_made": self.slams_made,
+            "doubled_made": r[at["doubled_made"]],
+            "doubled_down": r[at["doubled_down"]],
+            "redoubled_made": r[at["redoubled_made"]],
+            "redoubled_down": r[at["redoubled_down"]],
+            "tricks": _number(self.tricks),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Defender:
+    """A player's contracts as defender, summed from their seats' rows."""
+
+    row: SeatRow = EMPTY
+
+    @property
+    def defended(self) -> int:
+        return self.row[AT["defended"]]
+
+    @property
+    def set(self) -> int:
+        return self.row[AT["set"]]
+
+    @property
+    def set_percent(self) -> Decimal | None:
+        return percent_of(self.set, self.defended)
+
+    @property
+    def doubled(self) -> int:
+        return self.row[AT["doubled_defended"]]
+
+    @property
+    def doubles_set(self) -> int:
+        return self.row[AT["doubles_set"]]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"defended": self.defended, "set": self.set, "doubled": self.doubled, "doubles_set": self.doubles_set}
+
+
+@dataclass(frozen=True, slots=True)
+class Evening:
+    """One of a player's evenings: when it began, and their net over its money games."""
+
+    began: datetime
+    points: int
+
+    @property
+    def day(self) -> str:
+        """The local day it began, as YYYY-MM-DD."""
+        return aware(self.began).astimezone().date().isoformat()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"day": self.day, "began": self.began.isoformat(), "net": self.points}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """One person over the span. ``points``, ``money`` and ``games`` are the tally's; ``won``
+    the money games their side ended ahead in; ``rubbers`` the rubbers played and
+    ``rubbers_won`` those their side won with two games."""
+
+    name: str
+    key: str
+    evenings: int = 0
+    games: int = 0
+    won: int = 0
+    rubbers: int = 0
+    rubbers_won: int = 0
+    points: int = 0
+    money: Decimal | None = None
+    best: Evening | None = None
+    worst: Evening | None = None
+    declarer: Declarer = field(default_factory=Declarer)
+    defender: Defender = field(default_factory=Defender)
+    duplicate: DuplicateTally | None = None
+
+    @property
+    def average(self) -> Decimal | None:
+        """The net a money game (a rubber or a Chicago), to the point."""
+        return _mean(self.points, self.games, "1")
+
+    @property
+    def won_percent(self) -> Decimal | None:
+        return percent_of(self.won, self.games)
+
+    def to_json(self) -> dict[str, Any]:
+        d = self.duplicate
+        return {
+            "net": self.points,
+            "money": None if self.money is None else float(self.money),
+            "games": self.games,
+            "won": self.won,
+            "evenings": self.evenings,
+            "rubbers": {"played": self.rubbers, "won": self.rubbers_won},
+            "average": _number(self.average),
+            "best_evening": None if self.best is None else self.best.to_json(),
+            "worst_evening": None if self.worst is None else self.worst.to_json(),
+            "declarer": self.declarer.to_json(),
+            "defender": self.defender.to_json(),
+            "duplicate": None
+            if d is None
+            else {
+                "sessions": d.sessions,
+                "imps": _number(d.imps),
+                "matchpoints": d.matchpoints if d.top else None,
+                "top": d.top if d.top else None,
+                "pct": _number(d.percent),
+            },
+        }
+
+
+def partnership_json(p: PartnershipTally) -> dict[str, Any]:
+    return {
+        "players": list(p.names),
+        "games": p.games,
+        "won": p.won,
+        "net": p.points,
+        "sessions": p.sessions,
+        "imps": _number(p.imps),
+        "pct": _number(p.percent),
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """The statistics of a span: the players (best net first), the partnerships, and the tally
+    they were read from (its running nets draw the chart)."""
+
+    span: Span
+    players: tuple[PlayerStats, ...]
+    partnerships: tuple[PartnershipTally, ...]
+    tally: Tally
+    player: str | None = None  # the one person asked for (their key), if one was
+
+    @property
+    def games(self) -> int:
+        return self.tally.games
+
+    @property
+    def sessions(self) -> int:
+        return self.tally.sessions
+
+    @property
+    def empty(self) -> bool:
+        return not self.tally.games and not self.tally.sessions
+
+    def to_json(self) -> dict[str, Any]:
+        span = self.span
+        return {
+            "since": None if span.since is None else span.since.isoformat(),
+            "until": None if span.until is None else span.until.isoformat(),
+            "modes": None if span.modes is None else sorted(m.value for m in span.modes),
+            "games": self.games,
+            "sessions": self.sessions,
+            "in_play": self.tally.in_play,
+            "round": self.tally.round_to,
+            "stake": None if self.tally.stake is None else float(self.tally.stake),
+            "players": {p.name: p.to_json() for p in self.players},
+            "partnerships": [partnership_json(p) for p in self.partnerships],
+        }
+
+
+def _number(x: Decimal | None) -> int | float | None:
+    if x is None:
+        return None
+    return int(x) if x == x.to_integral_value() else float(x)
+
+
+def statistics(
+    games: Sequence[GameSummary],
+    span: Span = Span(),
+    merges: Merges | None = None,
+    round_to: int | None = None,
+    stake: Decimal | None = None,
+    player: str | None = None,
+    evenings: Evenings | None = None,
+) -> Stats:
+    """The statistics of the games of ``span`` among ``games`` (every game of the history: the
+    evenings are worked out from them all), by person (``merges``), with the tally's rounding
+    and stake. ``player``: only that person (a name; the caller has checked it is someone)
+    and their partnerships. ``evenings``: ``Evenings.of`` the same games, when the caller keeps
+    it from one look to the next."""
+    merges = merges if merges is not None else Merges()
+    everyone = merges.apply(games)
+    began = (evenings if evenings is not None else Evenings.of(games)).began
+    chosen = [g for g in everyone if span.holds(g)]
+    key = merges.key(player) if player is not None else None
+    if key is not None:
+        chosen = [g for g in chosen if key in _keys(g.players)]
+    ordered = oldest_first(chosen)
+    t = tally_in_order(ordered, round_to, stake)
+    flat: dict[str, list[int]] = {}  # each person's seats' rows, one after the other
+    nights: dict[str, int] = {}  # evenings played
+    last_night: dict[str, datetime] = {}
+    # won and rubbers counted by the game's seating and result, then shared out (a lifetime of
+    # games has few seatings): (seating, the side ahead, a rubber, the side that won it) -> games
+    results: dict[tuple[tuple[tuple[int, str, Side], ...], Side | None, bool, Side | None], int] = {}
+    for g in ordered:
+        if not g.counted:
+            continue
+        seating = _seating(g.players)
+        stats = g.seat_stats
+        when = began.get(g.id)
+        for i, k, _side in seating:
+            if i < len(stats):
+                row = flat.get(k)
+                if row is None:
+                    flat[k] = row = []
+                row.extend(stats[i])
+            # The games come oldest first, so their evenings do too: a new one is a change.
+            if when is not None and last_night.get(k) != when:
+                last_night[k] = when
+                nights[k] = nights.get(k, 0) + 1
+        if not g.duplicate:
+            rubber = g.mode is Mode.RUBBER
+            result = (seating, _ahead(g), rubber, _rubber_winner(g) if rubber else None)
+            results[result] = results.get(result, 0) + 1
+    won: dict[str, int] = {}
+    rubbers: dict[str, int] = {}
+    rubbers_won: dict[str, int] = {}
+    for (seating, ahead, rubber, winner), n in results.items():
+        for _i, k, side in seating:
+            if ahead is side:
+                won[k] = won.get(k, 0) + n
+            if rubber:
+                rubbers[k] = rubbers.get(k, 0) + n
+                if winner is side:
+                    rubbers_won[k] = rubbers_won.get(k, 0) + n
+    # The people, in the tally's order (the best net first), then those who only played duplicate.
+    names: dict[str, str] = {}
+    for p in t.players:
+        if not p.pair:
+            names.setdefault(person_key(p.name), p.name)
+    duplicate: dict[str, DuplicateTally] = {}
+    for d in t.duplicate:
+        if not d.pair:
+            duplicate[person_key(d.name)] = d
+            names.setdefault(person_key(d.name), d.name)
+    money_rows = {person_key(p.name): p for p in t.players if not p.pair}
+    evening_nets = _evening_nets(t, began, names if key is None else {key: names[key]} if key in names else {})
+    players = []
+    for k, name in names.items():
+        if key is not None and k != key:
+            continue
+        mine = money_rows.get(k)
+        seats = _column_sums(flat.get(k, []))
+        best, worst = evening_nets.get(k, (None, None))
+        players.append(
+            PlayerStats(
+                name=name,
+                key=k,
+                evenings=nights.get(k, 0),
+                games=mine.games if mine else 0,
+                won=won.get(k, 0),
+                rubbers=rubbers.get(k, 0),
+                rubbers_won=rubbers_won.get(k, 0),
+                points=mine.points if mine else 0,
+                money=mine.money if mine else None,
+                best=best,
+                worst=worst,
+                declarer=Declarer(seats),
+                defender=Defender(seats),
+                duplicate=duplicate.get(k),
+            )
+        )
+    pairs = partnerships(ordered, round_to, of=key)
+    return Stats(span, tuple(players), pairs, t, key)
+
+
+@dataclass(frozen=True, slots=True)
+class Evenings:
+    """When the evening of each game began (by the game's id), as the tally's "tonight" has
+    it, from every game of the history: worked out once for all the looks at one history."""
+
+    began: Mapping[str, datetime | None]
+
+    @classmethod
+    def of(cls, games: Sequence[GameSummary]) -> Evenings:
+        """An evening is the table's, whoever sat at it: no merge changes one."""
+        return cls(dict(zip((g.id for g in games), evening_starts(games))))
+
+
+def _column_sums(flat: list[int]) -> SeatRow:
+    """The rows laid one after the other in ``flat``, added up figure by figure."""
+    if not flat:
+        return EMPTY
+    return tuple(sum(flat[j::WIDTH]) for j in range(WIDTH))
+
+
+@functools.lru_cache(maxsize=4096)
+def _keys(players: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(person_key(n) for n in players)
+
+
+@functools.lru_cache(maxsize=4096)
+def _seating(players: tuple[str, ...]) -> tuple[tuple[int, str, Side], ...]:
+    """The named seats of a game: each seat's place (N, E, S, W from 0), its person's key, its side."""
+    return tuple((i, k, SEATS[i].side) for i, k in enumerate(_keys(players)) if k)
+
+
+def _rubber_winner(g: GameSummary) -> Side | None:
+    """The side that won the rubber with two games (None: not won, or ended before)."""
+    if g.status is not Status.WON:
+        return None
+    return Side.NS if g.games_won(Side.NS) >= 2 else Side.EW if g.games_won(Side.EW) >= 2 else None
+
+
+def _ahead(g: GameSummary) -> Side | None:
+    """The side whose total is the larger (None: level)."""
+    ns, ew = g.totals
+    return Side.NS if ns > ew else Side.EW if ew > ns else None
+
+
+def _evening_nets(t: Tally, began: Mapping[str, datetime | None], names: Mapping[str, str]) -> dict[str, tuple[Evening, Evening]]:
+    """Each person's best and worst evening (their net over its money games, from the tally's
+    running nets), of the evenings they played a money game in; the earlier of two equal."""
+    ids = t.ids
+    out: dict[str, tuple[Evening, Evening]] = {}
+    if not isinstance(t.running, RunningNets):
+        return out
+    for p in t.players:
+        k = person_key(p.name)
+        if p.pair or k not in names:
+            continue
+        games, nets = t.running.moves(p.name)
+        by_evening: dict[datetime, int] = {}
+        before = 0
+        for i, net in zip(games, nets):
+            when = began.get(ids[i])
+            if when is not None:
+                by_evening[when] = by_evening.get(when, 0) + net - before
+            before = net
+        if by_evening:
+            # Evenings come in order: max and min keep the first of equals.
+            best = max(by_evening.items(), key=lambda e: e[1])
+            worst = min(by_evening.items(), key=lambda e: e[1])
+            out[k] = (Evening(*best), Evening(*worst))
+    return out

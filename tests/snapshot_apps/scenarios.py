@@ -88,12 +88,13 @@ def painted(app: BridgepadApp) -> bool:
     """Whether the screen on top shows its data: the tally and the history have their rows
     (read in the background when the folder is large), and the app's later styles are in."""
     from bridgepad.tui.screens.history_screen import HistoryScreen
+    from bridgepad.tui.screens.stats_screen import StatsScreen
     from bridgepad.tui.screens.tally_screen import TallyScreen
 
     screen = app.screen
     if not screen.is_mounted or not app.later_css_loaded:
         return False
-    if isinstance(screen, TallyScreen | HistoryScreen):
+    if isinstance(screen, TallyScreen | HistoryScreen | StatsScreen):
         return screen.data_shown
     return True
 
@@ -266,6 +267,13 @@ SCENARIOS: tuple[Scenario, ...] = (
     Scenario("history", "the history of an evening of three rubbers", keys=("h",), setup=evening),
     Scenario("review", "an old rubber opened from the history, read-only", keys=("h", "down", "enter"), setup=evening),
     Scenario("tally", "the tally of all time: players, money at 0.10 a hundred, payments", keys=("t", "w", "w"), setup=evening),
+    Scenario("stats", "the statistics of all time: each player's results, then as declarer", keys=("S",), setup=evening),
+    Scenario(
+        "stats-chart",
+        "the statistics scrolled to the end: the partnerships and each player's running net",
+        keys=("S", "end"),
+        setup=evening,
+    ),
     Scenario(
         "pairs-matchpoints",
         "a 16-board pairs session by matchpoints: each board's share of the top, the session's percentage",
@@ -334,6 +342,7 @@ SCENARIOS: tuple[Scenario, ...] = (
     ),
     Scenario("small-history", "60x20: the history keeps when, who and how it stands", keys=("h",), setup=evening, size=SMALL),
     Scenario("small-tally", "60x20: the tally", keys=("t", "w", "w"), setup=evening, size=SMALL),
+    Scenario("small-stats", "60x20: the statistics keep the columns that matter most", keys=("S",), setup=evening, size=SMALL),
     Scenario(
         "small-chicago",
         "60x20: a Chicago with names, the state of play on three lines",
@@ -362,6 +371,20 @@ SCENARIOS: tuple[Scenario, ...] = (
         keys=tuple(hand_keys("3NT", "N", "9", "400 600 -100")),
         hands=FIFTEEN_BOARDS,
         setup=new_duplicate,
+        size=BIG,
+    ),
+    Scenario(
+        "big-stats",
+        "200x50: the statistics with every column, and the chart grown to the room",
+        keys=("S",),
+        setup=evening,
+        size=BIG,
+    ),
+    Scenario(
+        "big-stats-chart",
+        "200x50: the statistics scrolled to their chart, tall and wide, each player's net in the legend",
+        keys=("S", "end"),
+        setup=evening,
         size=BIG,
     ),
     Scenario(

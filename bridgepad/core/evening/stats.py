@@ -208,8 +208,9 @@ class Evening:
 
     @property
     def day(self) -> str:
-        """The local day it began, as YYYY-MM-DD."""
-        return aware(self.began).astimezone().date().isoformat()
+        """The day it began, as YYYY-MM-DD, on the clock its first game was written by (as the
+        history shows a game's start)."""
+        return self.began.date().isoformat()
 
     def to_json(self) -> dict[str, Any]:
         return {"day": self.day, "began": self.began.isoformat(), "net": self.points}

@@ -377,6 +377,12 @@ class PadScreen(Screen[None]):
         self.session.flush()
         self.app.push_screen(TallyScreen(self.session))
 
+    def action_stats(self) -> None:
+        from bridgepad.tui.screens.stats_screen import StatsScreen
+
+        self.session.flush()
+        self.app.push_screen(StatsScreen(self.session))
+
     def action_export(self) -> None:
         from bridgepad.tui.forms.export_dialog import export_game
 

@@ -1,0 +1,210 @@
+"""The statistics of a lifetime of evenings: each player's results, as declarer and as
+defender, each partnership, the duplicate sessions, and a chart of each player's running net.
+
+The figures are the core's (``bridgepad.core.evening.stats``, the words and the tables
+``stats_view``); this lays them out, each table keeping the columns that fit the screen.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Input, Label, Static
+
+from bridgepad.core.evening.game_summary import GameSummary
+from bridgepad.core.evening.persons import MergeRefused, Merges, find, persons
+from bridgepad.core.evening.stats import Evenings, Reach, Span, Stats, statistics
+from bridgepad.core.evening.stats_view import Table, count_words, empty_words, tables
+from bridgepad.core.rules.game import Mode
+from bridgepad.core.rules.settlement import rounding_unit
+from bridgepad.services.history import History
+from bridgepad.services.session import Session
+from bridgepad.tui import keys, looks
+from bridgepad.tui.closing import close
+from bridgepad.tui.forms.form import FormField, enter_field
+from bridgepad.tui.screens.tally_screen import CHART_ROWS, TallyTable
+from bridgepad.tui.telling import tell_each
+from bridgepad.tui.widgets.key_footer import KeyFooter
+from bridgepad.tui.widgets.net_chart import NetChart
+from bridgepad.tui.widgets.reading import Progressed, Read, Reading, read_in_background
+
+TABLES = ("players", "declarer", "defender", "partnerships", "duplicate")
+MODES: tuple[frozenset[Mode] | None, ...] = (None, *(frozenset({m}) for m in Mode))
+
+
+def mode_label(modes: frozenset[Mode] | None) -> str:
+    return "every mode" if modes is None else " and ".join(m.word for m in Mode if m in modes)
+
+
+class StatsTable(TallyTable):
+    """One table of the statistics, its figures won and lost in the theme's colours."""
+
+    def show(self, table: Table | None) -> None:
+        self.clear(columns=True)
+        if table is None:
+            return
+        self.add_column(table.heading, width=table.name_width)
+        for column in table.columns:
+            self.add_column(Text(column.title, justify="right"), width=column.width)
+        for row in table.rows:
+            style = self.signed(row.net)
+            cells = [Text(row.name)]
+            cells += [Text(cell, style=style if c.signed else "", justify="right") for c, cell in zip(table.columns, row.cells)]
+            self.add_row(*cells)
+
+
+class StatsScreen(Screen[None]):
+    CSS_PATH = "stats_screen.tcss"
+    KEY_SECTION = "stats"
+    AUTO_FOCUS = "#stats-body"  # the page, not the player's field: a key pressed as it opens is the screen's
+    BINDINGS = keys.bindings(KEY_SECTION)
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.reach = Reach.ALL
+        self.modes: frozenset[Mode] | None = None
+        self.player: str | None = None  # the one person shown (their name), or everyone
+        self.prefs = session.tally_preferences()
+        people = session.people()
+        self.merges: Merges = people.merges
+        self.problems = [*self.prefs.problems, *people.problems]
+        self.results: list[GameSummary] = []  # read when mounted (reading.py)
+        self.evenings: Evenings | None = None  # of ``results``, worked out once for every look at them
+        self.stats: Stats | None = None
+        self.data_shown = False  # the figures read and on screen: what a test of the screen waits for
+
+    def compose(self) -> ComposeResult:
+        yield Label("", id="stats-title")
+        with Horizontal(id="player-row"):
+            yield Label("Player ", classes="field-label")
+            yield FormField(value="", id="player", placeholder="everyone", on_submit=self._player)
+        yield Label("", id="player-error", markup=False)
+        yield Reading(id="stats-reading")
+        with VerticalScroll(id="stats-body"):
+            yield Static("", id="stats-heading")
+            for name in TABLES:
+                yield Label("", id=f"{name}-title", classes="stats-table-title")
+                yield StatsTable(id=f"{name}-table", classes="stats-table", zebra_stripes=True, show_cursor=False)
+                yield Static("", id=f"{name}-note", classes="stats-note", markup=False)
+            yield Label("Each player's running net", id="chart-title", classes="stats-table-title")
+            yield NetChart(id="stats-chart")
+        yield KeyFooter()
+
+    @property
+    def history(self) -> History:
+        return self.session.history()
+
+    def on_mount(self) -> None:
+        tell_each(self.app, self.problems)
+        self.query_one("#stats-body", VerticalScroll).focus()
+        if self.history.quick():
+            self._take(self.history.summaries())
+        else:
+            self.query_one("#stats-title", Label).update(Text(" Statistics · reading the games… ", style="bold"))
+            read_in_background(self, self.history, lambda h, progress: h.summaries(progress))
+        self.app.theme_changed_signal.subscribe(self, lambda _: self.refresh_stats())
+
+    def on_progressed(self, message: Progressed) -> None:
+        self.query_one("#stats-reading", Reading).show(message.done, message.total)
+
+    def on_read(self, message: Read) -> None:
+        self.query_one("#stats-reading", Reading).display = False
+        tell_each(self.app, message.problems)
+        self._take(message.result)
+
+    def _take(self, results: list[GameSummary]) -> None:
+        if results is not self.results or self.evenings is None:
+            self.results = results
+            self.evenings = Evenings.of(results)
+        self.refresh_stats()
+
+    def compute(self) -> Stats:
+        now = datetime.now().astimezone()
+        span = Span(self.reach.since(now, self.results), None, self.modes)
+        return statistics(
+            self.results,
+            span,
+            self.merges,
+            rounding_unit(self.prefs.rounding),
+            self.prefs.stake,
+            self.player,
+            self.evenings,
+        )
+
+    def refresh_stats(self) -> None:
+        st = self.stats = self.compute()
+        who = f" · {self.player}" if self.player is not None else f" · {len(st.players):,} players"
+        self.query_one("#stats-title", Label).update(
+            Text(
+                f" Statistics · {self.reach.label} · {mode_label(self.modes)} · {count_words(st)}{who} ",
+                style="bold",
+            )
+        )
+        said = self.query_one("#stats-heading", Static)
+        said.update(Text(empty_words(st), style=looks.HINT) if st.empty else "")
+        said.display = st.empty
+        shown = {t.name: t for t in tables(st)}
+        room = max(30, self.size.width - 2)  # the page's scroll bar
+        for name in TABLES:
+            table = shown.get(name)
+            for part in ("title", "table", "note"):
+                self.query_one(f"#{name}-{part}").display = table is not None
+            if table is None:
+                self.query_one(f"#{name}-table", StatsTable).show(None)
+                continue
+            fitted = table.fit(room)
+            self.query_one(f"#{name}-title", Label).update(Text(table.title, style="bold"))
+            self.query_one(f"#{name}-table", StatsTable).show(fitted)
+            self.query_one(f"#{name}-note", Static).update(Text(table.note, style=looks.HINT))
+        names = [p.name for p in st.players if p.games]
+        chart = self.query_one("#stats-chart", NetChart)
+        self.query_one("#chart-title").display = chart.display = bool(names)
+        # Eight rows at 80x24, as the tally's; a taller screen gives the chart its extra rows.
+        height = max(CHART_ROWS, self.size.height - 22)
+        chart.show(st.tally.running, names, width=max(30, self.size.width - 4), height=height)
+        self.data_shown = True
+
+    def action_window(self) -> None:
+        self.reach = self.reach.next
+        self.refresh_stats()
+
+    def action_mode(self) -> None:
+        self.modes = MODES[(MODES.index(self.modes) + 1) % len(MODES)]
+        self.refresh_stats()
+
+    def action_player(self) -> None:
+        enter_field(self.query_one("#player", Input))
+
+    def _player(self, value: str) -> None:
+        """Enter in the player's field: that person, or everyone for an empty name."""
+        error = self.query_one("#player-error", Label)
+        if value.strip():
+            try:
+                person = find(value, persons(self.results, self.merges), self.merges)
+            except MergeRefused as e:
+                error.update(str(e))
+                error.display = True
+                return
+            self.player = person.name
+            self.query_one("#player", Input).value = person.name
+        else:
+            self.player = None
+        error.update("")
+        error.display = False
+        self.set_focus(self.query_one("#stats-body", VerticalScroll))
+        self.refresh_stats()
+
+    def action_close(self) -> None:
+        field = self.query_one("#player", Input)
+        if field.has_focus:
+            # Escape backs out of the field first, leaving the player as they were.
+            field.value = self.player or ""
+            self.query_one("#player-error", Label).display = False
+            self.set_focus(self.query_one("#stats-body", VerticalScroll))
+            return
+        close(self, None)

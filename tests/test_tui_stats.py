@@ -1,0 +1,127 @@
+"""The statistics screen, typed with the keyboard: one key from the pad, its span (``w``), its
+mode (``m``) and one player (``p``, a name, Enter; the nearest names for one that is nobody),
+its chart's game numbers never running together at any size, and a rebuild's progress shown."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+from snapshot_apps.keyboard import keyboard
+from snapshot_apps.scenarios import make_app
+from test_stats_worked import three_evenings
+from textual.widgets import DataTable, Label
+from waiting import press, screen_is, settle, until
+
+from bridgepad.core.model import Seat
+from bridgepad.core.readers.log import parse_log
+from bridgepad.core.rules.game import Game
+from bridgepad.services.history import INDEX_NAME, History
+from bridgepad.store.game_store import GameStore, StoredGame
+from bridgepad.tui.screens.pad_screen import PadScreen
+from bridgepad.tui.screens.stats_screen import StatsScreen
+from bridgepad.tui.widgets.net_chart import AXIS_WORD, NetChart
+from bridgepad.tui.widgets.reading import Reading
+
+
+def title(screen: StatsScreen) -> str:
+    return str(screen.query_one("#stats-title", Label).render())
+
+
+def first_column(screen: StatsScreen, table: str) -> list[str]:
+    t = screen.query_one(f"#{table}-table", DataTable)
+    return [str(t.get_row_at(k)[0]) for k in range(t.row_count)]
+
+
+async def open_stats(pilot) -> StatsScreen:  # type: ignore[no-untyped-def]
+    await until(pilot, lambda: pilot.app.later_css_loaded, "the pad's first paint")
+    await press(pilot, "S")
+    await screen_is(pilot, StatsScreen)
+    screen = pilot.app.screen
+    await until(pilot, lambda: screen.data_shown, "the statistics painted")
+    return screen  # type: ignore[no-any-return]
+
+
+async def test_the_keys_choose_the_span_the_mode_and_one_player(tmp_path: Path) -> None:
+    three_evenings(tmp_path / "data")
+    app = make_app(tmp_path / "data")
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = await open_stats(pilot)
+        assert "Statistics · all time · every mode · 3 games, 1 duplicate · 5 players" in title(screen)
+        assert first_column(screen, "players") == ["Ann", "Bob", "Cy", "Eve", "Di"]
+        assert first_column(screen, "partnerships")[0] == "Ann & Bob"
+        await press(pilot, "m")  # rubber
+        assert "· rubber · 2 games · 4 players" in title(screen)
+        await press(pilot, "m", "m")  # Chicago, duplicate
+        assert "· duplicate · 0 games, 1 duplicate · 4 players" in title(screen)
+        assert not screen.query_one("#players-table").display and screen.query_one("#duplicate-table").display
+        await press(pilot, "m", "w")  # every mode, this year
+        this_year = sum(1 for y in (2026, 2026, 2026) if y == datetime.now().year)
+        assert "· this year · every mode · " in title(screen) and f"· {this_year} game" in title(screen)
+        await press(pilot, "w", "w", "w", "w")  # this month, this week, tonight, all time again
+        assert "· all time ·" in title(screen)
+        # One player: a name that is nobody is answered with the nearest names, and nothing changes.
+        await keyboard(pilot, ["p", *"evie", "enter"])
+        error = screen.query_one("#player-error", Label)
+        assert error.display and str(error.render()) == "No player 'evie'; did you mean Eve?"
+        assert "· 5 players" in title(screen)
+        await keyboard(pilot, ["escape"])
+        assert not error.display and "· 5 players" in title(screen)
+        await keyboard(pilot, ["p", *"ANN", "enter"])
+        assert title(screen).rstrip().endswith("· Ann")
+        assert first_column(screen, "players") == ["Ann"] and first_column(screen, "declarer") == ["Ann"]
+        assert first_column(screen, "partnerships") == ["Ann & Bob", "Ann & Cy", "Ann & Eve"]
+        await keyboard(pilot, ["p", "backspace", "enter"])  # the name selected and deleted: everyone again
+        assert "· 5 players" in title(screen)
+        await press(pilot, "escape")
+        await screen_is(pilot, PadScreen)
+
+
+def busy_evenings(root: Path, games: int) -> None:
+    """``games`` short rubbers among four, one after another."""
+    store = GameStore(root)
+    store.ensure()
+    (won,) = parse_log("N 3NT 9\nN 3NT 9\n").games()
+    (lost,) = parse_log("E 3NT 9\nE 3NT 9\n").games()
+    for k in range(games):
+        game = Game(players=("Ann", "Bob", "Cy", "Di"), hands=(won if k % 3 else lost).game.hands, first_dealer=Seat.N)
+        at = f"2026-01-{1 + k // 20:02d}T{12 + (k % 20) // 2:02d}:{(k % 2) * 30:02d}:00+00:00"
+        store.save(StoredGame(f"2026{k:010d}", game, at, at))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 20), (200, 50)])
+@pytest.mark.parametrize("games", [9, 31, 137])
+async def test_the_chart_s_game_numbers_never_run_together(tmp_path: Path, size: tuple[int, int], games: int) -> None:
+    busy_evenings(tmp_path / "data", games)
+    app = make_app(tmp_path / "data")
+    async with app.run_test(size=size) as pilot:
+        screen = await open_stats(pilot)
+        await press(pilot, "end")
+        await settle(pilot)
+        lines = str(screen.query_one("#stats-chart", NetChart).render()).splitlines()
+        axis = next(line for line in lines if line.rstrip().endswith(AXIS_WORD.strip()))
+        numbers = axis[: axis.rindex(AXIS_WORD.strip())].split()
+        # Each a number on its own, ascending, from the first game to the last.
+        assert all(re.fullmatch(r"[0-9]+", n) for n in numbers), axis
+        values = [int(n) for n in numbers]
+        assert values == sorted(set(values)) and values[0] == 0 and values[-1] == games, axis
+        assert max(len(line) for line in lines) <= size[0]
+
+
+async def test_a_missing_index_is_rebuilt_with_its_progress_shown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    three_evenings(tmp_path / "data")
+    (tmp_path / "data" / INDEX_NAME).unlink(missing_ok=True)
+    # As with a lifetime of games, too many to read on the key: read in a worker, the bar moving.
+    monkeypatch.setattr(History, "quick", lambda self, at_most=500: False)
+    shown: list[tuple[int, int]] = []
+    real = Reading.show
+    monkeypatch.setattr(Reading, "show", lambda self, done, total: (shown.append((done, total)), real(self, done, total))[1])
+    app = make_app(tmp_path / "data")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_stats(pilot)
+        assert shown and shown[-1] == (4, 4)
+        assert not screen.query_one("#stats-reading", Reading).display
+        assert "· 3 games, 1 duplicate ·" in title(screen)
+    assert (tmp_path / "data" / INDEX_NAME).exists()  # the app, a writer, keeps what it built

@@ -52,16 +52,24 @@ Saving a hand
     of history size" is judged on that CPU time (lower quartiles within 25 % or 0.3 ms),
     since the fsyncs vary with whatever else the machine writes.
 
-History and tally screens
+History, tally and statistics screens
     In the same kind of child as the keys, with 2,000 games and again with 20,000 (a
-    lifetime of evenings), each screen in an app of its own: from the key (``h`` or
-    ``t``) until the screen holds its games (the history its first rows, the tally its
-    results; a large folder is read in a worker while a progress bar shows) and a
+    lifetime of evenings), each screen in an app of its own: from the key (``h``, ``t``
+    or ``S``) until the screen holds its games (the history its first rows, the tally its
+    results, the statistics their figures; a large folder is read in a worker while a
+    progress bar shows) and a
     frame showing it has been written to the terminal (found by wrapping
     ``App._display``). With the summary index kept: the first look in the new app
     (before it has read the index ahead, after its first paint), then several looks,
     median; then once with the summary index (``index.sqlite``) deleted, so that it is rebuilt from every
     game file. The child's CPU time is shown beside each, as the machine may be busy.
+
+Statistics
+    At 20,000 games, in this process: the index kept and read into a History first (as the
+    statistics screen has it after its first look), then ``statistics`` of everyone with the
+    evenings worked out (the screen's first look) and kept (a change of span, mode or
+    player), and of one player; best of several, wall clock, the CPU time beside it. Then
+    ``bridgepad stats --format json`` end to end, for everyone and for one player.
 
 ``bridgepad score``
     ``bridgepad score 4S 10`` against ``python -c pass``, alternately, medians, ratio;
@@ -393,11 +401,16 @@ async def child_keys(data_dir: Path, reps: int, bare: bool) -> dict[str, Any]:
     return out
 
 
+SCREEN_KEYS = {"history": "h", "tally": "t", "stats": "S"}
+
+
 def _screen_ready(screen: Any, name: str) -> bool:
-    """The screen shows its games: the history its first rows, the tally its results (both
-    may read in a worker first, showing their progress)."""
+    """The screen shows its games: the history its first rows, the tally its results, the
+    statistics their figures (each may read in a worker first, showing their progress)."""
     if name == "history":
         return bool(getattr(screen, "rows", None)) and screen.query_one("#history").row_count > 0
+    if name == "stats":
+        return bool(getattr(screen, "data_shown", False))
     return bool(getattr(screen, "results", None))
 
 
@@ -417,7 +430,7 @@ async def child_screens(data_dir: Path, reps: int, which: tuple[str, ...] = ("hi
             wid = watch.get("id")
             if wid is not None and renderable is not None and "done" not in watch:
                 try:
-                    w = screen.get_widget_by_id(wid)
+                    w = screen.get_widget_by_id(wid if wid != "stats" else "stats-body")
                 except Exception:
                     return
                 if isinstance(w, Widget) and w.is_mounted and _screen_ready(screen, wid):
@@ -429,7 +442,7 @@ async def child_screens(data_dir: Path, reps: int, which: tuple[str, ...] = ("hi
         await asyncio.sleep(0.2)
         base = app.screen
         for name in which:
-            key = {"history": "h", "tally": "t"}[name]
+            key = SCREEN_KEYS[name]
             bound = {b for b in app.screen.active_bindings}
             if key not in bound:
                 out[name] = {"built": False}
@@ -654,7 +667,7 @@ def bench_save(work: Path, hist: Path, reps: int) -> list[Row]:
 def bench_screens(work: Path, hist: Path, reps: int, games: int = HISTORY_GAMES) -> list[Row]:
     """The history and tally screens, each in an app of its own (so that each has a first look)."""
     rows = []
-    for name, key, label in (("history", "h", "History"), ("tally", "t", "Tally")):
+    for name, key, label in (("history", "h", "History"), ("tally", "t", "Tally"), ("stats", "S", "Statistics")):
         d = work / f"screens-{name}-{games}"
         shutil.copytree(hist, d)
         add_current(d, twenty_hand_rubber(datetime(2025, 6, 1, 20, 0, tzinfo=UTC)))
@@ -690,13 +703,93 @@ def bench_screens(work: Path, hist: Path, reps: int, games: int = HISTORY_GAMES)
     return rows
 
 
-def bench_lifetime(work: Path, reps: int) -> list[Row]:
-    """The history and tally screens with a lifetime of games in the folder."""
+def lifetime_folder(work: Path) -> Path:
+    """The folder of a lifetime of games, written once for every measure that needs it."""
     big = work / "lifetime"
-    t = time.perf_counter()
-    make_history(big, LIFETIME_GAMES)
-    print(f"  {LIFETIME_GAMES:,} rubbers written in {time.perf_counter() - t:.1f} s", file=sys.stderr)
-    return bench_screens(work, big, reps, LIFETIME_GAMES)
+    if not big.exists():
+        t = time.perf_counter()
+        make_history(big, LIFETIME_GAMES)
+        print(f"  {LIFETIME_GAMES:,} rubbers written in {time.perf_counter() - t:.1f} s", file=sys.stderr)
+    return big
+
+
+def bench_lifetime(work: Path, reps: int) -> list[Row]:
+    """The history, tally and statistics screens with a lifetime of games in the folder."""
+    return bench_screens(work, lifetime_folder(work), reps, LIFETIME_GAMES)
+
+
+def bench_stats(work: Path, reps: int) -> list[Row]:
+    """The statistics of a lifetime, from the index, in this process: everyone, then one player.
+
+    The index is kept (built once before); the History is read first, as the statistics screen
+    has it after its first look, and then ``statistics`` is timed: with the evenings worked out
+    (``Evenings.of``, what the screen's first look does) and with them kept (what each change of
+    span, mode or player does). ``bridgepad stats --format json`` end to end is given beside."""
+    from bridgepad.core.evening.stats import Evenings, statistics
+
+    d = work / "stats-lifetime"
+    if not d.exists():
+        shutil.copytree(lifetime_folder(work), d)
+    History(GameStore(d)).summaries()  # the index built, as after the app's first look
+    c0, t0 = time.process_time(), time.perf_counter()
+    games = History(GameStore(d), read_only=True).summaries()
+    read_wall, read_cpu = time.perf_counter() - t0, time.process_time() - c0
+    one = NAMES[0]
+    timed: dict[str, list[float]] = {"everyone": [], "everyone kept": [], "one": [], "one kept": [], "cpu": [], "one cpu": []}
+    for _ in range(reps):
+        c0 = time.process_time()
+        t0 = time.perf_counter()
+        evenings = Evenings.of(games)
+        t1 = time.perf_counter()
+        statistics(games, evenings=evenings)
+        t2 = time.perf_counter()
+        timed["cpu"].append(time.process_time() - c0)
+        timed["everyone"].append(t2 - t0)
+        timed["everyone kept"].append(t2 - t1)
+        t3 = time.perf_counter()
+        statistics(games, player=one, evenings=Evenings.of(games))
+        t4, c4 = time.perf_counter(), time.process_time()
+        statistics(games, player=one, evenings=evenings)
+        timed["one"].append(t4 - t3)
+        timed["one kept"].append(time.perf_counter() - t4)
+        timed["one cpu"].append(time.process_time() - c4)
+    walls: dict[str, list[float]] = {"everyone": [], "one": []}
+    for _ in range(max(2, reps // 2)):
+        for which, extra in (("everyone", []), ("one", ["--player", one])):
+            t0 = time.perf_counter()
+            subprocess.run(
+                [*bridgepad_command(), "--data-dir", str(d), "stats", "--format", "json", *extra],
+                check=True,
+                stdout=subprocess.DEVNULL,
+                env=plain_env(),
+            )
+            walls[which].append(time.perf_counter() - t0)
+    best = {k: min(v) for k, v in timed.items()}
+    return [
+        Row(
+            f"Statistics of everyone at {LIFETIME_GAMES:,} games, from the index: `statistics` in one process, "
+            "the evenings worked out (the screen's first look)",
+            "< 300 ms",
+            f"{ms(best['everyone'])} (best of {reps}; median {ms(median(timed['everyone']))}; CPU {ms(best['cpu'])}); "
+            f"the evenings kept (a change of span, mode or player): {ms(best['everyone kept'])}; the index read first, "
+            f"in a History of its own: {ms(read_wall)} (CPU {ms(read_cpu)})",
+            verdict(best["everyone"] < 0.3),
+        ),
+        Row(
+            f"Statistics of one player at {LIFETIME_GAMES:,} games, from the index: `statistics(player=...)`, "
+            "the evenings kept (the screen's `p`)",
+            "< 100 ms",
+            f"{ms(best['one kept'])} (best of {reps}; median {ms(median(timed['one kept']))}; CPU {ms(best['one cpu'])}); "
+            f"with the evenings worked out again: {ms(best['one'])}",
+            verdict(best["one kept"] < 0.1),
+        ),
+        Row(
+            f"`bridgepad stats --format json` at {LIFETIME_GAMES:,} games, index kept, end to end",
+            "(for reference)",
+            f"everyone {ms(min(walls['everyone']))}, one player {ms(min(walls['one']))} (best of {len(walls['one'])})",
+            verdict(None),
+        ),
+    ]
 
 
 def bridgepad_command() -> list[str]:
@@ -822,7 +915,7 @@ def table(rows: list[Row]) -> str:
     return "\n".join(lines)
 
 
-SECTIONS = ("startup", "keys", "save", "screens", "lifetime", "score", "replay")
+SECTIONS = ("startup", "keys", "save", "screens", "lifetime", "stats", "score", "replay")
 
 
 def main() -> int:
@@ -866,6 +959,7 @@ def main() -> int:
             ("save", lambda: bench_save(work, hist, 15 if quick else 40)),
             ("screens", lambda: bench_screens(work, hist, 2 if quick else 4)),
             ("lifetime", lambda: bench_lifetime(work, 2 if quick else 4)),
+            ("stats", lambda: bench_stats(work, 5 if quick else 11)),
             ("score", lambda: bench_score(7 if quick else 15)),
             ("replay", lambda: bench_replay(work, 5 if quick else 11)),
         ]

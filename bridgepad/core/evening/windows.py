@@ -119,7 +119,7 @@ def evening_starts(games: Sequence[Played]) -> list[datetime | None]:
     known = [(aware(g.created), i) for i, g in enumerate(games) if g.created is not None]
     known.sort(key=lambda t: t[0])
     out: list[datetime | None] = [None] * len(games)
-    mornings: dict[tuple[date, bool], datetime] = {}  # a lifetime of games has far fewer days
+    mornings: dict[date, datetime] = {}  # by the day of bridge (from 05:00): a lifetime has far fewer
     run: datetime | None = None
     reach: datetime | None = None  # the latest end of the games so far
     for start, i in known:
@@ -129,7 +129,7 @@ def evening_starts(games: Sequence[Played]) -> list[datetime | None]:
         end = max(aware(updated), start) if updated is not None else start
         reach = end if reach is None or end > reach else reach
         local = start.astimezone()
-        key = (local.date(), local.time() >= MORNING)
+        key = local.date() if local.time() >= MORNING else local.date() - timedelta(days=1)
         floor = mornings.get(key)
         if floor is None:
             floor = mornings[key] = morning(start)

@@ -171,6 +171,9 @@ def _stat_struct(size: int, count: int) -> struct.Struct:
     return struct.Struct(f"<{count}{_STAT_CODES[size]}")
 
 
+_ROW_STRUCTS = {size: struct.Struct(f"<{STAT_WIDTH}{code}") for size, code in _STAT_CODES.items()}  # one seat's row
+
+
 def _pack_stats(rows: tuple[SeatRow, ...]) -> bytes:
     flat = [v for row in rows for v in row]
     low, high = (min(flat), max(flat)) if flat else (0, 0)
@@ -184,8 +187,7 @@ def _unpack_stats(blob: bytes) -> tuple[SeatRow, ...]:
     count, left = divmod(len(blob) - 1, size or 1)
     if size not in _STAT_CODES or left or count % (4 * STAT_WIDTH) or count > MAX_STAT_ROWS * STAT_WIDTH:
         raise _Forged
-    flat = _stat_struct(size, count).unpack_from(blob, 1)
-    return tuple(flat[i : i + STAT_WIDTH] for i in range(0, count, STAT_WIDTH))
+    return tuple(_ROW_STRUCTS[size].iter_unpack(memoryview(blob)[1:]))
 
 
 _MODES = {m.value: m for m in Mode}

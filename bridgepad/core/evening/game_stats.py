@@ -30,6 +30,7 @@ Rows
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from enum import Enum
 
@@ -99,6 +100,22 @@ _BID_AT = {
 }
 
 
+@functools.lru_cache(maxsize=512)  # 35 contracts, three ways doubled: a lifetime of hands asks again and again
+def _counted(contract: Contract) -> tuple[int, int, bool, bool]:
+    """Where a contract counts: its kind's two figures (bid, made), doubled, redoubled."""
+    bid, made = _BID_AT[bid_kind(contract)]
+    return bid, made, contract.doubling is not Doubling.NONE, contract.doubling is Doubling.REDOUBLED
+
+
+_PLACE = {seat: i for i, seat in enumerate(SEAT_ORDER)}
+# The defenders of each declarer, by place: the two on either side.
+_DEFENDERS = {seat: (_PLACE[seat.next], _PLACE[seat.next.partner]) for seat in SEAT_ORDER}
+(_PLAYED, _MADE, _DOUBLED_MADE, _DOUBLED_DOWN, _REDOUBLED_MADE, _REDOUBLED_DOWN, _OVER) = (
+    AT[f] for f in ("played", "made", "doubled_made", "doubled_down", "redoubled_made", "redoubled_down", "tricks_over")
+)
+(_DEFENDED, _SET, _DOUBLED_DEFENDED, _DOUBLES_SET) = (AT[f] for f in ("defended", "set", "doubled_defended", "doubles_set"))
+
+
 def seat_rows(lines: Iterable[Line]) -> tuple[SeatRow, SeatRow, SeatRow, SeatRow]:
     """The four seats' rows (N, E, S, W) of one table's hands."""
     rows = [[0] * WIDTH for _ in SEAT_ORDER]
@@ -106,30 +123,29 @@ def seat_rows(lines: Iterable[Line]) -> tuple[SeatRow, SeatRow, SeatRow, SeatRow
         contract, declarer, tricks = line.contract, line.declarer, line.tricks_scored
         if contract is None or declarer is None or tricks is None:
             continue  # passed out (nobody's contract), or a bonus of the game's own
-        over = tricks - contract.tricks_needed
+        bid, bid_made, doubled, redoubled = _counted(contract)
+        over = tricks - contract.level - 6
         made = over >= 0
-        doubled = contract.doubling is not Doubling.NONE
-        mine = rows[SEAT_ORDER.index(declarer)]
-        mine[AT["played"]] += 1
-        bid, bid_made = _BID_AT[bid_kind(contract)]
+        mine = rows[_PLACE[declarer]]
+        mine[_PLAYED] += 1
         mine[bid] += 1
+        mine[_OVER] += over
         if made:
-            mine[AT["made"]] += 1
+            mine[_MADE] += 1
             mine[bid_made] += 1
         if doubled:
-            mine[AT["doubled_made" if made else "doubled_down"]] += 1
-            if contract.doubling is Doubling.REDOUBLED:
-                mine[AT["redoubled_made" if made else "redoubled_down"]] += 1
-        mine[AT["tricks_over"]] += over
-        for defender in (declarer.next, declarer.next.partner):
-            theirs = rows[SEAT_ORDER.index(defender)]
-            theirs[AT["defended"]] += 1
+            mine[_DOUBLED_MADE if made else _DOUBLED_DOWN] += 1
+            if redoubled:
+                mine[_REDOUBLED_MADE if made else _REDOUBLED_DOWN] += 1
+        for place in _DEFENDERS[declarer]:
+            theirs = rows[place]
+            theirs[_DEFENDED] += 1
             if doubled:
-                theirs[AT["doubled_defended"]] += 1
+                theirs[_DOUBLED_DEFENDED] += 1
             if not made:
-                theirs[AT["set"]] += 1
+                theirs[_SET] += 1
                 if doubled:
-                    theirs[AT["doubles_set"]] += 1
+                    theirs[_DOUBLES_SET] += 1
     n, e, s, w = (tuple(r) for r in rows)
     return n, e, s, w
 

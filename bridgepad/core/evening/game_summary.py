@@ -26,7 +26,9 @@ COUNTED = frozenset({Status.WON, Status.FINISHED, Status.ENDED})
 _BOARD_MODES = frozenset(m for m in Mode if rules_for(m).boards)  # asked of every game of a lifetime: a set, not a call
 
 
-@dataclass(frozen=True, slots=True)
+# Made for every game each time the index is read (a lifetime of them): a plain slotted
+# dataclass, never changed once made, since a frozen one's __init__ costs several times more.
+@dataclass(slots=True)
 class GameSummary:
     """One game for the history and the tally.
 

@@ -6,6 +6,7 @@ that says what was wrong and what is allowed, fit to show a player as it is.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from bridgepad.core.model import Contract, Doubling, Honors, Revoke, Seat, Side, Strain
@@ -51,6 +52,7 @@ def is_pass(text: str) -> bool:
     return "".join(text.split()).lower() in PASS_WORDS
 
 
+@functools.lru_cache(maxsize=1024)  # a few hundred spellings: every hand of a rebuilt index is read through here
 def parse_contract(text: str) -> Contract | None:
     """``4S`` → Contract; ``pass`` → None (a passed-out deal)."""
     if is_pass(text):

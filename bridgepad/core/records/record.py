@@ -40,7 +40,10 @@ class LineKind(str, Enum):
     BONUS = "bonus"  # written by the game itself, not by one hand
 
 
-@dataclass(frozen=True, slots=True)
+# A line and its figures are made for every hand each time a game is derived (the history's
+# index makes them for a lifetime of games): plain slotted dataclasses, never changed once
+# made, since a frozen one's __init__ costs several times more (as outcome.Entry).
+@dataclass(slots=True)
 class Figures:
     """What one line writes: N-S and E-W, below and above the line."""
 
@@ -83,7 +86,7 @@ def figures_of(entries: tuple[Entry, ...] | list[Entry]) -> Figures:
     return Figures(ns_below, ns_above, ew_below, ew_above)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Line:
     """One row of the record: a hand as entered and what it wrote, or a bonus of the game's own."""
 

@@ -104,11 +104,12 @@ class Settings:
         if not isinstance(data, dict):
             return cls()
         kwargs: dict[str, Any] = {}
+        defaults = cls()  # once, not once a field: every game of a rebuilt index reads its settings
         for f in fields(cls):
             if f.name not in data:
                 continue
             value = data[f.name]
-            default = getattr(cls(), f.name)
+            default = getattr(defaults, f.name)
             if isinstance(default, bool):
                 if isinstance(value, bool):
                     kwargs[f.name] = value

@@ -21,6 +21,11 @@ names and headline, figures that are numbers, IMPs as a decimal); a row that fai
 dropped and its game read again from its own file, so nothing written into the index by
 hand can reach a screen. IMPs are kept as text: a Decimal from the game to the tally.
 
+A rebuild of many games (``POOL_FROM`` and more) reads them in a pool of processes, one a
+core (``bridgepad.services.workers``), each sending back the index rows of its share;
+the caller is told its progress, and with ``partial`` the summaries read so far, so that a
+screen can fill in its rows while the rest are read.
+
 A game file that cannot be read is set aside by ``GameStore.load`` (renamed
 ``<id>.json.corrupt-<time>``) and reported in ``History.problems``. A file that reads
 but cannot be replayed is left where it is, reported, and remembered in the index so
@@ -38,10 +43,12 @@ import re
 import sqlite3
 import struct
 import threading
+import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 from bridgepad.core.evening.game_stats import WIDTH as STAT_WIDTH
@@ -57,11 +64,14 @@ from bridgepad.core.records.record import record_of
 from bridgepad.core.rules.game import GameOverError, Mode, Status, derive
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.words.text import visible
+from bridgepad.services.workers import NoPool, cores, share_out
 from bridgepad.store.atomic_file import atomic_write
 from bridgepad.store.data_files import NotReadable, read_regular
 from bridgepad.store.errors import UnreadableGame, shown_path
 from bridgepad.store.game_id import is_game_id
 from bridgepad.store.game_store import GameStore, misnamed
+
+# (A pool's processes import this module, so it imports no screen, and no more than it needs.)
 
 INDEX_NAME = "index.sqlite"
 OLD_INDEX_NAME = "index.json"  # the index before it was a database: removed once this one is written
@@ -290,7 +300,7 @@ def _encode(entries: Iterable[tuple[str, _Entry]]) -> bytes:
         games, problems = [], []
         for game_id, e in entries:
             if e.summary is not None:
-                games.append(_row(game_id, e.stat, e.summary))
+                games.append(e.row if e.row is not None else _row(game_id, e.stat, e.summary))
             else:
                 problems.append((game_id, *e.stat, e.problem))
         con.executemany(f"INSERT INTO games VALUES ({', '.join('?' * len(_COLUMNS.split(',')))})", games)
@@ -306,6 +316,7 @@ class _Entry:
     stat: tuple[int, int, int]  # st_mtime_ns, st_size, st_ino
     summary: GameSummary | None  # None: the file reads but cannot be replayed
     problem: str = ""
+    row: tuple[Any, ...] | None = None  # its index row, when it came as one (from a pool's process)
 
 
 def _stat_key(st: os.stat_result) -> tuple[int, int, int]:
@@ -319,7 +330,11 @@ def _newest_first(s: GameSummary) -> tuple[bool, float, str]:
 
 
 Progress = Callable[[int, int], None]  # (games read so far, games to read): while the index is rebuilt
+Partial = Callable[[list[GameSummary]], None]  # the summaries so far, newest first: while the index is rebuilt
 PROGRESS_EVERY = 50  # games read between two reports of progress
+PARTIAL_SECONDS = 0.4  # between two lists of the summaries so far (each is sorted: not after every game)
+POOL_FROM = 2500  # games to read from which a pool of processes is worth starting (about a quarter of a second)
+POOL_SHARE = 250  # games a process reads at a time: the progress moves on as each share comes back
 
 
 class History:
@@ -349,36 +364,44 @@ class History:
         self._looked: set[str] = set()  # games read by a look-only call, not yet by one that may write
         self._lock = threading.RLock()
 
-    def summaries(self, progress: Progress | None = None, *, look_only: bool = False) -> list[GameSummary]:
+    def summaries(
+        self, progress: Progress | None = None, *, look_only: bool = False, partial: Partial | None = None
+    ) -> list[GameSummary]:
         """Every readable game, newest first (by start time, then by id, both descending).
 
         Updates ``problems`` with one sentence per game file skipped. ``progress`` is
         told how many of the game files to read have been read, while any are (all of
-        them when the index is rebuilt). ``look_only``: write nothing and set nothing
+        them when the index is rebuilt); ``partial``, now and then meanwhile, the
+        summaries so far, newest first. ``look_only``: write nothing and set nothing
         aside, as a read-only window would (for a dialog that only offers names); what
         it finds is written at the next call that may write. The list returned is
         shared: not to be changed.
         """
         with self._lock:
-            return self._summaries(progress, look_only or self.read_only)
+            return self._summaries(progress, look_only or self.read_only, partial)
 
     def quick(self, at_most: int = 500) -> bool:
         """Whether the next call is quick enough to make on a key: the index is in memory
         already, or the folder holds at most ``at_most`` game files (one listing, no stat)."""
-        with self._lock:
+        # Never waits for a read under way (a rebuild in another screen's worker): then it is not quick.
+        if not self._lock.acquire(blocking=False):
+            return False
+        try:
             if self._entries is not None and self._index_stat is not None:
                 try:
                     if _stat_key(os.lstat(self.index_path)) == self._index_stat:
                         return True
                 except OSError:
                     pass
+        finally:
+            self._lock.release()
         try:
             with os.scandir(self.store.games_dir) as scan:
                 return sum(1 for _ in itertools.islice(scan, at_most + 1)) <= at_most
         except OSError:
             return True  # nothing to read: the call says why
 
-    def _summaries(self, progress: Progress | None, look_only: bool) -> list[GameSummary]:
+    def _summaries(self, progress: Progress | None, look_only: bool, partial: Partial | None = None) -> list[GameSummary]:
         self.problems = []
         entries, from_disk = self._read_index()
         changed = not from_disk
@@ -396,17 +419,25 @@ class History:
                         self.problems.append(old.problem)
                 else:
                     to_read.append(game_id)
-        for k, game_id in enumerate(to_read):
-            if progress is not None and k % PROGRESS_EVERY == 0:
-                progress(k, len(to_read))
-            entry = self._read_game(game_id, look_only)
+        shown = [time.monotonic()]
+
+        def read(game_id: str, entry: _Entry | None) -> None:
             if look_only:
                 self._looked.add(game_id)
             else:
                 self._looked.discard(game_id)
-            changed = True
             if entry is not None:
                 seen[game_id] = entry
+
+        def so_far(k: int) -> None:
+            if progress is not None:
+                progress(k, len(to_read))
+            if partial is not None and time.monotonic() - shown[0] >= PARTIAL_SECONDS:
+                partial(_sorted(seen))
+                shown[0] = time.monotonic()
+
+        changed = changed or bool(to_read)
+        self._read_games(to_read, look_only, read, so_far)
         if progress is not None and to_read:
             progress(len(to_read), len(to_read))
         if len(seen) != len(entries):
@@ -416,10 +447,45 @@ class History:
         if self._unwritten and not look_only and (listed is not None or os.path.lexists(self.index_path)):
             self._unwritten = not self._write_index(seen)  # a failed write is tried again next time
         if changed or self._sorted is None:
-            out = [e.summary for e in seen.values() if e.summary is not None]
-            out.sort(key=_newest_first, reverse=True)
-            self._sorted = out
+            self._sorted = _sorted(seen)
         return self._sorted
+
+    def _read_games(
+        self, ids: list[str], look_only: bool, read: Callable[[str, _Entry | None], None], so_far: Callable[[int], None]
+    ) -> None:
+        """Reads the game files ``ids`` into ``read``, in a pool of processes when there are many,
+        telling ``so_far`` how many are done as it goes."""
+        left = ids
+        done = 0
+        if len(ids) >= POOL_FROM and cores() > 1:
+            shares = [(str(self.store.root), ids[k : k + POOL_SHARE], look_only) for k in range(0, len(ids), POOL_SHARE)]
+
+            def came(share: tuple[str, list[str], bool], results: list[_Read]) -> None:
+                nonlocal done
+                for game_id, stat, row, problem, remembered in results:
+                    self.loads += 1
+                    if problem:
+                        self.problems.append(problem)
+                    entry = None
+                    if stat is not None and row is not None:
+                        entry = _Entry(stat, _summary(row), row=row)
+                    elif stat is not None and remembered:
+                        entry = _Entry(stat, None, problem)
+                    read(game_id, entry)
+                done += len(share[1])
+                so_far(done)
+
+            so_far(0)
+            try:
+                share_out(_read_share, shares, came)
+                return
+            except NoPool as e:
+                left = [game_id for share in e.left for game_id in share[1]]
+        for game_id in left:
+            if done % PROGRESS_EVERY == 0:
+                so_far(done)
+            read(game_id, self._read_game(game_id, look_only))
+            done += 1
 
     def _list(self, known: Mapping[str, _Entry]) -> list[tuple[str, tuple[int, int, int]]] | None:
         """Each game file's id and stat, from one listing of the folder; None if it cannot be listed.
@@ -506,20 +572,57 @@ class History:
     def _read_game(self, game_id: str, look_only: bool) -> _Entry | None:
         """Reads one game into an entry; None if it is gone, unreadable (set aside unless
         ``look_only``) or cannot be read yet."""
-        path = self.store.path(game_id)
         self.loads += 1
-        try:
-            before = _stat_key(os.lstat(path))
-            stored = self.store.read(game_id) if look_only else self.store.load(game_id)
-        except FileNotFoundError:
-            return None
-        except UnreadableGame as e:
-            self.problems.append(str(e) if e.kept or not look_only else f"{str(e)[:-1]}; it was left as it is.")
-            return None
-        try:
-            summary = GameSummary.of_record(record_of(derive(stored.game), stored.id, stored.created, stored.updated))
-        except GameOverError as e:
-            problem = f"Could not replay {path.name}: {visible(str(e))}; it was left as it is."
+        entry, problem = _read_one(self.store, game_id, look_only)
+        if problem:
             self.problems.append(problem)
-            return _Entry(before, None, problem)
-        return _Entry(before, summary)
+        return entry
+
+
+def _sorted(entries: Mapping[str, _Entry]) -> list[GameSummary]:
+    out = [e.summary for e in entries.values() if e.summary is not None]
+    out.sort(key=_newest_first, reverse=True)
+    return out
+
+
+def _read_one(store: GameStore, game_id: str, look_only: bool) -> tuple[_Entry | None, str]:
+    """One game file read into an entry, and the sentence for what was wrong with it ("" for
+    nothing). The entry is None if the file is gone or unreadable (set aside unless
+    ``look_only``); a game that cannot be replayed has an entry without a summary."""
+    path = store.path(game_id)
+    try:
+        before = _stat_key(os.lstat(path))
+        stored = store.read(game_id) if look_only else store.load(game_id)
+    except FileNotFoundError:
+        return None, ""
+    except UnreadableGame as e:
+        return None, str(e) if e.kept or not look_only else f"{str(e)[:-1]}; it was left as it is."
+    try:
+        summary = GameSummary.of_record(record_of(derive(stored.game), stored.id, stored.created, stored.updated))
+    except GameOverError as e:
+        problem = f"Could not replay {path.name}: {visible(str(e))}; it was left as it is."
+        return _Entry(before, None, problem), problem
+    return _Entry(before, summary), ""
+
+
+# What a pool's process sends back for each game: its id, the file's stat (None: no entry),
+# its index row (None: no summary), the sentence for what was wrong, and whether the entry
+# is kept without a summary (a game that cannot be replayed, not read again until it changes).
+_Read = tuple[str, tuple[int, int, int] | None, tuple[Any, ...] | None, str, bool]
+
+
+def _read_share(share: tuple[str, list[str], bool]) -> list[_Read]:
+    """A pool's process's share of a rebuild: each game of ``share`` read, as index rows (a
+    summary as its row costs a tenth to send back of what the summary itself costs)."""
+    root, ids, look_only = share
+    store = GameStore(Path(root))
+    out: list[_Read] = []
+    for game_id in ids:
+        entry, problem = _read_one(store, game_id, look_only)
+        if entry is None:
+            out.append((game_id, None, None, problem, False))
+        elif entry.summary is None:
+            out.append((game_id, entry.stat, None, problem, True))
+        else:
+            out.append((game_id, entry.stat, _row(game_id, entry.stat, entry.summary), problem, False))
+    return out

@@ -26,7 +26,7 @@ from bridgepad.tui.closing import close, open_screen
 from bridgepad.tui.telling import tell, tell_each
 from bridgepad.tui.widgets.game_columns import players_text, started_text
 from bridgepad.tui.widgets.key_footer import KeyFooter
-from bridgepad.tui.widgets.reading import Progressed, Read, Reading, read_in_background
+from bridgepad.tui.widgets.reading import Partial, Progressed, Read, Reading, read_in_background
 
 STATE_WORDS = {Status.IN_PLAY: "in play", Status.WON: "won", Status.FINISHED: "finished", Status.ENDED: "ended early"}
 
@@ -127,16 +127,21 @@ class HistoryScreen(Screen[str | None]):
             self.show_rows(rows, list(self.history.problems))
         else:
             self.query_one("#history-title", Label).update("History · reading the games…")
-            read_in_background(self, self.history, lambda h, progress: h.summaries(progress))
+            read_in_background(self, self.history, lambda h, progress, partial: h.summaries(progress, partial=partial))
 
     def on_progressed(self, message: Progressed) -> None:
         self.query_one("#history-reading", Reading).show(message.done, message.total)
+
+    def on_partial(self, message: Partial) -> None:
+        """The games read so far, while the rest are read: rows to look at and open meanwhile."""
+        self.show_rows(message.result, [], final=False)
 
     def on_read(self, message: Read) -> None:
         self.query_one("#history-reading", Reading).display = False
         self.show_rows(message.result, message.problems)
 
-    def show_rows(self, rows: list[GameSummary], problems: list[str]) -> None:
+    def show_rows(self, rows: list[GameSummary], problems: list[str], final: bool = True) -> None:
+        """``final``: all the rows (not those read so far, while the rest are read)."""
         self.rows = rows
         table = self.query_one("#history", DataTable)
         keep = table.cursor_row
@@ -159,8 +164,11 @@ class HistoryScreen(Screen[str | None]):
             table.move_cursor(row=max(0, min(keep, self.loaded - 1)), animate=False)
         table.focus()
         tell_each(self.app, problems, timeout=20)
-        self.data_shown = True
+        self.data_shown = final
         n = len(self.rows)
+        if not final:
+            self.query_one("#history-title", Label).update(f"History · reading the games… {n:,} so far, newest first")
+            return
         keymap = keys.keymap_of(self.app)
         opens, deletes, trash = (keys.first_key(k, keymap) for k in ("history.open", "history.delete", "history.trash"))
         title = (

@@ -106,7 +106,8 @@ class StatsScreen(Screen[None]):
             self._take(self.history.summaries())
         else:
             self.query_one("#stats-title", Label).update(Text(" Statistics · reading the games… ", style="bold"))
-            read_in_background(self, self.history, lambda h, progress: h.summaries(progress))
+            # Only the progress meanwhile: the statistics of a part of a lifetime would say little.
+            read_in_background(self, self.history, lambda h, progress, _partial: h.summaries(progress))
         self.app.theme_changed_signal.subscribe(self, lambda _: self.refresh_stats())
 
     def on_progressed(self, message: Progressed) -> None:

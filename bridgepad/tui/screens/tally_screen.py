@@ -26,7 +26,7 @@ from bridgepad.tui.forms.form import FormField, enter_field
 from bridgepad.tui.telling import tell_each
 from bridgepad.tui.widgets.key_footer import KeyFooter
 from bridgepad.tui.widgets.net_chart import NetChart
-from bridgepad.tui.widgets.reading import Progressed, Read, Reading, read_in_background
+from bridgepad.tui.widgets.reading import Partial, Progressed, Read, Reading, read_in_background
 
 CHART_ROWS = 8
 
@@ -57,6 +57,7 @@ class TallyScreen(Screen[None]):
         self.people = session.people()  # names merged as one person (bridgepad players)
         self.results: list[GameSummary] = []  # read when mounted (reading.py)
         self.data_shown = False  # the figures read and on screen: what a test of the screen waits for
+        self.reading = False  # the games are being read in the background: what is shown is of those so far
 
     def compose(self) -> ComposeResult:
         yield Label("", id="tally-title")
@@ -87,14 +88,21 @@ class TallyScreen(Screen[None]):
             self.refresh_tally()
         else:
             self.query_one("#tally-title", Label).update(Text(" Tally · reading the games… ", style="bold"))
-            read_in_background(self, self.history, lambda h, progress: h.summaries(progress))
+            self.reading = True
+            read_in_background(self, self.history, lambda h, progress, partial: h.summaries(progress, partial=partial))
         self.app.theme_changed_signal.subscribe(self, lambda _: self.refresh_tally())
 
     def on_progressed(self, message: Progressed) -> None:
         self.query_one("#tally-reading", Reading).show(message.done, message.total)
 
+    def on_partial(self, message: Partial) -> None:
+        """The tally of the games read so far, while the rest are read."""
+        self.results = message.result
+        self.refresh_tally()
+
     def on_read(self, message: Read) -> None:
         self.query_one("#tally-reading", Reading).display = False
+        self.reading = False
         self.results = message.result
         self.refresh_tally()
 
@@ -126,7 +134,7 @@ class TallyScreen(Screen[None]):
         # Eight rows at 80x24; a taller screen gives the chart its extra rows (28 at 50 rows).
         height = max(CHART_ROWS, self.size.height - 22)
         self.query_one("#chart", NetChart).show(v.tally.running, names, width=max(30, self.size.width - 4), height=height)
-        self.data_shown = True
+        self.data_shown = not self.reading
 
     def _fill(self, table: TallyTable, part: TableView | None) -> None:
         """One of the view's tables drawn (None: emptied), the figures won and lost in the theme's colours."""

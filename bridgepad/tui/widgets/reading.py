@@ -3,8 +3,10 @@
 With many thousand games the first read of the summary index, or its rebuild from every
 game file, takes longer than a key should wait: the history and tally screens then read
 in a worker thread and show "reading N of M games" with a progress bar meanwhile, and
-every key stays live (Escape leaves, and the read is dropped). A small folder, or a
-history already in memory, is read on the spot, so the screen shows its rows at once.
+every key stays live (Escape leaves, and the read is dropped). A rebuild of many games
+also sends, now and then, the games read so far (``Partial``): the screen fills in its
+rows while the rest are read. A small folder, or a history already in memory, is read on
+the spot, so the screen shows its rows at once.
 """
 
 from __future__ import annotations
@@ -50,6 +52,14 @@ class Progressed(Message):
         self.total = total
 
 
+class Partial(Message):
+    """The games read so far, newest first, while the rest are read."""
+
+    def __init__(self, result: list[Any]) -> None:
+        super().__init__()
+        self.result = result
+
+
 class Read(Message):
     """What the read gave, and the problems the history met on the way."""
 
@@ -63,9 +73,12 @@ class Dropped(Exception):
     """The screen went away: the read stops (the history keeps what it had)."""
 
 
-def read_in_background(owner: Widget, history: History, read: Callable[[History, Callable[[int, int], None]], Any]) -> None:
-    """Runs ``read(history, progress)`` in a worker thread; ``owner`` gets Progressed messages
-    meanwhile, then one Read."""
+Reader = Callable[[History, Callable[[int, int], None], Callable[[list[Any]], None]], Any]
+
+
+def read_in_background(owner: Widget, history: History, read: Reader) -> None:
+    """Runs ``read(history, progress, partial)`` in a worker thread; ``owner`` gets Progressed
+    and Partial messages meanwhile, then one Read."""
     last = [0.0]
 
     def progress(done: int, total: int) -> None:
@@ -76,9 +89,14 @@ def read_in_background(owner: Widget, history: History, read: Callable[[History,
             last[0] = now
             owner.post_message(Progressed(done, total))  # thread-safe: the screen updates on its own loop
 
+    def partial(result: list[Any]) -> None:
+        if get_current_worker().is_cancelled:
+            raise Dropped
+        owner.post_message(Partial(result))
+
     def work() -> None:
         try:
-            result = read(history, progress)
+            result = read(history, progress, partial)
         except Dropped:
             return
         owner.post_message(Read(result, list(history.problems)))

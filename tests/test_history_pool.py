@@ -1,0 +1,87 @@
+"""A rebuild of many games read in processes, one a core (``bridgepad.services.workers``):
+exactly the summaries, problems and index of a rebuild in one process, its progress and the
+games so far told as it goes, and a process that ends half-way costing nothing but time."""
+
+from __future__ import annotations
+
+import os
+import re
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from test_history import T0, TEMPLATES, gid, write_game
+from workers_support import square, square_or_end, whose
+
+from bridgepad.services import history as history_module
+from bridgepad.services.history import INDEX_NAME, History
+from bridgepad.services.workers import NoPool, share_out
+from bridgepad.store.game_store import GameStore
+
+
+def test_the_processes_do_every_job_and_say_which_they_could_not() -> None:
+    got: dict[int, int] = {}
+    share_out(square, list(range(40)), lambda job, result: got.__setitem__(job, result), processes=2)
+    assert got == {k: k * k for k in range(40)}
+    pids: set[int] = set()
+    share_out(whose, list(range(8)), lambda job, result: pids.add(result[1]), processes=2)
+    assert len(pids) == 2 and os.getpid() not in pids  # two processes, neither this one
+    done: dict[int, int] = {}
+    with pytest.raises(NoPool) as ended:
+        share_out(square_or_end, list(range(30)), lambda job, result: done.__setitem__(job, result), processes=2)
+    assert 13 in ended.value.left and set(ended.value.left) | set(done) == set(range(30))
+    assert not set(ended.value.left) & set(done)
+
+
+def test_what_the_caller_raises_stops_the_processes() -> None:
+    class Enough(Exception):
+        pass
+
+    def stop(job: int, result: int) -> None:
+        raise Enough
+
+    with pytest.raises(Enough):
+        share_out(square, list(range(100)), stop, processes=2)
+
+
+@pytest.fixture
+def many(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> GameStore:
+    """300 games (one damaged, one that cannot be replayed), read in processes from 100 up, 40 at a time."""
+    store = GameStore(data_dir)
+    store.ensure()
+    for k in range(300):
+        write_game(store, gid(k), TEMPLATES[k % 4], T0 + timedelta(hours=6 * k))
+    store.path(gid(7)).write_text('{"schema": 3, "mode": "rub', encoding="utf-8")
+    over = TEMPLATES[1]  # won 2-0: a third hand comes after the end
+    write_game(store, gid(8), over.with_hands(over.hands + over.hands[:1]), T0)
+    monkeypatch.setattr(history_module, "POOL_FROM", 100)
+    monkeypatch.setattr(history_module, "POOL_SHARE", 40)
+    return store
+
+
+def test_a_rebuild_in_processes_is_the_rebuild_in_one(many: GameStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    alone = tmp_path / "alone"
+    shutil.copytree(many.root, alone)
+    told: list[tuple[int, int]] = []
+    so_far: list[int] = []
+    monkeypatch.setattr(history_module, "PARTIAL_SECONDS", 0.0)
+    pooled = History(many)
+    out = pooled.summaries(lambda done, total: told.append((done, total)), partial=lambda rows: so_far.append(len(rows)))
+    monkeypatch.setattr(history_module, "POOL_FROM", 10**9)
+    single = History(GameStore(alone))
+    assert out == single.summaries()
+    # The same sentences, but for the moment in the name a damaged file is kept under.
+    stamp = re.compile(r"corrupt-[0-9-]+")
+    assert sorted(stamp.sub("corrupt-*", p) for p in pooled.problems) == sorted(
+        stamp.sub("corrupt-*", p.replace(str(alone), str(many.root))) for p in single.problems
+    )
+    assert len(pooled.problems) == 2 and pooled.loads == single.loads == 300
+    assert told[0] == (0, 300) and told[-1] == (300, 300) and len(told) >= 300 // 40
+    assert so_far and so_far == sorted(so_far) and so_far[-1] <= 298
+    # The damaged file set aside by a process as by this one; the index the same rows.
+    assert sorted(p.name for p in (many.root / "games").iterdir() if "corrupt" in p.name) != []
+    again = History(many)
+    assert again.summaries() == out and again.loads == 0
+    assert (many.root / INDEX_NAME).exists()

@@ -63,3 +63,13 @@ def test_six_hours_with_no_game_to_the_minute_begin_a_new_evening() -> None:
         starts = evening_starts(games)
         assert (starts[1] == starts[0]) is same
         assert starts[1] == evening_start(day + later, games)
+
+
+def test_a_last_change_before_the_start_counts_as_the_start() -> None:
+    # A clock put back: the game's last change is half an hour before it began. It was played
+    # at its start, so a game 5 h 45 min after that start is the same evening.
+    day = BASE.replace(hour=0, minute=0)
+    first = Played(day + timedelta(hours=14), day + timedelta(hours=13, minutes=30))
+    second = Played(day + timedelta(hours=19, minutes=45), day + timedelta(hours=20))
+    starts = evening_starts([first, second])
+    assert starts[1] == starts[0] == evening_start(second.created, [first, second])  # type: ignore[arg-type]

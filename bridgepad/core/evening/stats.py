@@ -364,7 +364,7 @@ def statistics(
         seating = _seating(g.players)
         stats = g.seat_stats
         when = began.get(g.id)
-        for i, k, _side in seating:
+        for i, k, _side in seating if key is None else _only(seating, key):
             if i < len(stats):
                 row = flat.get(k)
                 if row is None:
@@ -459,6 +459,12 @@ def _keys(players: tuple[str, ...]) -> tuple[str, ...]:
 def _seating(players: tuple[str, ...]) -> tuple[tuple[int, str, Side], ...]:
     """The named seats of a game: each seat's place (N, E, S, W from 0), its person's key, its side."""
     return tuple((i, k, SEATS[i].side) for i, k in enumerate(_keys(players)) if k)
+
+
+@functools.lru_cache(maxsize=4096)
+def _only(seating: tuple[tuple[int, str, Side], ...], key: str) -> tuple[tuple[int, str, Side], ...]:
+    """The seats of ``seating`` the person of ``key`` sat in."""
+    return tuple(seat for seat in seating if seat[1] == key)
 
 
 def _rubber_winner(g: GameSummary) -> Side | None:

@@ -122,18 +122,21 @@ def evening_starts(games: Sequence[Played]) -> list[datetime | None]:
     mornings: dict[date, datetime] = {}  # by the day of bridge (from 05:00): a lifetime has far fewer
     run: datetime | None = None
     reach: datetime | None = None  # the latest end of the games so far
+    day = timedelta(days=1)
     for start, i in known:
         if run is None or reach is None or start - reach >= EVENING_GAP:
             run = start
         updated = games[i].updated
-        end = max(aware(updated), start) if updated is not None else start
-        reach = end if reach is None or end > reach else reach
+        end = aware(updated) if updated is not None else start
+        end = max(end, start)  # a last change before the start: the game was played at its start
+        if reach is None or end > reach:
+            reach = end
         local = start.astimezone()
-        key = local.date() if local.time() >= MORNING else local.date() - timedelta(days=1)
+        key = local.date() if local.time() >= MORNING else local.date() - day
         floor = mornings.get(key)
         if floor is None:
             floor = mornings[key] = morning(start)
-        out[i] = max(run, floor)
+        out[i] = max(floor, run)
     return out
 
 

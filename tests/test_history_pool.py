@@ -85,3 +85,27 @@ def test_a_rebuild_in_processes_is_the_rebuild_in_one(many: GameStore, tmp_path:
     again = History(many)
     assert again.summaries() == out and again.loads == 0
     assert (many.root / INDEX_NAME).exists()
+
+
+def test_a_read_stopped_half_way_leaves_nothing_taken_for_the_index(data_dir: Path) -> None:
+    """A screen that goes while its read runs stops it (its progress raises): the next read,
+    the index gone, reads every game again instead of taking what was in memory for it."""
+    store = GameStore(data_dir)
+    store.ensure()
+    for k in range(120):
+        write_game(store, gid(k), TEMPLATES[k % 4], T0 + timedelta(hours=6 * k))
+    h = History(store)
+    first = h.summaries()
+    (data_dir / INDEX_NAME).unlink()
+
+    class Gone(Exception):
+        pass
+
+    def stop(done: int, total: int) -> None:
+        if done:
+            raise Gone
+
+    with pytest.raises(Gone):
+        h.summaries(stop)
+    read = h.loads
+    assert h.summaries() == first and h.loads - read == 120 and (data_dir / INDEX_NAME).exists()

@@ -527,8 +527,11 @@ class History:
             # What this instance last read or wrote (or, only looking, last built): still current;
             # ``_unwritten`` says whether the file is yet to be written.
             return self._entries, True
+        # What is in memory is no longer the index: were this call stopped half-way (a screen
+        # that went), the next must not take it for the index, and reads again.
         self._index_stat = None
         self._sorted = None
+        self._entries = None
         if key is None:
             return {}, False
         try:

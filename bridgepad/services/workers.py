@@ -6,12 +6,12 @@ others wait. ``share_out`` gives the jobs to as many processes as there are core
 hands each result back in the calling thread as it comes, so that the caller can report
 its progress (and a screen waiting for it stays live: this thread only waits).
 
-Each process is a fresh interpreter running this module (``python -m
-bridgepad.services.workers``) with this process's import path: never a fork of the app,
-whose threads a fork would copy in the middle of their work, and never an import of the
-program that started it, as multiprocessing's processes would. It is sent its jobs and the
-function to run on each (by name: a function of a module it can import), and writes each
-result back as it is done. Its error output goes nowhere (a screen must never be written
+Each process is a fresh interpreter (``python -c _BOOT``) that takes this process's import
+path, then runs ``_serve`` of this module: never a fork of the app, whose threads a fork
+would copy in the middle of their work, and never an import of the program that started
+it, as multiprocessing's processes would. It is sent its jobs and the function to run on
+each (by name: a function of a module it can import), and writes each result back as it
+is done. Its error output goes nowhere (a screen must never be written
 over); a process that ends before it has sent every result leaves its jobs undone, and
 ``share_out`` says which (NoPool), for the caller to do itself, as it does when no
 process can be started at all.
@@ -51,11 +51,12 @@ class NoPool(Exception):
         self.left = left
 
 
-def _environment() -> dict[str, str]:
-    """This process's environment, with its import path: the processes import what it imports."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p and os.path.isdir(p))
-    return env
+# A process's first words: this process's import path (taken only once its own interpreter has
+# started, so that nothing on it stands in for the standard library), then its jobs.
+_BOOT = (
+    "import pickle, sys; path, job = pickle.load(sys.stdin.buffer); sys.path[:] = path; "
+    "from bridgepad.services.workers import _serve; _serve(*job)"
+)
 
 
 def _start(count: int) -> list[subprocess.Popen[bytes]]:
@@ -64,11 +65,7 @@ def _start(count: int) -> list[subprocess.Popen[bytes]]:
         for _ in range(count):
             started.append(
                 subprocess.Popen(
-                    [sys.executable, "-m", __name__],
-                    stdin=subprocess.PIPE,
-                    stdout=subprocess.PIPE,
-                    stderr=subprocess.DEVNULL,
-                    env=_environment(),
+                    [sys.executable, "-c", _BOOT], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
                 )
             )
     except OSError:
@@ -127,7 +124,8 @@ def share_out(work: Callable[[J], R], jobs: Sequence[J], done: Callable[[J, R], 
             reader.start()
             readers.append(reader)
             try:
-                p.stdin.write(pickle.dumps((work.__module__, work.__qualname__, [jobs[k] for k in places])))
+                job = (work.__module__, work.__qualname__, [jobs[k] for k in places])
+                p.stdin.write(pickle.dumps((list(sys.path), job)))
                 p.stdin.close()
             except OSError:
                 pass  # it ended already: its reader says so
@@ -144,15 +142,10 @@ def share_out(work: Callable[[J], R], jobs: Sequence[J], done: Callable[[J, R], 
             reader.join(timeout=5)
 
 
-def _serve() -> None:
-    """A process's part: its jobs from standard input, each result to standard output as it is done."""
-    module, name, jobs = pickle.load(sys.stdin.buffer)
+def _serve(module: str, name: str, jobs: list[Any]) -> None:
+    """A process's part (``_BOOT`` reads it from standard input): each result to standard output as it is done."""
     work = getattr(importlib.import_module(module), name)
     out = sys.stdout.buffer
     for job in jobs:
         pickle.dump(work(job), out, protocol=pickle.HIGHEST_PROTOCOL)
         out.flush()
-
-
-if __name__ == "__main__":
-    _serve()

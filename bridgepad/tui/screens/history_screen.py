@@ -95,6 +95,8 @@ class HistoryScreen(Screen[str | None]):
         self.rows: list[GameSummary] = []
         self.loaded = 0
         self.data_shown = False  # the rows read and on screen: what a test of the screen waits for
+        self.reading = False  # the rows are being read in the background
+        self.again = False  # asked for again while they were: read once more when they come
         self.columns: list[Column] = list(COLUMNS)
         self.players_width = COLUMNS[2].width
         self._room = 0
@@ -122,10 +124,14 @@ class HistoryScreen(Screen[str | None]):
 
     def fill(self) -> None:
         """The rows, read on the spot when that is quick, else in the background (reading.py)."""
+        if self.reading:
+            self.again = True  # once the read under way has come (a change, a new width since it began)
+            return
         if self.history.quick():
             rows = self.history.summaries()
             self.show_rows(rows, list(self.history.problems))
         else:
+            self.reading = True
             self.query_one("#history-title", Label).update("History · reading the games…")
             read_in_background(self, self.history, lambda h, progress, partial: h.summaries(progress, partial=partial))
 
@@ -137,8 +143,12 @@ class HistoryScreen(Screen[str | None]):
         self.show_rows(message.result, [], final=False)
 
     def on_read(self, message: Read) -> None:
+        self.reading = False
         self.query_one("#history-reading", Reading).display = False
         self.show_rows(message.result, message.problems)
+        if self.again:
+            self.again = False
+            self.fill()
 
     def show_rows(self, rows: list[GameSummary], problems: list[str], final: bool = True) -> None:
         """``final``: all the rows (not those read so far, while the rest are read)."""

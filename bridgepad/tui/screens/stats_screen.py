@@ -33,6 +33,20 @@ from bridgepad.tui.widgets.net_chart import NetChart
 from bridgepad.tui.widgets.reading import Progressed, Read, Reading, read_in_background
 
 TABLES = ("players", "declarer", "defender", "partnerships", "duplicate")
+
+
+class _Kept:
+    """The last statistics worked out, and the evenings of the games they came from: a look
+    again at the same history (the History gives the same list while nothing has changed)
+    with the same choices shows them without working them out again."""
+
+    games: list[GameSummary] | None = None
+    evenings: Evenings | None = None
+    asked: tuple[object, ...] = ()
+    stats: Stats | None = None
+
+
+_kept = _Kept()
 MODES: tuple[frozenset[Mode] | None, ...] = (None, *(frozenset({m}) for m in Mode))
 
 
@@ -121,21 +135,22 @@ class StatsScreen(Screen[None]):
     def _take(self, results: list[GameSummary]) -> None:
         if results is not self.results or self.evenings is None:
             self.results = results
-            self.evenings = Evenings.of(results)
+            if _kept.games is not results or _kept.evenings is None:
+                _kept.games, _kept.evenings, _kept.stats = results, Evenings.of(results), None
+            self.evenings = _kept.evenings
         self.refresh_stats()
 
     def compute(self) -> Stats:
         now = datetime.now().astimezone()
         span = Span(self.reach.since(now, self.results), None, self.modes)
-        return statistics(
-            self.results,
-            span,
-            self.merges,
-            rounding_unit(self.prefs.rounding),
-            self.prefs.stake,
-            self.player,
-            self.evenings,
-        )
+        round_to = rounding_unit(self.prefs.rounding)
+        asked = (span, self.merges, round_to, self.prefs.stake, self.player)
+        if _kept.games is self.results and _kept.stats is not None and _kept.asked == asked:
+            return _kept.stats
+        st = statistics(self.results, span, self.merges, round_to, self.prefs.stake, self.player, self.evenings)
+        if _kept.games is self.results:
+            _kept.asked, _kept.stats = asked, st
+        return st
 
     def refresh_stats(self) -> None:
         st = self.stats = self.compute()

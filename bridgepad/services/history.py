@@ -332,7 +332,7 @@ def _newest_first(s: GameSummary) -> tuple[bool, float, str]:
 Progress = Callable[[int, int], None]  # (games read so far, games to read): while the index is rebuilt
 Partial = Callable[[list[GameSummary]], None]  # the summaries so far, newest first: while the index is rebuilt
 PROGRESS_EVERY = 50  # games read between two reports of progress
-PARTIAL_SECONDS = 0.4  # between two lists of the summaries so far (each is sorted: not after every game)
+PARTIAL_SECONDS = 1.0  # between two lists of the summaries so far (each is sorted, and a screen shows it)
 POOL_FROM = 2500  # games to read from which a pool of processes is worth starting (about a quarter of a second)
 POOL_SHARE = 250  # games a process reads at a time: the progress moves on as each share comes back
 

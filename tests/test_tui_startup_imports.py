@@ -45,6 +45,13 @@ NOT_AT_STARTUP = (
     "bridgepad.tui.forms.export_dialog",
     "bridgepad.tui.forms.game_form",
     "bridgepad.tui.widgets.net_chart",
+    # The statistics, their screen, who is who, and the processes of a rebuild.
+    "bridgepad.core.evening.stats",
+    "bridgepad.core.evening.stats_view",
+    "bridgepad.core.evening.persons",
+    "bridgepad.store.people_file",
+    "bridgepad.services.workers",
+    "bridgepad.tui.screens.stats_screen",
 )
 
 LOADED = """

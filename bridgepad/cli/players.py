@@ -35,6 +35,7 @@ def configure(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from bridgepad.cli.files import holding_folder, open_store
+    from bridgepad.cli.stats import progress_on_terminal
     from bridgepad.core.evening.persons import MergeRefused, merge, persons, unmerge
     from bridgepad.core.words.text import visible
     from bridgepad.services.history import History
@@ -44,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     if args.change is None:
         people = PeopleFile(store.root, read_only=True).read()
         history = History(store, read_only=True)
-        games = history.summaries()
+        games = history.summaries(progress_on_terminal())
         for problem in (*people.problems, *history.problems):
             warn("players", problem)
         listed = persons(games, people.merges)
@@ -60,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
             for problem in people.problems:
                 warn("players", problem)
             history = History(store, read_only=True)  # the index is only read here
-            games = history.summaries()
+            games = history.summaries(progress_on_terminal())
             if args.change == "merge":
                 merges = merge(people.merges, args.name, args.other, games)
                 file.save(merges)

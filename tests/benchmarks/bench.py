@@ -62,7 +62,9 @@ History, tally and statistics screens
     ``App._display``). With the summary index kept: the first look in the new app
     (before it has read the index ahead, after its first paint), then several looks,
     median; then once with the summary index (``index.sqlite``) deleted, so that it is rebuilt from every
-    game file. The child's CPU time is shown beside each, as the machine may be busy.
+    game file (until every game is shown; the history and the tally show the games read so far
+    meanwhile, and the row says when the first were in view). The child's CPU time is shown
+    beside each, as the machine may be busy (a rebuild's processes are not counted in it).
 
 The index rebuilt
     At 20,000 games, in this process: ``History.summaries()`` after ``index.sqlite`` is

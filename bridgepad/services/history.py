@@ -332,7 +332,9 @@ def _newest_first(s: GameSummary) -> tuple[bool, float, str]:
 Progress = Callable[[int, int], None]  # (games read so far, games to read): while the index is rebuilt
 Partial = Callable[[list[GameSummary]], None]  # the summaries so far, newest first: while the index is rebuilt
 PROGRESS_EVERY = 50  # games read between two reports of progress
-PARTIAL_SECONDS = 1.0  # between two lists of the summaries so far (each is sorted, and a screen shows it)
+# The summaries so far are given after half a second, then after twice as long each time:
+# each is sorted and a screen shows it, work beside the reading that must not slow it down.
+PARTIAL_SECONDS = 0.5
 POOL_FROM = 2500  # games to read from which a pool of processes is worth starting (about a quarter of a second)
 POOL_SHARE = 250  # games a process reads at a time: the progress moves on as each share comes back
 
@@ -419,7 +421,7 @@ class History:
                         self.problems.append(old.problem)
                 else:
                     to_read.append(game_id)
-        shown = [time.monotonic()]
+        shown = [time.monotonic(), PARTIAL_SECONDS]  # when the games so far were last given, and the wait till the next
 
         def read(game_id: str, entry: _Entry | None) -> None:
             if look_only:
@@ -432,9 +434,9 @@ class History:
         def so_far(k: int) -> None:
             if progress is not None:
                 progress(k, len(to_read))
-            if partial is not None and time.monotonic() - shown[0] >= PARTIAL_SECONDS:
+            if partial is not None and time.monotonic() - shown[0] >= shown[1]:
                 partial(_sorted(seen))
-                shown[0] = time.monotonic()
+                shown[0], shown[1] = time.monotonic(), shown[1] * 2
 
         changed = changed or bool(to_read)
         self._read_games(to_read, look_only, read, so_far)

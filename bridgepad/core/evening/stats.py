@@ -483,25 +483,39 @@ def _ahead(g: GameSummary) -> Side | None:
 def _evening_nets(t: Tally, began: Mapping[str, datetime | None], names: Mapping[str, str]) -> dict[str, tuple[Evening, Evening]]:
     """Each person's best and worst evening (their net over its money games, from the tally's
     running nets), of the evenings they played a money game in; the earlier of two equal."""
-    ids = t.ids
     out: dict[str, tuple[Evening, Evening]] = {}
     if not isinstance(t.running, RunningNets):
         return out
+    nights = [began.get(game_id) for game_id in t.ids]  # each counted money game's evening, in the tally's order
     for p in t.players:
         k = person_key(p.name)
         if p.pair or k not in names:
             continue
         games, nets = t.running.moves(p.name)
-        by_evening: dict[datetime, int] = {}
-        before = 0
+        # The games come oldest first and their evenings with them: an evening's net is the
+        # change over its run of games.
+        best: Evening | None = None
+        worst: Evening | None = None
+        night: datetime | None = None
+        at_start = before = 0
         for i, net in zip(games, nets):
-            when = began.get(ids[i])
-            if when is not None:
-                by_evening[when] = by_evening.get(when, 0) + net - before
+            when = nights[i]
+            if when != night:
+                if night is not None:
+                    best, worst = _better(best, worst, night, before - at_start)
+                night, at_start = when, before
             before = net
-        if by_evening:
-            # Evenings come in order: max and min keep the first of equals.
-            best = max(by_evening.items(), key=lambda e: e[1])
-            worst = min(by_evening.items(), key=lambda e: e[1])
-            out[k] = (Evening(*best), Evening(*worst))
+        if night is not None:
+            best, worst = _better(best, worst, night, before - at_start)
+        if best is not None and worst is not None:
+            out[k] = (best, worst)
     return out
+
+
+def _better(best: Evening | None, worst: Evening | None, night: datetime, points: int) -> tuple[Evening, Evening]:
+    """The best and worst evening with one more (evenings come in order: the first of equals stays)."""
+    if best is None or points > best.points:
+        best = Evening(night, points)
+    if worst is None or points < worst.points:
+        worst = Evening(night, points)
+    return best, worst

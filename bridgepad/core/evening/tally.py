@@ -678,10 +678,7 @@ def partnerships(
     by ``settlement.round_margin``, a session's figures from the pair's side (``_add_session``).
     A side with a seat nobody holds is no partnership.
     """
-    rows: dict[tuple[str, str], _Row] = {}
-    pair_names: dict[tuple[str, str], tuple[str, str]] = {}
-    together: dict[tuple[str, str], int] = {}  # the money games together
-    won: dict[tuple[str, str], int] = {}
+    rows: dict[tuple[str, str], _Pair] = {}
     for r in ordered:
         if not r.counted:
             continue
@@ -692,45 +689,57 @@ def partnerships(
             continue
         if r.duplicate:
             for key, names, side in pairs:
-                row = rows.get(key)
-                if row is None:
-                    row = rows[key] = _Row(names[0], False)
-                    pair_names[key] = names
-                _add_session(row, r, side)
+                pair = rows.get(key)
+                if pair is None:
+                    pair = rows[key] = _Pair(names, _Row(names[0], False))
+                _add_session(pair.sessions, r, side)
             continue
         ns, ew = r.totals
         margin = round_margin(ns - ew, round_to)
         for key, names, side in pairs:
-            row = rows.get(key)
-            if row is None:
-                row = rows[key] = _Row(names[0], False)
-                pair_names[key] = names
-            mine = margin if side is Side.NS else -margin
-            row.points += mine
-            together[key] = together.get(key, 0) + 1
-            if (ns - ew if side is Side.NS else ew - ns) > 0:
-                won[key] = won.get(key, 0) + 1
+            pair = rows.get(key)
+            if pair is None:
+                pair = rows[key] = _Pair(names, _Row(names[0], False))
+            pair.games += 1
+            if side is Side.NS:
+                pair.points += margin
+                pair.won += ns > ew
+            else:
+                pair.points -= margin
+                pair.won += ew > ns
 
     def best_first(k: tuple[str, str]) -> tuple[int, Decimal, Decimal, str, str]:
-        d = rows[k]
+        p = rows[k]
+        d = p.sessions
         pct = pairs_percent(d.shares, d.boards) or Decimal(0)
-        return (-d.points, -(d.imps or Decimal(0)), -pct, pair_names[k][0].casefold(), pair_names[k][1].casefold())
+        return (-p.points, -(d.imps or Decimal(0)), -pct, p.names[0].casefold(), p.names[1].casefold())
 
     return tuple(
         PartnershipTally(
-            names=pair_names[k],
-            games=together.get(k, 0),
-            won=won.get(k, 0),
+            names=rows[k].names,
+            games=rows[k].games,
+            won=rows[k].won,
             points=rows[k].points,
-            sessions=rows[k].played,
-            imps=rows[k].imps,
-            matchpoints=rows[k].matchpoints,
-            top=rows[k].top,
-            boards=rows[k].boards,
-            shares=rows[k].shares,
+            sessions=rows[k].sessions.played,
+            imps=rows[k].sessions.imps,
+            matchpoints=rows[k].sessions.matchpoints,
+            top=rows[k].sessions.top,
+            boards=rows[k].sessions.boards,
+            shares=rows[k].sessions.shares,
         )
         for k in sorted(rows, key=best_first)
     )
+
+
+@dataclass(slots=True)
+class _Pair:
+    """A partnership being summed: its money games, those won and its points; its sessions as a row."""
+
+    names: tuple[str, str]
+    sessions: _Row
+    games: int = 0
+    won: int = 0
+    points: int = 0
 
 
 def notes(t: Tally) -> list[str]:

@@ -125,3 +125,24 @@ def test_the_index_keeps_the_rows_and_a_forged_blob_costs_only_its_game(data_dir
     assert change(index, "UPDATE games SET stats = substr(stats, 1, 20) WHERE id = ?", "20250000000005") == 1
     third = History(store)
     assert third.summaries() == built and third.loads == 3
+
+
+def test_the_index_is_read_up_to_a_limit_of_its_own(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A lifetime's index outgrows the 16 MB of any other data file: it has a limit of its own,
+    and one larger than that is rebuilt from the games, never read."""
+    from bridgepad.services import history as history_module
+    from bridgepad.store.data_files import MAX_DATA_BYTES
+
+    assert history_module.MAX_INDEX_BYTES >= 4 * MAX_DATA_BYTES
+    store = GameStore(data_dir)
+    store.ensure()
+    worked = parse_log(WORKED_LOG).games()[0]
+    for k in range(30):
+        write(store, f"2025{k:010d}", worked.game, datetime(2025, 1, 1, tzinfo=UTC) + timedelta(hours=k))
+    History(store).summaries()
+    size = (data_dir / INDEX_NAME).stat().st_size
+    h = History(store)
+    assert len(h.summaries()) == 30 and h.loads == 0
+    monkeypatch.setattr(history_module, "MAX_INDEX_BYTES", size - 1)
+    h = History(store)
+    assert len(h.summaries()) == 30 and h.loads == 30

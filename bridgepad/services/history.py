@@ -74,6 +74,10 @@ from bridgepad.store.game_store import GameStore, misnamed
 # (A pool's processes import this module, so it imports no screen, and no more than it needs.)
 
 INDEX_NAME = "index.sqlite"
+# The largest index read: 20,000 games with their statistics rows are about 6.5 MB, so a
+# lifetime of 200,000 games fits, where the 16 MB of any other data file would not (an
+# index refused for its size would be rebuilt at every look).
+MAX_INDEX_BYTES = 64 * 1024 * 1024
 OLD_INDEX_NAME = "index.json"  # the index before it was a database: removed once this one is written
 # Bumped whenever a summary's content or the scoring that produces it changes: an
 # index of another schema is rebuilt from the games.
@@ -537,7 +541,7 @@ class History:
         if key is None:
             return {}, False
         try:
-            con = _database(read_regular(self.index_path))
+            con = _database(read_regular(self.index_path, MAX_INDEX_BYTES))
         except (OSError, NotReadable, sqlite3.Error, _NotAnIndex):
             return {}, False  # rebuilt from the games, and written over (it is only a summary)
         entries: dict[str, _Entry] = {}

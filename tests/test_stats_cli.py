@@ -94,6 +94,8 @@ def test_an_unknown_player_is_answered_with_the_nearest_names(data: Path) -> Non
 def test_a_span_without_games_says_so(data: Path) -> None:
     p = run(data, "stats", "--since", "2030-01-01", "--until", "2030-01-31")
     assert (p.returncode, p.stdout, p.stderr) == (0, "No finished games from 2030-01-01 to 2030-01-31.\n", "")
+    p = run(data, "stats", "--player", "cy", "--until", "2026-03-01")
+    assert (p.returncode, p.stdout) == (0, "No finished games of Cy up to 2026-03-01.\n")
     p = run(data, "stats", "--since", "2030-01-01", "--mode", "chicago", "--format", "json")
     assert p.returncode == 0 and json.loads(p.stdout)["players"] == {}
     assert p.stderr == "bridgepad stats: No finished games since 2030-01-01, Chicago only.\n"

@@ -119,9 +119,9 @@ def run(args: argparse.Namespace) -> int:
     st = statistics(games, span, people.merges, rounding_unit(prefs.rounding), prefs.stake, player)
     if st.empty:
         if form == "table":
-            print(empty_words(st))
+            print(empty_words(st, player))
             return 0
-        warn("stats", empty_words(st))
+        warn("stats", empty_words(st, player))
     if form == "json":
         print(json.dumps(st.to_json(), ensure_ascii=False))
     elif form == "csv":

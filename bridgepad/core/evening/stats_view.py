@@ -289,10 +289,11 @@ def count_words(s: Stats) -> str:
     return words
 
 
-def empty_words(s: Stats) -> str:
-    """The sentence for a span without a counted game."""
+def empty_words(s: Stats, player: str | None = None) -> str:
+    """The sentence for a span without a counted game (of ``player``, the one person asked for)."""
     extra = f" ({s.tally.in_play:,} still in play)" if s.tally.in_play else ""
-    return f"No finished games {span_words(s.span)}{extra}."
+    whose = f" of {player}" if player else ""
+    return f"No finished games{whose} {span_words(s.span)}{extra}."
 
 
 def heading(s: Stats) -> str:

@@ -162,7 +162,7 @@ class StatsScreen(Screen[None]):
             )
         )
         said = self.query_one("#stats-heading", Static)
-        said.update(Text(empty_words(st), style=looks.HINT) if st.empty else "")
+        said.update(Text(empty_words(st, self.player), style=looks.HINT) if st.empty else "")
         said.display = st.empty
         shown = {t.name: t for t in tables(st)}
         room = max(30, self.size.width - 2)  # the page's scroll bar

@@ -23,12 +23,22 @@ def configure(sub: Any) -> None:
     n.add_argument("mode", metavar="MODE", help="rubber, chicago or duplicate")
     n.add_argument("--dealer", metavar="SEAT", help="the first dealer: N, E, S or W (default N)")
     n.add_argument("--players", metavar="NAMES", help='names by seat, e.g. "N=Ann,E=Bob,S=Cy,W=Di"')
+    several = n.add_argument_group("duplicate at several tables, each entering its results from a phone")
+    several.add_argument("--tables", metavar="N", help="tables playing: 2 for a team match, 3 to 8 for a pairs game (default 1)")
+    several.add_argument(
+        "--boards", metavar="B", help="boards in play (default 16 for a team match, 3 a table a round otherwise)"
+    )
+    several.add_argument("--movement", metavar="KIND", help="teams (2 tables) or mitchell (3 to 8); the usual one by default")
+    several.add_argument("--rounds", metavar="R", help="rounds to play (default: all the movement has)")
+    several.add_argument("--pairs", metavar="P", help="pairs playing: twice the tables, or one fewer with a sit-out each round")
+    several.add_argument("--names", metavar="NAMES", help='the pairs\' names, e.g. "NS1=Ann & Bob; EW1=Cy & Di"')
     add_rule_flags(n)
 
 
 def run(args: argparse.Namespace) -> int:
     from bridgepad.core.model import SEATS
     from bridgepad.core.readers.new_game import parse_players_option, read_new_game, rule_values
+    from bridgepad.core.readers.several_tables_setup import SETUP_FIELDS
     from bridgepad.services.session import Session
 
     store = open_store(args)
@@ -47,6 +57,14 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"bridgepad new: --players: {e}") from None
     values.update({seat.value: name for seat, name in zip(SEATS, names)})
     values.update(given_rules(args))
+    several = {f: getattr(args, f) for f in SETUP_FIELDS if getattr(args, f, None) is not None}
+    if several and reading_mode_is_not_duplicate(args.mode):
+        raise UsageError(
+            "bridgepad new: --tables, --boards and the movement are for duplicate: bridgepad new duplicate --tables 4."
+        )
+    values.update(several)
+    if "duplicate_scoring" in given_rules(args):
+        values["scoring_chosen"] = "yes"
     reading = read_new_game(values)
     if reading.game is None or reading.settings is None:
         first = next(iter(reading.errors.values()))
@@ -70,7 +88,38 @@ def run(args: argparse.Namespace) -> int:
     if not saved:
         raise UsageError(f"bridgepad new: {session.save_error}")
     g = reading.game
+    if g.several_tables is not None:
+        _print_several(g, str(session.path))
+        return 0
     who = g.rules.start_words(g)
     named = ", ".join(f"{s.value}={n}" for s, n in zip(SEATS, g.players) if n)
     print(f"New {g.mode.word}, {who}" + (f", players {named}" if named else "") + f": {session.path}")
     return 0
+
+
+def reading_mode_is_not_duplicate(text: str) -> bool:
+    from bridgepad.core.readers.new_game import parse_mode
+    from bridgepad.core.rules.modes import rules_for
+
+    try:
+        return not rules_for(parse_mode(text)).boards
+    except NotationError:
+        return False  # the mode's own sentence says what is wrong
+
+
+def _print_several(game: Any, path: str) -> None:
+    """The new game in a line, then each table's guide card, as a club prints them."""
+    from bridgepad.core.words.movement_text import guide_card, movement_title, sitting_out_words
+
+    inputs = game.several_tables
+    movement = inputs.setup.movement()
+    print(f"New duplicate, {movement_title(inputs.setup)}, compared by {game.settings.duplicate_scoring.value}: {path}")
+    for table in range(1, movement.tables + 1):
+        print()
+        print("\n".join(guide_card(movement, table)))
+    outs = [w for r in range(1, movement.rounds + 1) if (w := sitting_out_words(movement, r))]
+    if outs:
+        print()
+        print(" ".join(outs))
+    print()
+    print("Each table enters its results from a phone: bridgepad share --entry --lan (or the pad's share key).")

@@ -41,6 +41,8 @@ from bridgepad.store.game_store import IMPORT_PREFIX, GameStore, StoredGame, Tra
 from bridgepad.store.preferences_file import Looks, NewGameDefaults, Players, PreferencesFile, TallyPreferences
 
 if TYPE_CHECKING:
+    from bridgepad.core.rules.several_tables.entering import Recorded, Submission
+    from bridgepad.core.rules.several_tables.inputs import SeveralTables
     from bridgepad.services.history import History
 
 __all__ = ["READ_ONLY", "Change", "Kind", "ReadOnlyError", "SaveError", "Session"]
@@ -315,6 +317,80 @@ class Session:
         del hands[index]
         return self._change(self.game.with_hands(tuple(hands)), f"hand {index + 1} deleted")
 
+    # A game of several tables ----------------------------------------------------
+    # Each table's result is saved (atomically, synced) before the phone that sent it is
+    # told so; a save that fails is raised, and the result is not kept in memory either, so
+    # the phone's retry, with the same id, is what records it. What a phone was told is
+    # saved stays saved: undo never goes back past a table's result or move (the stack is
+    # emptied there, since undoing an earlier change restores the game as it was then); the
+    # director changes a result by a correction, undoable until the next table's result.
+    def _several(self) -> SeveralTables:
+        inputs = self.game.several_tables
+        if inputs is None:
+            raise Refused("The game on the pad is not a game of several tables.")
+        return inputs
+
+    def submit_result(
+        self, table: int, board: int, hand: Hand, submission_id: str, *, replace_earlier: bool = False
+    ) -> Submission:
+        """A table's result for ``board``: recorded and saved, a repeat of one recorded, or a
+        board already in (``replace_earlier`` replaces it). EntryRefused with the reason if it
+        cannot be taken; SaveError if it could not be saved (then nothing is recorded)."""
+        from bridgepad.core.rules.several_tables.entering import Recorded, TableResult, submit
+
+        self._check_writable()
+        inputs = self._several()
+        result = TableResult(submission_id, table, 0, board, replace(hand, at=now_iso()))
+        outcome = submit(inputs, result, replace=replace_earlier)
+        if isinstance(outcome, Recorded):
+            self._change_several(inputs.with_result(outcome.result), f"board {board} at table {table}", undoable=False)
+        return outcome
+
+    def move_table(self, table: int, leaving: int) -> bool:
+        """Moves ``table`` on from round ``leaving`` once its boards are in; False if it had
+        moved on already (a repeat). EntryRefused if it may not; SaveError if not saved."""
+        from bridgepad.core.rules.several_tables.entering import next_round
+
+        self._check_writable()
+        inputs = self._several()
+        move = next_round(inputs, table, leaving, now_iso())
+        if move is None:
+            return False
+        self._change_several(inputs.with_move(move), f"table {table} to round {move.round}", undoable=False)
+        return True
+
+    def correct_result(self, table: int, board: int, hand: Hand, why: str) -> Recorded:
+        """The director's change to ``board`` at ``table``, in any round, written down with its
+        time and reason; undoable. EntryRefused if it cannot be made; SaveError if not saved."""
+        from bridgepad.core.rules.several_tables.entering import TableResult, correct
+        from bridgepad.store.game_id import new_id
+
+        self._check_writable()
+        inputs = self._several()
+        recorded = correct(inputs, TableResult(f"director-{new_id()}", table, 0, board, replace(hand, at=now_iso()), why=why))
+        self._change_several(inputs.with_result(recorded.result), f"board {board} at table {table} changed", undoable=True)
+        return recorded
+
+    def name_pairs(self, names: SeveralTables) -> bool:
+        """The pairs' names, as the director typed them (undoable)."""
+        inputs = self._several()
+        return self._change_several(replace(inputs, names=names.names), "names of the pairs", undoable=True)
+
+    def _change_several(self, inputs: SeveralTables, what: str, *, undoable: bool) -> bool:
+        game = replace(self.game, several_tables=inputs)
+        before = (self.stored, self.state, self.unsaved, self.fresh, self.unsaved_current, len(self.undo_stack))
+        saved = self._change(game, what)
+        if not saved:
+            # Not on disk, so not recorded: the memory goes back to what the disk holds, and
+            # the sender is told it failed (and will send it again).
+            self.stored, self.state, self.unsaved, self.fresh, self.unsaved_current, depth = before
+            del self.undo_stack[depth:]
+            assert self.save_error is not None
+            raise self.save_error
+        if not undoable:
+            self.undo_stack.clear()
+        return True
+
     def end_game(self) -> bool:
         return self._change(replace(self.game, ended=True), f"{self.game.mode.word} ended")
 
@@ -353,7 +429,7 @@ class Session:
         if self.unsaved:
             self.flush()  # the old game must reach the disk before the pad moves on
         set_aside = None
-        if not previous.game.hands and not previous.game.ended and not self.unsaved:
+        if previous.game.empty and not self.unsaved:
             # A game with nothing in it is not kept: it would only count as a game played.
             # Undo brings it back from the trash (or, failing that, writes it from memory).
             try:

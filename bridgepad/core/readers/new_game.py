@@ -7,7 +7,7 @@ with one sentence naming the choices; the dialog and ``bridgepad new`` share the
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bridgepad.core.model import SEATS, Seat, Side
 from bridgepad.core.readers.log import parse_players
@@ -19,7 +19,9 @@ from bridgepad.core.readers.notation import (
     parse_seat,
 )
 from bridgepad.core.readers.people import check_sitting_out, same_name_seats
+from bridgepad.core.readers.several_tables_setup import SETUP_CHOICES, default_scoring, read_setup
 from bridgepad.core.rules.game import Game, Mode
+from bridgepad.core.rules.modes import rules_for
 from bridgepad.core.rules.settings import (
     ChicagoPartScore,
     ChicagoVulnerable,
@@ -40,6 +42,7 @@ CHOICES = {
     "next_dealer": "passes-on or rotates (left of this game's first dealer): p or r",
     "duplicate_scoring": SCORING_CHOICES,
     "pairs_percentage": "neuberg (each board the same weight) or tops (all the matchpoints over all the tops): n or t",
+    **SETUP_CHOICES,
 }
 
 
@@ -259,8 +262,17 @@ def read_new_game(values: dict[str, str]) -> NewGameReading:
     except NotationError as e:
         errors["out"] = str(e)
     settings = read_rules(values, errors)
+    several = read_setup(values, errors) if mode is not None and rules_for(mode).boards else None
+    if mode is not None and not rules_for(mode).boards and values.get("tables", "1").strip() not in ("", "1"):
+        errors["tables"] = "Only duplicate is played at several tables; rubber and Chicago are one table's."
     if errors or mode is None or dealer is None or settings is None:
         return NewGameReading(None, None, errors)
+    if several is not None:
+        # Each pair is named by the pair; the seats' names belong to a game of one table.
+        if not values.get("scoring_chosen"):
+            settings = replace(settings, duplicate_scoring=default_scoring(several.setup.kind))
+        game = Game(mode=mode, settings=settings, several_tables=several)
+        return NewGameReading(game, settings, {})
     players = (names[0], names[1], names[2], names[3])
     game = Game(mode=mode, settings=settings, first_dealer=dealer, players=players, sitting_out=sitting_out)
     return NewGameReading(game, settings, {})

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from bridgepad.core.model import SEATS, Contract, Honors, Revoke, Seat, Side
 from bridgepad.core.rules.duplicate import Comparison, Running, running_totals
@@ -33,6 +34,9 @@ from bridgepad.core.rules.modes.base import ModeRules
 from bridgepad.core.rules.scoring import Kind
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.words.summary import headline, match_vps_of
+
+if TYPE_CHECKING:
+    from bridgepad.core.rules.several_tables.scores import SeveralState
 
 
 class LineKind(str, Enum):
@@ -190,6 +194,12 @@ class GameRecord:
     def session(self) -> SessionState | None:
         """The duplicate session's comparison with the other tables (None: not duplicate)."""
         return self.state.session
+
+    @property
+    def several(self) -> SeveralState | None:
+        """A game of several tables: its travellers, standings and tables (None: one table)."""
+        s = self.session
+        return s.several if s is not None else None
 
     @property
     def scoring(self) -> DuplicateScoring | None:

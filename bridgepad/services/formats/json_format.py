@@ -108,6 +108,10 @@ def duplicate_totals(r: GameRecord) -> dict[str, Any]:
 
 def figures_json(r: GameRecord) -> dict[str, Any]:
     """The derived figures of one game."""
+    if r.session is not None and r.session.several is not None:
+        from bridgepad.services.formats.several_tables_figures import several_figures
+
+        return several_figures(r.session.several)
     if r.session is not None:
         return {
             "status": r.status.value,

@@ -22,18 +22,8 @@ from bridgepad.tui.forms.form import FormParts, enter_field
 
 Preview = Callable[[Hand], tuple[HandOutcome, GameState]]
 
-HINTS = {
-    "contract": "4S, 3NTX, 6HXX, or pass",
-    "declarer": "N, E, S or W",
-    "result": "tricks, or =, +1, -2; a revoke: 9 rev EW 2",
-    **FIELD_HINTS,
-}
-LABELS = {
-    "contract": "Contract",
-    "declarer": "Declarer",
-    "result": "Result",
-    **FIELD_LABELS,
-}
+HINTS = FIELD_HINTS
+LABELS = FIELD_LABELS
 
 
 class EntryForm(FormParts, Vertical):

@@ -4,7 +4,8 @@ Every figure comes from the game's one derived record (``core.records.record``) 
 core's words for it (``core.words``), as the pad draws them: the We/They pad with its
 line and its games, the state of play (who deals, who is vulnerable, what each side
 needs for game), the hands with what each wrote, and, once the game is over, tonight's
-tally with who pays whom. ``figures`` is exactly what ``bridgepad export --format json``
+tally with who pays whom; a game of several tables, each table's progress, the ranking and
+the travellers (``several_view``). ``figures`` is exactly what ``bridgepad export --format json``
 gives for the game. The page writes each string as text, never as markup.
 """
 
@@ -59,7 +60,11 @@ def page_state(r: GameRecord, number: int, evening: Tally | None = None) -> dict
         "hands": [_hand(h, state) for h in state.hands],
         "figures": figures_json(r),
     }
-    if state.session is not None:
+    if r.several is not None:
+        from bridgepad.services.share.several_view import several_page
+
+        out["several"] = several_page(r.several)
+    elif state.session is not None:
         out["boards"] = _boards(state.session)
     else:
         out["pad"] = _pad(layout(state, we), state)

@@ -109,10 +109,13 @@ def read_result(data: Any, *, need_id: bool = True) -> Submission:
     tricks = data.get("tricks")
     if tricks is not None and (not isinstance(tricks, int) or isinstance(tricks, bool)):
         raise BadRequest("The tricks are a number: the tricks declarer took, 0 to 13.", field="tricks")
+    if isinstance(tricks, int) and tricks < 0:
+        # A number of tricks taken, never one against the contract (the pad's -1): none below 0.
+        raise BadRequest(f"Declarer cannot take {tricks} tricks: give the tricks declarer took, 0 to 13.", 422, field="tricks")
     replace = data.get("replace", False)
     if not isinstance(replace, bool):
         raise BadRequest("replace is true or false.", field="replace")
-    values = {"contract": _text(contract), "declarer": _text(declarer or ""), "result": "" if tricks is None else str(tricks)}
+    values = {"contract": _text(contract), "declarer": _text(declarer or ""), "result": "" if tricks is None else _text(tricks)}
     reading = read_form(values, honors_on=False, others_on=False, board=board)
     if not reading.ok or reading.hand is None:
         errors = {FORM_FIELD[k]: v for k, v in reading.errors.items() if k in FORM_FIELD}

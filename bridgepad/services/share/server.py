@@ -16,7 +16,7 @@ and reads the game through a source (``services.share.source``).
   most ``MAX_BODY`` bytes (413), from no other site (a cross-site ``Origin`` is 403). The
   desk answers each; a table's link of a game no longer on the pad is 410.
 - Every response says ``Content-Security-Policy: default-src 'self'``, ``Cache-Control:
-  no-store`` and ``Referrer-Policy: no-referrer``.
+  no-store`` and ``Referrer-Policy: no-referrer``; every refusal is JSON, ``{"error": sentence}``.
 - At most ``MAX_VIEWERS`` read-only event streams at once, and ``MAX_TABLE_VIEWERS`` a
   table: the next phone gets 503. Each stream carries a heartbeat every ``HEARTBEAT``
   seconds, and its socket gives up on data left unacknowledged for ``GIVE_UP`` seconds, so
@@ -78,6 +78,7 @@ CROSS_SITE = "Refused: a table's results come from the table's own page, not fro
 NOT_JSON = "A table's request is JSON: send it with Content-Type: application/json."
 TOO_BIG = f"A table's request is at most {MAX_BODY:,} bytes: a result is about a hundred."
 OTHER_GAME = "This table's link was for a game no longer on the pad: open the table's new link, from the laptop."
+NOT_FOUND = "Nothing here: check the address, as the laptop shows it (a table's own link, or the read-only one)."
 
 
 class Source(Protocol):
@@ -338,11 +339,11 @@ class ShareServer:
         if whose == "retired":
             return _json(410, {"error": OTHER_GAME})
         if whose != "read-only" or (rest not in FILES and rest not in ("state.json", "events", *WRITES)):
-            return web.Response(status=404, text="Not found.\n")
+            return _json(404, {"error": NOT_FOUND})
         if rest in WRITES:
             return _json(403, {"error": READ_ONLY})
         if request.method not in ALLOWED:
-            return web.Response(status=405, text="Only GET and HEAD.\n", headers={"Allow": ", ".join(ALLOWED)})
+            return _json(405, {"error": "Only GET and HEAD here."}, Allow=", ".join(ALLOWED))
         if rest == "events":
             return await self._events(request, None)
         if rest == "state.json":
@@ -359,9 +360,9 @@ class ShareServer:
                 return _json(405, {"error": f"{rest} takes POST only."}, Allow="POST")
             return await self._write(request, link.table, rest)
         if rest not in TABLE_FILES and rest not in ("state.json", "events"):
-            return web.Response(status=404, text="Not found.\n")
+            return _json(404, {"error": NOT_FOUND})
         if request.method not in ALLOWED:
-            return web.Response(status=405, text="Only GET and HEAD.\n", headers={"Allow": ", ".join(ALLOWED)})
+            return _json(405, {"error": "Only GET and HEAD here."}, Allow=", ".join(ALLOWED))
         if rest == "events":
             return await self._events(request, link.table)
         if rest == "state.json":
@@ -406,11 +407,8 @@ class ShareServer:
         return _json(answer.status, answer.body, **extra)
 
     def _full(self, most: int) -> web.Response:
-        return web.Response(
-            status=503,
-            text=f"{most} phones are watching already; try again when one has closed the page.\n",
-            headers={"Retry-After": "30"},
-        )
+        sentence = f"{most} phones have this page open already; try again when one has closed it."
+        return _json(503, {"error": sentence}, **{"Retry-After": "30"})
 
     async def _events(self, request: web.Request, table: int | None) -> web.StreamResponse:
         """One phone's stream: the state each time the game changes, a comment as a heartbeat."""

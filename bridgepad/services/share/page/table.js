@@ -200,6 +200,8 @@
     const card = add(root, el("section", "card agreeing"));
     card.id = "agree-card";
     add(card, el("h2", "", "Board " + ui.board));
+    const b = boardOf(ui.board);
+    if (b) add(card, el("div", "facts quiet", "Dealer " + b.dealer + " · " + b.vulnerable));
     add(card, el("div", "contract", c.text)).id = "agree-text";
     add(card, el("div", "score", c.score)).id = "score";
     if (c.earlier && !ui.replace) {

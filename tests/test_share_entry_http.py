@@ -25,7 +25,7 @@ from test_share_http import export_figures
 
 from bridgepad.core.rules.game import Game
 from bridgepad.services.share import server as share_server
-from bridgepad.services.share.server import MAX_BODY, ShareServer
+from bridgepad.services.share.server import MAX_BODY, MAX_TABLE_VIEWERS, ShareServer
 
 
 def results_of(root: Path) -> list[tuple[str, int, int, str]]:
@@ -517,5 +517,27 @@ async def test_a_table_s_page_its_script_and_style_are_served_under_its_token_on
             page = await post(server.port, base, method="GET", content_type=None)
             assert page is not None and b'<script src="table.js" defer></script>' in page.raw
             assert b"<script>" not in page.raw and b"style=" not in page.raw
+    finally:
+        pad.close()
+
+
+async def test_a_fifth_phone_on_a_table_s_page_is_refused_with_503_and_the_others_are_not_counted(data_dir: Path) -> None:
+    pad = several_game(data_dir)
+    try:
+        async with serving_entry(pad.session) as server:
+            base = path_of(server.table_url(1))
+            streams = [await Stream.open(server.port, base + "events") for _ in range(MAX_TABLE_VIEWERS)]
+            await wait_for(lambda: server.table_viewers(1) == MAX_TABLE_VIEWERS, what="four phones at table 1")
+            assert server.viewers == 0  # a table's phones are not the read-only page's watchers
+            for rest in ("events", ""):
+                full = await post(server.port, base + rest, method="GET", content_type=None)
+                assert full is not None and full.status == 503, rest
+                assert full.json["error"] == "4 phones have this page open already; try again when one has closed it."
+            # Table 2's page, and the read-only one, are still open to phones.
+            other = await Stream.open(server.port, path_of(server.table_url(2)) + "events")
+            assert other.status == 200
+            for stream in [*streams, other]:
+                await stream.close()
+            await wait_for(lambda: server.table_viewers(1) == 0, what="the phones gone")
     finally:
         pad.close()

@@ -95,7 +95,16 @@ def painted(app: BridgepadApp) -> bool:
         return False
     if isinstance(screen, TallyScreen | HistoryScreen):
         return screen.data_shown
-    return True
+    return tables_shown(app)
+
+
+def tables_shown(app: BridgepadApp) -> bool:
+    """Whether a game of several tables on the pad has its view mounted and drawn (a game of one table: True)."""
+    pad = app.pad
+    if not pad.several:
+        return True
+    view = pad._tables_view
+    return view is not None and view.is_mounted and view.data_shown
 
 
 @dataclass(frozen=True)

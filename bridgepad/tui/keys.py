@@ -437,12 +437,13 @@ def section(name: str) -> Section:
     return _BY_NAME[name]
 
 
-def bindings(name: str) -> list[BindingType]:
-    """A screen's ``BINDINGS``: every key of its section that has an action, with its id."""
+def bindings(name: str, only: frozenset[str] | None = None) -> list[BindingType]:
+    """A screen's ``BINDINGS``: every key of its section that has an action, with its id
+    (``only``: the keys whose action, without its arguments, is one of these)."""
     return [
         Binding(k.keys, k.action, k.label, show=k.show, key_display=k.display, priority=k.priority, id=k.id)
         for k in section(name).keys
-        if k.action
+        if k.action and (only is None or k.action.split("(")[0] in only)
     ]
 
 

@@ -253,6 +253,20 @@ def one_in_the_trash(root: Path) -> None:
     os.utime(where, (at, at))
 
 
+def several_mitchell(root: Path) -> None:
+    """The four-table Mitchell of several_support on the pad: rounds 1 and 2 in, round 3 half way, one change."""
+    from several_support import mitchell, on_pad
+
+    on_pad(root, mitchell())
+
+
+def several_team_match(root: Path) -> None:
+    """The two-table team match of several_support on the pad, finished: team 1 by 12 IMPs."""
+    from several_support import on_pad, team_match
+
+    on_pad(root, team_match())
+
+
 # The hands of the pictures are seeded, not typed: it is the same game (the seed goes through the
 # entry form's reader), the same screen, and several seconds faster.  test_tui_worked_rubber.py
 # types the whole rubber key by key.
@@ -373,6 +387,47 @@ SCENARIOS: tuple[Scenario, ...] = (
         setup=new_duplicate,
         size=BIG,
     ),
+    # A game of several tables on the laptop: each view of a four-table Mitchell, a team match's
+    # ranking, the director's correction, the n dialog for it; at 60x20, 200x50 and light too.
+    Scenario("tables-progress", "a four-table Mitchell in round 3: each table's round, pairs and boards", setup=several_mitchell),
+    Scenario(
+        "tables-traveller",
+        "board 5's traveller: every table's result, its matchpoints, the director's change marked",
+        keys=("2", "right", "right", "right", "right"),
+        setup=several_mitchell,
+    ),
+    Scenario("tables-ranking", "the Mitchell's ranking, a winner each way", keys=("3",), setup=several_mitchell),
+    Scenario("tables-changes", "the changes: who, when, why, and what the result was", keys=("4",), setup=several_mitchell),
+    Scenario("tables-cards", "the guide cards of the four tables", keys=("5",), setup=several_mitchell),
+    Scenario(
+        "tables-correction",
+        "the director's correction: board 1 at table 1 in the pad's entry form, a reason, the board as it would score",
+        keys=("2", "e", *field_keys("4s", "n", "11", "N-S claimed eleven; E-W agreed")),
+        setup=several_mitchell,
+    ),
+    Scenario(
+        "tables-team-match", "a team match finished: the teams' IMPs and VPs, the pairs", keys=("3",), setup=several_team_match
+    ),
+    Scenario(
+        "new-game-several",
+        "the n dialog for a four-table Mitchell: tables, boards, movement, rounds, pairs, names",
+        keys=("n", "d", "tab", "4", "tab", "1", "2"),
+    ),
+    Scenario(
+        "small-tables-traveller",
+        "60x20: a board's traveller, every column in view",
+        keys=("2",),
+        setup=several_mitchell,
+        size=SMALL,
+    ),
+    Scenario(
+        "big-tables-traveller",
+        "200x50: the traveller with the pairs named, the ranking beside it",
+        keys=("2",),
+        setup=several_mitchell,
+        size=BIG,
+    ),
+    Scenario("light-tables-ranking", "the Mitchell's ranking in the light theme", keys=("3",), setup=light(several_mitchell)),
     Scenario(
         "big-tally-chart",
         "200x50: the evening's chart, tall, its rows labelled and each player's net in the legend",

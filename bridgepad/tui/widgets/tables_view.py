@@ -308,8 +308,11 @@ class TablesView(Vertical):
         if chosen is not None:
             _, sitting, row = chosen
             lines = row_details(state, sitting, row)
+            keymap = keys.keymap_of(self.app)
             if any(line.changed for line in traveller_lines(state, self.board)):
-                lines.append("* a result that took another's place (the changes: 4).")
+                lines.append(
+                    f"* a result that took another's place (the changes: {keys.first_key('tables.view_changes', keymap)})."
+                )
         correct = keys.first_key("tables.correct", keys.keymap_of(self.app))
         lines.append(f"{correct}: the director's correction of this line.")
         self.query_one("#boards-detail", Static).update(Text("\n".join(lines)))
@@ -339,7 +342,8 @@ class TablesView(Vertical):
         for side in (Side.NS, Side.EW):
             title = side.word if state.kind is MovementKind.MITCHELL else f"The pairs sitting {side.short}"
             table = Table(title=title, title_justify="left", title_style=strong, box=None, padding=(0, 1), expand=False)
-            table.add_column("Rank")
+            teams = state.kind is MovementKind.TEAMS  # a team match ranks its teams; a pair is shown with its team
+            table.add_column("Team" if teams else "Rank")
             table.add_column("Pair", no_wrap=True)
             table.add_column("Names", max_width=names_room, overflow="ellipsis", no_wrap=True)
             table.add_column("Bd", justify="right")
@@ -347,7 +351,8 @@ class TablesView(Vertical):
                 table.add_column("MPs", justify="right", no_wrap=True)
             table.add_column("%" if mp else "IMPs", justify="right", no_wrap=True)
             for s in state.ranking(side):
-                cells = [s.rank or "-", s.pair.label, names_of(state, s.pair), str(s.played)]
+                first = str(state.movement.team_of(s.pair)) if teams else s.rank or "-"
+                cells = [first, s.pair.label, names_of(state, s.pair), str(s.played)]
                 if mp:
                     cells.append(matchpoints_words(s))
                 cells.append(standing_words(s, mp))

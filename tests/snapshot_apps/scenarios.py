@@ -267,6 +267,20 @@ def several_team_match(root: Path) -> None:
     on_pad(root, team_match())
 
 
+def several_team_match_begun(root: Path) -> None:
+    """The two-table team match just begun: the pairs named, nothing entered yet."""
+    from several_support import on_pad, team_match
+
+    on_pad(root, team_match(()))
+
+
+def several_team_match_round_one(root: Path) -> None:
+    """The team match after its first round: each table has played its four boards and moved on."""
+    from several_support import TEAM_MATCH, on_pad, team_match
+
+    on_pad(root, team_match(TEAM_MATCH[:9]))
+
+
 # The hands of the pictures are seeded, not typed: it is the same game (the seed goes through the
 # entry form's reader), the same screen, and several seconds faster.  test_tui_worked_rubber.py
 # types the whole rubber key by key.
@@ -404,6 +418,17 @@ SCENARIOS: tuple[Scenario, ...] = (
         "the director's correction: board 1 at table 1 in the pad's entry form, a reason, the board as it would score",
         keys=("2", "e", *field_keys("4s", "n", "11", "N-S claimed eleven; E-W agreed")),
         setup=several_mitchell,
+    ),
+    Scenario(
+        "tables-team-match-cards",
+        "a team match begun: the guide cards of its two tables",
+        keys=("5",),
+        setup=several_team_match_begun,
+    ),
+    Scenario(
+        "tables-team-match-round",
+        "the team match after round 1: each table's boards in, the boards to swap",
+        setup=several_team_match_round_one,
     ),
     Scenario(
         "tables-team-match", "a team match finished: the teams' IMPs and VPs, the pairs", keys=("3",), setup=several_team_match

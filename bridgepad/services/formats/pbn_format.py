@@ -304,7 +304,11 @@ def deals(r: GameRecord) -> list[Deal]:
     if r.several is not None:
         from bridgepad.services.formats.pbn_several import several_deals
 
-        return [Deal(tags, sections) for tags, sections in several_deals(r, shown_name)]
+        rules = rule_tags(r.game.settings)
+        return [
+            Deal([(name, mandatory[name]) for name in MANDATORY] + sorted({**extra, **rules}.items()), sections)
+            for mandatory, extra, sections in several_deals(r, shown_name, _date(r.created))
+        ]
     hands = r.hand_lines
     out = []
     # PBN's rubber history (4.2.6) is rubber scoring's own tag, not a Chicago's: the format's rule.

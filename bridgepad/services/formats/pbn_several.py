@@ -150,12 +150,14 @@ def board_sections(state: SeveralState, board: int) -> tuple[str, str, list[list
     return SCORE_TABLE, header(columns), rows
 
 
-def several_deals(r: GameRecord, shown: object) -> list[tuple[list[tuple[str, str]], list[tuple[str, str, list[list[str]]]]]]:
-    """A game of several tables as PBN games: for each board its tags and its sections."""
+Section = tuple[str, str, list[list[str]]]
+
+
+def several_deals(r: GameRecord, shown: object, date: str) -> list[tuple[dict[str, str], dict[str, str], list[Section]]]:
+    """A game of several tables as PBN games: for each board its mandatory tags, its other
+    tags (bridgepad's, which ``pbn_format`` completes with the rules) and its sections."""
     several = r.several
     assert several is not None
-    from bridgepad.services.formats.pbn_format import MANDATORY, _date, rule_tags
-
     setup = several.inputs.setup
     scoring = "MP;MP1" if several.matchpointed else "IMP"
     extra_game = {
@@ -167,7 +169,6 @@ def several_deals(r: GameRecord, shown: object) -> list[tuple[list[tuple[str, st
         "BridgepadUpdated": r.updated,
         "BridgepadEnded": "yes" if r.game.ended else "no",
         "Competition": "Teams" if several.kind is MovementKind.TEAMS else "Pairs",
-        **rule_tags(r.game.settings),
     }
     out = []
     for n, t in enumerate(several.travellers):
@@ -175,7 +176,7 @@ def several_deals(r: GameRecord, shown: object) -> list[tuple[list[tuple[str, st
         mandatory = {
             "Event": r.rules.event(r.game.settings),
             "Site": "?",
-            "Date": _date(r.created),
+            "Date": date,
             "Board": str(t.board),
             "West": "?",
             "North": "?",
@@ -189,9 +190,8 @@ def several_deals(r: GameRecord, shown: object) -> list[tuple[list[tuple[str, st
             "Contract": "",
             "Result": "",
         }
-        tags = [(name, mandatory[name]) for name in MANDATORY] + sorted(extra_game.items())
         sections = [board_sections(several, t.board)]
         if n == 0:
             sections.append(total_score_table(several, shown))
-        out.append((tags, sections))
+        out.append((mandatory, dict(extra_game), sections))
     return out

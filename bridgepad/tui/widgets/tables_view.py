@@ -25,7 +25,7 @@ from bridgepad.core.model import Side
 from bridgepad.core.rules.movements import MovementKind, Sitting
 from bridgepad.core.rules.several_tables.entering import board_range
 from bridgepad.core.rules.several_tables.scores import SeveralState, TravellerRow
-from bridgepad.core.words.movement_text import guide_card, next_words, sitting_out_words
+from bridgepad.core.words.movement_text import guide_card, next_words, sitting_out_words, team_label
 from bridgepad.core.words.several_text import (
     boards_in_words,
     change_lines,
@@ -35,6 +35,7 @@ from bridgepad.core.words.several_text import (
     progress_line,
     progress_state,
     row_details,
+    sitting_words,
     standing_words,
     team_pairs,
     team_words,
@@ -229,9 +230,14 @@ class TablesView(Vertical):
             t = state.tables[row]
             if lines:
                 lines.append("")
+            if t.sitting is not None and t.sitting.plays:
+                lines.append(sitting_words(state, t.sitting))
             lines.append(f"Table {t.table}. {progress_line(t, state.movement)}")
             if t.sitting is not None and t.done:
                 lines += next_words(state.movement, t.table, t.round)
+        if state.teams:
+            lines.append("")
+            lines += [f"{team_label(team.team)}: {team_pairs(state, team)}." for team in state.teams]
         self.query_one("#tables-note", Static).update(Text("\n".join(lines)))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:

@@ -183,6 +183,7 @@ def test_the_history_lists_it_in_a_line_of_its_own_and_the_tally_counts_its_play
 
     sessions = tally([s]).sessions_played
     assert sessions.sessions == 1
+    assert not sessions.rotation  # eight players, nobody waiting for a seat: no "Out" column
     assert {d.name: d.imps for d in sessions.players} == {
         "Ann": 12, "Bob": 12, "Eve": 12, "Fay": 12, "Gus": -12, "Hal": -12, "Cy": -12, "Di": -12,
     }  # fmt: skip
@@ -299,3 +300,18 @@ def test_the_json_export_s_figures_are_the_session_s(tmp_path: Path, capsys: pyt
     assert (change["board"], change["table"], change["by"], change["contract"]) == (5, 2, "director", "3S")
     assert data["games"][0]["game"]["several_tables"]["results"][-1]["why"] == change["why"]
     assert len(TEAM_MATCH) == 18  # the team match: 16 results and two moves
+
+
+def test_six_named_players_at_several_tables_wait_for_no_seat(tmp_path: Path) -> None:
+    # Five or six players tallied together are a table that sits out in turn; three named pairs
+    # of a Mitchell are not: the tally has no "Out" column for them.
+    from several_support import MITCHELL, game_of, played, several
+
+    from bridgepad.core.evening.tally import tally
+
+    root = tmp_path / "data"
+    inputs = played(several(MovementKind.MITCHELL, 4, 12, "NS1=Ann & Bob; NS2=Gus & Hal; EW1=Cy & Di"), MITCHELL)
+    on_pad(root, game_of(inputs, DuplicateScoring.MATCHPOINTS))
+    (s,) = History(GameStore(root)).summaries()
+    sessions = tally([s]).sessions_played
+    assert len(sessions.players) == 6 and not sessions.rotation

@@ -608,7 +608,8 @@ def duplicate_sessions(ordered: Sequence[GameSummary]) -> DuplicateSessions:
         )
         for k in sorted(rows, key=best_first)
     )
-    return DuplicateSessions(players, len(sessions), _rotation(rows))
+    # Five or six sharing a table sit out in turn; at several tables nobody waits for a seat.
+    return DuplicateSessions(players, len(sessions), _rotation(rows) and not any(r.several for r in sessions))
 
 
 def _count_pairs(rows: dict[str, _Row], r: GameSummary) -> None:

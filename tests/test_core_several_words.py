@@ -48,7 +48,7 @@ def test_the_team_match_worked_by_hand() -> None:
     )  # 10 + 10(1 - τ^(36/15√8))/(1 - τ³) = 14.39
     assert (one.rank, two.rank) == ("1", "2")
     assert words.leaders(state) == f"Team 1 +12 IMPs, {one.vp} VPs"
-    assert words.headline(state) == f"All 16 results are in: Team 1 +12 IMPs, {one.vp} VPs win."
+    assert words.headline(state) == f"All 16 results are in; the winners: Team 1 +12 IMPs, {one.vp} VPs."
     assert headline(derive(team_match())) == words.headline(state)  # the game's headline, everywhere
     assert words.team_pairs(state, one) == "N-S 1 (Ann & Bob) and E-W 2 (Eve & Fay)"
     assert words.round_words(state) == "All 16 results are in."
@@ -163,3 +163,13 @@ def test_a_session_ended_early_says_so() -> None:
 def test_a_correction_at_a_table_that_never_plays_the_board_is_refused() -> None:
     with pytest.raises(EntryRefused, match=r"^Board 10 is not played at table 1\.$"):
         corrected(played(several(MovementKind.MITCHELL, 4, 12), []), 1, 10, ("4S", "N", "10"), "typo", 1)
+
+
+def test_a_team_match_level_at_the_end_says_so() -> None:
+    """Every board played the same way at both tables: 0 IMPs each time, 10 VPs each."""
+    first = [e for e in TEAM_MATCH[:8] if e is not None]
+    swapped = [(3 - table, board, *typed) for table, board, *typed in first]  # the other table, the same result
+    state = state_of(team_match([*first, None, *swapped, None]))  # type: ignore[list-item]
+    assert state.status is Status.FINISHED
+    assert words.leaders(state) == "Team 1 and Team 2 level, 10.00 VPs each"
+    assert words.headline(state) == "All 16 results are in; Team 1 and Team 2 level, 10.00 VPs each."

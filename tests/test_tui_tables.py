@@ -283,7 +283,7 @@ async def test_a_team_match_shows_the_teams_imps_and_victory_points(data_dir: Pa
         vp = several_of(app).teams[0].vp
         assert f"1 Team 1 +12 IMPs, {vp} VPs: N-S 1 (Ann & Bob) and E-W 2 (Eve & Fay)" in words
         assert "2 Team 2 -12 IMPs, " in words
-        assert "All 16 results are in: Team 1 +12 IMPs" in status_text(app)
+        assert "All 16 results are in; the winners: Team 1 +12 IMPs" in status_text(app)
 
 
 async def test_each_view_fits_60x20_and_uses_200x50(data_dir: Path) -> None:

@@ -177,7 +177,8 @@ def leaders(state: SeveralState) -> str:
             return ""
         a, b = state.teams
         if a.rank == b.rank:
-            return f"{team_words(a, state.matchpointed)}: level"
+            each = f"{a.matchpoints} of {a.top} matchpoints" if state.matchpointed else f"{a.vp} VPs"
+            return f"{team_label(a.team)} and {team_label(b.team)} level, {each} each"
         first = a if a.rank == "1" else b
         return team_words(first, state.matchpointed)
     out = []
@@ -194,7 +195,10 @@ def headline(state: SeveralState) -> str:
     lead = leaders(state)
     nothing = not lead
     if state.status is Status.FINISHED:
-        return f"All {state.expected} results are in" + ("." if nothing else f": {lead} win.")
+        if nothing:
+            return f"All {state.expected} results are in."
+        tied = state.kind is MovementKind.TEAMS and state.teams[0].rank == state.teams[1].rank
+        return f"All {state.expected} results are in; " + (f"{lead}." if tied else f"the winners: {lead}.")
     ended = " The session was ended early;" if state.status is Status.ENDED else ""
     said = f"{state.results} of {state.expected} results in"
     if nothing:

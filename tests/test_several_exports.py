@@ -315,3 +315,10 @@ def test_six_named_players_at_several_tables_wait_for_no_seat(tmp_path: Path) ->
     (s,) = History(GameStore(root)).summaries()
     sessions = tally([s]).sessions_played
     assert len(sessions.players) == 6 and not sessions.rotation
+
+
+def test_an_export_s_name_says_the_movement_and_the_tables() -> None:
+    from bridgepad.services.formats.export_file import file_name
+
+    assert file_name(mitchell(), "2026-12-04T20:00:00+01:00", "pbn") == "mitchell-4-tables-2026-12-04.pbn"
+    assert file_name(team_match(), "2026-12-04T20:00:00+01:00", "md") == "teams-2-tables-2026-12-04.md"

@@ -389,7 +389,8 @@ class TablesView(Vertical):
         cards = [guide_card(m, t) for t in range(1, m.tables + 1)]
         texts = []
         for card in cards:
-            t = Text(card[0] + "\n", style=looks.rich_style(looks.STRONG))
+            t = Text()
+            t.append(card[0] + "\n", style=looks.rich_style(looks.STRONG))
             t.append("\n".join(card[1:]))
             texts.append(t)
         shown = list(grid.query(Static))

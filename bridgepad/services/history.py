@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import json
 import os
 import re
 import sqlite3
@@ -41,7 +42,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from bridgepad.core.evening.game_summary import GameSummary
+from bridgepad.core.evening.game_summary import GameSummary, PairSummary
 from bridgepad.core.evening.windows import parse_time
 from bridgepad.core.model import Seat, Side
 from bridgepad.core.readers.notation import NotationError, check_name
@@ -49,6 +50,8 @@ from bridgepad.core.readers.people import MAX_WAITING
 from bridgepad.core.readers.serialize import MAX_TIME_LENGTH
 from bridgepad.core.readers.serialize import SCHEMA as GAME_SCHEMA
 from bridgepad.core.rules.game import GameOverError, Mode, Status, derive
+from bridgepad.core.rules.movements import MovementKind
+from bridgepad.core.rules.movements.mitchell import MAX_TABLES
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.words.text import visible
 from bridgepad.store.atomic_file import atomic_write
@@ -61,7 +64,7 @@ INDEX_NAME = "index.sqlite"
 OLD_INDEX_NAME = "index.json"  # the index before it was a database: removed once this one is written
 # Bumped whenever a summary's content or the scoring that produces it changes: an
 # index of another schema is rebuilt from the games.
-INDEX_SCHEMA = f"6/{GAME_SCHEMA}"
+INDEX_SCHEMA = f"7/{GAME_SCHEMA}"
 
 # The tables, exactly: an index holding anything else (a view, a trigger, another
 # column) is not one bridgepad wrote, and is rebuilt.
@@ -75,7 +78,8 @@ TABLES = (
         "games_ns INTEGER NOT NULL, games_ew INTEGER NOT NULL, total_ns INTEGER NOT NULL, total_ew INTEGER NOT NULL, "
         "status TEXT NOT NULL, complete INTEGER NOT NULL, hands INTEGER NOT NULL, we TEXT NOT NULL, "
         "headline TEXT NOT NULL, scoring TEXT NOT NULL, imps TEXT NOT NULL, matchpoints INTEGER NOT NULL, "
-        "top INTEGER NOT NULL, pct TEXT NOT NULL, boards INTEGER NOT NULL, sitting_out TEXT NOT NULL) STRICT"
+        "top INTEGER NOT NULL, pct TEXT NOT NULL, boards INTEGER NOT NULL, sitting_out TEXT NOT NULL, "
+        "tables INTEGER NOT NULL, movement TEXT NOT NULL, leaders TEXT NOT NULL, pairs TEXT NOT NULL) STRICT"
     ),
     (
         "CREATE TABLE problems ("
@@ -85,15 +89,33 @@ TABLES = (
 )
 _COLUMNS = (
     "id, mtime_ns, size, ino, created, updated, mode, north, east, south, west, games_ns, games_ew, "
-    "total_ns, total_ew, status, complete, hands, we, headline, scoring, imps, matchpoints, top, pct, boards, sitting_out"
+    "total_ns, total_ew, status, complete, hands, we, headline, scoring, imps, matchpoints, top, pct, boards, sitting_out, "
+    "tables, movement, leaders, pairs"
 )
-_INTEGERS = ("mtime_ns", "size", "ino", "games_ns", "games_ew", "total_ns", "total_ew", "hands", "matchpoints", "top", "boards")
-_TEXTS = ("id", "created", "updated", "north", "east", "south", "west", "headline", "imps", "pct", "sitting_out")
+_INTEGERS = (
+    "mtime_ns", "size", "ino", "games_ns", "games_ew", "total_ns", "total_ew", "hands", "matchpoints", "top", "boards", "tables",
+)  # fmt: skip
+_TEXTS = (
+    "id",
+    "created",
+    "updated",
+    "north",
+    "east",
+    "south",
+    "west",
+    "headline",
+    "imps",
+    "pct",
+    "sitting_out",
+    "leaders",
+    "pairs",
+)
 _ONE_OF = {
     "mode": tuple(m.value for m in Mode),
     "status": tuple(s.value for s in Status),
     "we": tuple(s.value for s in Side),
     "scoring": ("", *(d.value for d in DuplicateScoring)),
+    "movement": ("", *(k.value for k in MovementKind)),
 }
 
 
@@ -161,9 +183,10 @@ _SCORINGS = {"": None, **{d.value: d for d in DuplicateScoring}}
 def _summary(row: tuple[Any, ...]) -> GameSummary:
     """The summary in an index row (after the id and the stat); _Forged if a cell could not be bridgepad's."""
     (game_id, _m, _s, _i, created, updated, mode, n, e, s, w, g_ns, g_ew, t_ns, t_ew) = row[:15]
-    (status, complete, hands, we, headline, scoring, imps, matchpoints, top, pct, boards, waiting) = row[15:]
+    (status, complete, hands, we, headline, scoring, imps, matchpoints, top, pct, boards, waiting) = row[15:27]
+    (tables, movement, leaders, pairs) = row[27:]
     players = (n, e, s, w)
-    if not (is_game_id(game_id) and _is_line(headline)):
+    if not (is_game_id(game_id) and _is_line(headline) and _is_line(leaders) and 0 <= tables <= MAX_TABLES):
         raise _Forged
     if not all(map(_is_name, players)) or any(v and _IMPS.fullmatch(v) is None for v in (imps, pct)):
         raise _Forged
@@ -188,7 +211,61 @@ def _summary(row: tuple[Any, ...]) -> GameSummary:
         boards=boards,
         sitting_out=_waiting(waiting),
         written=created,
+        tables=tables,
+        movement=movement,
+        leaders=leaders,
+        pairs=_pairs(pairs),
     )
+
+
+def _pairs_text(pairs: tuple[PairSummary, ...]) -> str:
+    """A game of several tables' pairs as the index keeps them: JSON, the figures as text (IMPs a Decimal's)."""
+    if not pairs:
+        return ""
+    return json.dumps(
+        [
+            [
+                p.side.value,
+                *p.names,
+                "" if p.imps is None else str(p.imps),
+                p.matchpoints,
+                p.top,
+                "" if p.pct is None else str(p.pct),
+                p.boards,
+            ]
+            for p in pairs
+        ],
+        ensure_ascii=False,
+    )
+
+
+def _pairs(text: str) -> tuple[PairSummary, ...]:
+    """The pairs of ``_pairs_text``; _Forged for anything bridgepad would not have written."""
+    if not text:
+        return ()
+    try:
+        items = json.loads(text)
+    except ValueError:
+        raise _Forged from None
+    if not isinstance(items, list) or len(items) > 2 * MAX_TABLES:
+        raise _Forged
+    out = []
+    for item in items:
+        if not (isinstance(item, list) and len(item) == 8):
+            raise _Forged
+        side, first, second, imps, mp, top, pct, boards = item
+        texts_ok = all(isinstance(v, str) for v in (side, first, second, imps, pct)) and side in _SIDES
+        numbers_ok = all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in (mp, top, boards))
+        if not (texts_ok and numbers_ok and _is_name(first) and _is_name(second)):
+            raise _Forged
+        if any(v and _IMPS.fullmatch(v) is None for v in (imps, pct)):
+            raise _Forged
+        out.append(
+            PairSummary(
+                _SIDES[side], (first, second), Decimal(imps) if imps else None, mp, top, Decimal(pct) if pct else None, boards
+            )
+        )
+    return tuple(out)
 
 
 def _row(game_id: str, stat: tuple[int, int, int], s: GameSummary) -> tuple[Any, ...]:
@@ -213,6 +290,10 @@ def _row(game_id: str, stat: tuple[int, int, int], s: GameSummary) -> tuple[Any,
         "" if s.pct is None else str(s.pct),
         s.boards,
         "\n".join(s.sitting_out),
+        s.tables,
+        s.movement,
+        s.leaders,
+        _pairs_text(s.pairs),
     )
 
 

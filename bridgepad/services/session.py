@@ -371,6 +371,22 @@ class Session:
         self._change_several(inputs.with_result(recorded.result), f"board {board} at table {table} changed", undoable=True)
         return recorded
 
+    def correction_preview(self, table: int, board: int, hand: Hand) -> tuple[HandOutcome, GameState]:
+        """What ``hand`` would score as ``table``'s result on ``board``: the board as one table
+        scores it, the other tables' results its Other tables (for the entry form's preview)."""
+        from bridgepad.core.rules.several_tables.one_table import as_one_table
+
+        several = self.state.session.several if self.state.session is not None else None
+        if several is None:
+            raise Refused("The game on the pad is not a game of several tables.")
+        return as_one_table(several, self.game.settings, table, board, hand)
+
+    def board_start(self, board: int) -> GameState:
+        """``board`` about to be played, as the entry form asks before a hand is typed."""
+        from bridgepad.core.rules.several_tables.one_table import board_start
+
+        return board_start(self.game.settings, board)
+
     def name_pairs(self, names: SeveralTables) -> bool:
         """The pairs' names, as the director typed them (undoable)."""
         inputs = self._several()

@@ -95,7 +95,16 @@ def painted(app: BridgepadApp) -> bool:
         return False
     if isinstance(screen, TallyScreen | HistoryScreen):
         return screen.data_shown
-    return True
+    return tables_shown(app)
+
+
+def tables_shown(app: BridgepadApp) -> bool:
+    """Whether a game of several tables on the pad has its view mounted and drawn (a game of one table: True)."""
+    pad = app.pad
+    if not pad.several:
+        return True
+    view = pad._tables_view
+    return view is not None and view.is_mounted and view.data_shown
 
 
 @dataclass(frozen=True)
@@ -244,6 +253,34 @@ def one_in_the_trash(root: Path) -> None:
     os.utime(where, (at, at))
 
 
+def several_mitchell(root: Path) -> None:
+    """The four-table Mitchell of several_support on the pad: rounds 1 and 2 in, round 3 half way, one change."""
+    from several_support import mitchell, on_pad
+
+    on_pad(root, mitchell())
+
+
+def several_team_match(root: Path) -> None:
+    """The two-table team match of several_support on the pad, finished: team 1 by 12 IMPs."""
+    from several_support import on_pad, team_match
+
+    on_pad(root, team_match())
+
+
+def several_team_match_begun(root: Path) -> None:
+    """The two-table team match just begun: the pairs named, nothing entered yet."""
+    from several_support import on_pad, team_match
+
+    on_pad(root, team_match(()))
+
+
+def several_team_match_round_one(root: Path) -> None:
+    """The team match after its first round: each table has played its four boards and moved on."""
+    from several_support import TEAM_MATCH, on_pad, team_match
+
+    on_pad(root, team_match(TEAM_MATCH[:9]))
+
+
 # The hands of the pictures are seeded, not typed: it is the same game (the seed goes through the
 # entry form's reader), the same screen, and several seconds faster.  test_tui_worked_rubber.py
 # types the whole rubber key by key.
@@ -364,6 +401,58 @@ SCENARIOS: tuple[Scenario, ...] = (
         setup=new_duplicate,
         size=BIG,
     ),
+    # A game of several tables on the laptop: each view of a four-table Mitchell, a team match's
+    # ranking, the director's correction, the n dialog for it; at 60x20, 200x50 and light too.
+    Scenario("tables-progress", "a four-table Mitchell in round 3: each table's round, pairs and boards", setup=several_mitchell),
+    Scenario(
+        "tables-traveller",
+        "board 5's traveller: every table's result, its matchpoints, the director's change marked",
+        keys=("2", "right", "right", "right", "right"),
+        setup=several_mitchell,
+    ),
+    Scenario("tables-ranking", "the Mitchell's ranking, a winner each way", keys=("3",), setup=several_mitchell),
+    Scenario("tables-changes", "the changes: who, when, why, and what the result was", keys=("4",), setup=several_mitchell),
+    Scenario("tables-cards", "the guide cards of the four tables", keys=("5",), setup=several_mitchell),
+    Scenario(
+        "tables-correction",
+        "the director's correction: board 1 at table 1 in the pad's entry form, a reason, the board as it would score",
+        keys=("2", "e", *field_keys("4s", "n", "11", "N-S claimed eleven; E-W agreed")),
+        setup=several_mitchell,
+    ),
+    Scenario(
+        "tables-team-match-cards",
+        "a team match begun: the guide cards of its two tables",
+        keys=("5",),
+        setup=several_team_match_begun,
+    ),
+    Scenario(
+        "tables-team-match-round",
+        "the team match after round 1: each table's boards in, the boards to swap",
+        setup=several_team_match_round_one,
+    ),
+    Scenario(
+        "tables-team-match", "a team match finished: the teams' IMPs and VPs, the pairs", keys=("3",), setup=several_team_match
+    ),
+    Scenario(
+        "new-game-several",
+        "the n dialog for a four-table Mitchell: tables, boards, movement, rounds, pairs, names",
+        keys=("n", "d", "tab", "4", "tab", "1", "2"),
+    ),
+    Scenario(
+        "small-tables-traveller",
+        "60x20: a board's traveller, every column in view",
+        keys=("2",),
+        setup=several_mitchell,
+        size=SMALL,
+    ),
+    Scenario(
+        "big-tables-traveller",
+        "200x50: the traveller with the pairs named, the ranking beside it",
+        keys=("2",),
+        setup=several_mitchell,
+        size=BIG,
+    ),
+    Scenario("light-tables-ranking", "the Mitchell's ranking in the light theme", keys=("3",), setup=light(several_mitchell)),
     Scenario(
         "big-tally-chart",
         "200x50: the evening's chart, tall, its rows labelled and each player's net in the legend",

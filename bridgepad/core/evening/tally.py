@@ -570,6 +570,9 @@ def duplicate_sessions(ordered: Sequence[GameSummary]) -> DuplicateSessions:
     sessions = [r for r in ordered if r.counted]
     rows: dict[str, _Row] = {}
     for r in sessions:
+        if r.several:
+            _count_pairs(rows, r)
+            continue
         for side, who in _sides(tuple(r.players)):
             for w in who:
                 row = rows.setdefault(w.key, _Row(w.name, w.pair))
@@ -605,7 +608,28 @@ def duplicate_sessions(ordered: Sequence[GameSummary]) -> DuplicateSessions:
         )
         for k in sorted(rows, key=best_first)
     )
-    return DuplicateSessions(players, len(sessions), _rotation(rows))
+    # Five or six sharing a table sit out in turn; at several tables nobody waits for a seat.
+    return DuplicateSessions(players, len(sessions), _rotation(rows) and not any(r.several for r in sessions))
+
+
+def _count_pairs(rows: dict[str, _Row], r: GameSummary) -> None:
+    """A game of several tables, for each named player: their pair's session, from its own side
+    (its IMPs, or its percentage over the boards it had compared). A pair with no name is
+    nobody, as an empty seat is: it has no row."""
+    for pair in r.pairs:
+        if not pair.boards:
+            continue
+        for name in (n for n in pair.names if n):
+            row = rows.setdefault(person_key(name), _Row(name, False))
+            row.played += 1
+            if r.scoring is DuplicateScoring.MATCHPOINTS:
+                row.matchpoints += pair.matchpoints
+                row.top += pair.top
+                if pair.pct is not None:
+                    row.shares += pair.pct * pair.boards
+                    row.boards += pair.boards
+            elif pair.imps is not None:
+                row.imps = pair.imps if row.imps is None else row.imps + pair.imps
 
 
 def notes(t: Tally) -> list[str]:

@@ -19,12 +19,22 @@ from bridgepad.core.readers.notation import (
     parse_seat,
 )
 from bridgepad.core.readers.people import check_sitting_out, same_name_seats
-from bridgepad.core.readers.several_tables_setup import SETUP_CHOICES, default_scoring, read_setup
+from bridgepad.core.readers.several_tables_setup import (
+    SETUP_CHOICES,
+    SETUP_FIELDS,
+    default_scoring,
+    parse_movement,
+    parse_tables,
+    read_setup,
+    setup_values,
+)
 from bridgepad.core.rules.game import Game, Mode
 from bridgepad.core.rules.modes import rules_for
+from bridgepad.core.rules.movements import MovementKind
 from bridgepad.core.rules.settings import (
     ChicagoPartScore,
     ChicagoVulnerable,
+    DuplicateScoring,
     NextDealer,
     PairsPercentage,
     PassWord,
@@ -180,7 +190,9 @@ def complete_name(typed: str, names: Sequence[str], *, several: bool = False) ->
 
 
 RULE_FIELDS = ("honors", "chicago_vulnerable", "chicago_part_score", "pass_word", "we", "next_dealer", "duplicate_scoring")
-GAME_FIELDS = ("mode", "dealer", "N", "E", "S", "W", "out") + RULE_FIELDS
+SEAT_FIELDS = ("dealer", "N", "E", "S", "W", "out")  # a game of one table's: its seats, who deals first, who waits
+# A duplicate game's tables and movement come straight after its mode: the dialog shows them for duplicate only.
+GAME_FIELDS = ("mode", *SETUP_FIELDS, *SEAT_FIELDS, *RULE_FIELDS)
 
 
 def rule_values(settings: Settings) -> dict[str, str]:
@@ -201,7 +213,34 @@ def game_values(game: Game, dealer: Seat) -> dict[str, str]:
     out.update({s.value: game.name(s) for s in SEATS})
     out["out"] = ", ".join(game.sitting_out)
     out.update(rule_values(game.settings))
+    out.update(setup_values(game.several_tables))
     return out
+
+
+def shows_setup(values: dict[str, str]) -> bool:
+    """Whether the fields choose a mode played at several tables (duplicate): the dialog shows its fields then."""
+    try:
+        return rules_for(parse_mode(values.get("mode", ""))).boards
+    except NotationError:
+        return False
+
+
+def chosen_kind(values: dict[str, str]) -> MovementKind | None:
+    """The movement the fields choose (several tables), or None: one table, or not yet readable."""
+    if not shows_setup(values):
+        return None
+    try:
+        tables = parse_tables(values.get("tables", ""))
+        return parse_movement(values.get("movement", ""), tables) if tables > 1 else None
+    except NotationError:
+        return None
+
+
+def scoring_for(values: dict[str, str], one_table: DuplicateScoring) -> DuplicateScoring:
+    """The scoring form the dialog proposes for what the fields choose: IMPs for a team match,
+    matchpoints for a Mitchell, ``one_table``'s (the rules') for a game of one table."""
+    kind = chosen_kind(values)
+    return one_table if kind is None else default_scoring(kind)
 
 
 @dataclass(slots=True)

@@ -115,3 +115,42 @@ def read_setup(values: dict[str, str], errors: dict[str, str]) -> SeveralTables 
         errors["names"] = str(e)
         return None
     return SeveralTables(setup, names)
+
+
+def read_pair_fields(
+    values: dict[str, str], pairs: tuple[Pair, ...], errors: dict[str, str]
+) -> tuple[tuple[Pair, tuple[str, str]], ...]:
+    """The pairs' names typed a field each (the key ``NS1``, the text ``Ann & Bob``), read as the
+    names field reads them; each wrong field's sentence in ``errors`` under its key."""
+    out: list[tuple[Pair, tuple[str, str]]] = []
+    for pair in pairs:
+        text = values.get(pair.key, "").strip()
+        if not text:
+            continue
+        try:
+            out.extend(parse_pair_names(f"{pair.key}={text}", pairs))
+        except NotationError as e:
+            errors[pair.key] = str(e).removeprefix("Names: ")
+    return named(out)
+
+
+def names_by_pair(inputs: SeveralTables) -> dict[str, str]:
+    """Each pair's names as its field takes them back: ``{"NS1": "Ann & Bob"}``."""
+    return {p.key: " & ".join(n for n in names if n) for p, names in inputs.names}
+
+
+def setup_values(inputs: SeveralTables | None) -> dict[str, str]:
+    """The fields that, typed in, choose the movement of ``inputs`` again (its pairs' names too);
+    one table (``None``): ``1`` table and the rest empty."""
+    if inputs is None:
+        return {"tables": "1", **{f: "" for f in SETUP_FIELDS[1:]}}
+    setup = inputs.setup
+    usual = MovementSetup.of(setup.kind, setup.tables, setup.boards)
+    return {
+        "tables": str(setup.tables),
+        "boards": str(setup.boards),
+        "movement": setup.kind.value,
+        "rounds": "" if setup.rounds == usual.rounds else str(setup.rounds),
+        "pairs": "" if setup.pairs == usual.pairs else str(setup.pairs),
+        "names": names_text(inputs),
+    }

@@ -158,8 +158,14 @@ def losses(records: Sequence[GameRecord]) -> list[str]:
     it otherwise, though bridgepad's import reads it back exactly."""
     out: dict[str, str] = {}
     for r in records:
-        for seat in SEATS:
-            name = r.name(seat)
+        several = r.game.several_tables
+        pair_names = [n for _, names in several.names for n in names if n] if several is not None else []
+        # A pair's name of a game of several tables comes back from its JSON export; a seat's from this file too.
+        kept = {
+            **{n: "the JSON export keeps it as typed" for n in pair_names},
+            **{r.name(s): "bridgepad's import reads it back exactly" for s in SEATS},
+        }
+        for name, how in kept.items():
             shown = shown_name(name)
             if not name or name in out or (shown == name and _reserved(name) is None):
                 continue
@@ -171,7 +177,7 @@ def losses(records: Sequence[GameRecord]) -> list[str]:
             )
             out[name] = (
                 f"the name '{visible(name)}' cannot be kept as typed in PBN ({why}): other programs read "
-                f"'{visible(shown)}'; bridgepad's import reads it back exactly."
+                f"'{visible(shown)}'; {how}."
             )
     return list(out.values())
 
@@ -258,7 +264,8 @@ class Deal:
             if name in self.notes:
                 out.append("{" + self.notes[name] + "}")  # after its tag, at the start of a line (3.8)
         for name, header, rows in self.sections:
-            out.append(f'[{name} "{escape(header)}"]')
+            # A table's columns keep their backslash (``Table\\2R``, 5.2), as every program writes and reads them.
+            out.append(f'[{name} "{header.replace(chr(34), chr(92) + chr(34))}"]')
             out.extend(" ".join(row) for row in rows)
         return out
 
@@ -292,7 +299,16 @@ def _game_tags(r: GameRecord) -> tuple[dict[str, str], dict[str, str]]:
 
 
 def deals(r: GameRecord) -> list[Deal]:
-    """The PBN games of one bridgepad game: one per hand, in time proportional to their number."""
+    """The PBN games of one bridgepad game: one per hand, in time proportional to their number
+    (a game of several tables: one per board, with its traveller, ``pbn_several``)."""
+    if r.several is not None:
+        from bridgepad.services.formats.pbn_several import several_deals
+
+        rules = rule_tags(r.game.settings)
+        return [
+            Deal([(name, mandatory[name]) for name in MANDATORY] + sorted({**extra, **rules}.items()), sections)
+            for mandatory, extra, sections in several_deals(r, shown_name, _date(r.created))
+        ]
     hands = r.hand_lines
     out = []
     # PBN's rubber history (4.2.6) is rubber scoring's own tag, not a Chicago's: the format's rule.

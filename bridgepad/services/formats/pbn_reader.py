@@ -248,6 +248,12 @@ def _game(game_id: str, ds: list[ReadDeal]) -> Incoming:
     where = f"game {visible(game_id)}" if len(game_id) <= QUOTED else f"game {quoted(game_id)}"
     if not valid_id(game_id):
         raise _Bad(first.line, f"{where}: its id is not one bridgepad writes (letters, digits, '-', '_' and '.').")
+    if "BridgepadTables" in first.tags:
+        raise _Bad(
+            first.line,
+            f"{where} is a game of several tables: its PBN holds the travellers, not each result as it came; "
+            "bridgepad imports it from its JSON export (bridgepad export --format json).",
+        )
     for d in ds[1:]:
         for name in GAME_TAGS:
             if d.tags.get(name) != first.tags.get(name):

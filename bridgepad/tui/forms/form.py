@@ -109,11 +109,18 @@ class FormParts(DOMNode):
 
     @staticmethod
     def field_row(
-        label: str, hint: str, value: str, *, field_id: str, hint_id: str, suggester: Suggester | None = None
+        label: str,
+        hint: str,
+        value: str,
+        *,
+        field_id: str,
+        hint_id: str,
+        suggester: Suggester | None = None,
+        label_id: str | None = None,
     ) -> ComposeResult:
         """One row of the form's grid (``.form-fields``): its label, its field, and the hint
         beside it that turns into the field's error."""
-        yield Label(label, classes="field-label")
+        yield Label(label, classes="field-label", id=label_id)
         yield FormField(value=value, id=field_id, suggester=suggester)
         yield Label(hint, id=hint_id, classes="field-hint", markup=False)
 

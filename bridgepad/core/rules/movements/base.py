@@ -24,6 +24,11 @@ class MovementKind(str, Enum):
     def word(self) -> str:
         return {MovementKind.TEAMS: "team match", MovementKind.MITCHELL: "Mitchell"}[self]
 
+    @property
+    def short(self) -> str:
+        """The word in a narrow column (the history's mode): ``teams``, ``Mitchell``."""
+        return {MovementKind.TEAMS: "teams", MovementKind.MITCHELL: "Mitchell"}[self]
+
 
 @dataclass(frozen=True, slots=True)
 class Pair:

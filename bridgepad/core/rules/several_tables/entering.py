@@ -32,13 +32,18 @@ def counted(inputs: SeveralTables) -> dict[tuple[int, int], TableResult]:
     return out
 
 
+def board_range(boards: tuple[int, ...]) -> str:
+    """``4–6``, ``7``, ``1, 3``: a round's boards as a table's column prints them."""
+    if len(boards) == 1:
+        return str(boards[0])
+    if boards == tuple(range(boards[0], boards[-1] + 1)):
+        return f"{boards[0]}–{boards[-1]}"
+    return ", ".join(str(b) for b in boards)
+
+
 def boards_text(boards: tuple[int, ...]) -> str:
     """``boards 4–6``, ``board 7``, ``boards 1, 3``: a round's boards as a guide card prints them."""
-    if len(boards) == 1:
-        return f"board {boards[0]}"
-    if boards == tuple(range(boards[0], boards[-1] + 1)):
-        return f"boards {boards[0]}–{boards[-1]}"
-    return "boards " + ", ".join(str(b) for b in boards)
+    return f"board{'s' if len(boards) != 1 else ''} {board_range(boards)}"
 
 
 def round_done(inputs: SeveralTables, sitting: Sitting) -> bool:
@@ -129,16 +134,23 @@ def submit(inputs: SeveralTables, result: TableResult, *, replace: bool = False)
     return Recorded(result, earlier)
 
 
+def check_why(text: str) -> str:
+    """A director's reason as it is kept (its spaces run together); EntryRefused with the sentence
+    the form shows beside its field when there is none, or it cannot be kept."""
+    why = " ".join(text.split())
+    if not why:
+        raise EntryRefused("Say why the result is changed: the change is written down with its reason.")
+    if len(why) > MAX_WHY or not why.isprintable():
+        raise EntryRefused(f"The reason is a sentence of at most {MAX_WHY} characters that can be shown.")
+    return why
+
+
 def correct(inputs: SeveralTables, result: TableResult) -> Recorded:
     """The director's change to a board played at a table, in any round; EntryRefused if that table never plays it."""
     check_id(result.id)
     if any(r.id == result.id for r in inputs.results):
         raise EntryRefused(f"The id {result.id} is used already.")
-    why = " ".join(result.why.split())
-    if not why:
-        raise EntryRefused("Say why the result is changed: the change is written down with its reason.")
-    if len(why) > MAX_WHY or not why.isprintable():
-        raise EntryRefused(f"The reason is a sentence of at most {MAX_WHY} characters that can be shown.")
+    why = check_why(result.why)
     movement = inputs.setup.movement()
     check_table(movement, result.table)
     played = next((s for s in movement.table_sittings(result.table) if result.board in s.boards and s.plays), None)

@@ -147,6 +147,25 @@ class TableProgress:
 
 
 @dataclass(frozen=True, slots=True)
+class ResultChange:
+    """A result that took another's place at its table (a table's correction, the director's
+    change), with the one it replaced and what each scored for N-S."""
+
+    result: TableResult
+    replaced: TableResult
+    ns_score: int
+    replaced_score: int
+
+    @property
+    def board(self) -> int:
+        return self.result.board
+
+    @property
+    def table(self) -> int:
+        return self.result.table
+
+
+@dataclass(frozen=True, slots=True)
 class SeveralState:
     """Everything the laptop, the phones and the exports show of a game of several tables."""
 
@@ -158,6 +177,7 @@ class SeveralState:
     teams: tuple[TeamStanding, ...]  # a team match's two teams (none in a Mitchell)
     tables: tuple[TableProgress, ...]
     status: Status
+    change_log: tuple[ResultChange, ...] = ()  # ``changes``, each with what it replaced and the scores
 
     @property
     def kind(self) -> MovementKind:
@@ -189,6 +209,12 @@ class SeveralState:
                 out.append(r)
             seen.add((r.table, r.board))
         return tuple(out)
+
+    def traveller_sittings(self, board: int) -> tuple[tuple[Sitting, TravellerRow | None], ...]:
+        """Every table that plays ``board``, by round, with its result when it is in: the
+        traveller with the rows still to come."""
+        rows = {row.table: row for row in self.traveller(board).rows}
+        return tuple((s, rows.get(s.table)) for s in self.movement.board_sittings(board))
 
     def traveller(self, board: int) -> Traveller:
         for t in self.travellers:
@@ -255,7 +281,18 @@ def derive_several(inputs: SeveralTables, settings: Settings, ended: bool = Fals
     tables = tuple(_progress(inputs, movement, t, have) for t in range(1, movement.tables + 1))
     complete = all(t.complete for t in travellers)
     status = Status.ENDED if ended and not complete else Status.FINISHED if complete else Status.IN_PLAY
-    return SeveralState(inputs, movement, settings.duplicate_scoring, travellers, tuple(standings), teams, tables, status)
+    log = tuple(_change_log(inputs, settings))
+    return SeveralState(inputs, movement, settings.duplicate_scoring, travellers, tuple(standings), teams, tables, status, log)
+
+
+def _change_log(inputs: SeveralTables, settings: Settings) -> Iterable[ResultChange]:
+    last: dict[tuple[int, int], TableResult] = {}
+    for r in inputs.results:
+        before = last.get((r.table, r.board))
+        if before is not None:
+            new, old = (board_outcome(x.board, x.hand, settings).board_score for x in (r, before))
+            yield ResultChange(r, before, new, old)
+        last[(r.table, r.board)] = r
 
 
 def _traveller(

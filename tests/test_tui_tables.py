@@ -53,7 +53,9 @@ async def test_every_view_shows_the_derived_session(data_dir: Path) -> None:
         assert "29 of 36 results in; round 3: every table is playing." in status
         tables = rows_of(app.screen.query_one("#tables-progress", DataTable))
         assert tables[0] == ["1", "3 of 3", "N-S 1", "E-W 2", "7–9", "2/3", "playing"]
-        assert "Table 1. Round 3 of 3: 2 of 3 boards in, board 9 to come." in screen_words(app)
+        # The explanation is painted after the table it explains: wait for the frame that holds it.
+        words = "Table 1. Round 3 of 3: 2 of 3 boards in, board 9 to come."
+        await until(pilot, lambda: words in screen_words(app), "the selected table explained on the screen")
         await press(pilot, "2")
         await settle(pilot)
         rows = traveller(app)

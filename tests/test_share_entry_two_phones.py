@@ -1,12 +1,11 @@
 """Two phones enter the same round at two tables at once, through the pad's own share key, and
 what watches the session shows both within 2 s: the read-only page in Chromium, at a phone's
-size.
+size, and the laptop's own screen.
 
 The pad runs in this test's loop (Textual's ``run_test``), its share key serving each
 table's link from inside it; the phones and the read-only page are pages of Debian's
 Chromium driven by Playwright's async API in the same loop. ``WATCHERS`` is each thing that
-must show both results: the laptop's own screen is one more entry there (a coroutine
-given the pilot, the app and the two boards), once the pad draws a game of several tables.
+must show both results, each a coroutine given the page, the two boards, the pilot and the app.
 """
 
 from __future__ import annotations
@@ -20,7 +19,9 @@ import pytest
 from entry_support import saved_game, several_game
 from snapshot_apps.keyboard import keyboard
 from snapshot_apps.scenarios import make_app
+from snapshot_apps.screen import rows_of
 from test_share_browser import ARGS, PHONE, chromium_path
+from textual.widgets import DataTable
 from waiting import until
 
 from bridgepad.tui.screens.share_screen import ShareScreen
@@ -46,8 +47,21 @@ async def read_only_shows(page: Any, boards: tuple[int, int], _pilot: Any, _app:
     )
 
 
+async def laptop_shows(_page: Any, boards: tuple[int, int], pilot: Any, app: Any) -> None:
+    """The pad's own screen, under the share screen: each table's row counts its board in, and
+    each board's traveller holds the table's result, as the derived session the screen draws."""
+
+    def shown() -> bool:
+        rows = rows_of(app.pad.query_one("#tables-progress", DataTable))
+        several = app.session.state.session.several
+        travellers = [several.traveller(b) for b in boards]
+        return [r[5] for r in rows[:2]] == ["1/3", "1/3"] and all(len(t.rows) == 1 for t in travellers)
+
+    await until(pilot, shown, "both tables' results on the laptop's screen", deadline=SHOWN_WITHIN_MS / 1000)
+
+
 Watcher = Callable[[Any, tuple[int, int], Any, Any], Awaitable[None]]
-WATCHERS: list[Watcher] = [read_only_shows]
+WATCHERS: list[Watcher] = [read_only_shows, laptop_shows]
 
 
 async def test_two_phones_at_two_tables_at_once_are_shown_within_2_s(data_dir: Path) -> None:

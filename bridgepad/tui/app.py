@@ -186,7 +186,7 @@ class BridgepadApp(App[None]):
         from bridgepad.tui.sharing import Sharing  # the web server's modules, loaded only now
 
         if self.sharing is None:
-            self.sharing = Sharing(lambda: self.session, on_written=self._table_wrote)
+            self.sharing = Sharing(lambda: self.session)
         if not self.sharing.on:
             try:
                 await self.sharing.start()
@@ -194,10 +194,6 @@ class BridgepadApp(App[None]):
                 tell(self, f"Could not share the pad: {e.strerror or e}.")
                 return
         self.push_screen(ShareScreen(self.sharing))
-
-    def _table_wrote(self) -> None:
-        """A table's phone wrote through this window's session (a result, a move): the pad shows it."""
-        self.pad.refresh_all()
 
     async def on_unmount(self) -> None:
         if self.sharing is not None:

@@ -44,11 +44,10 @@ class Link:
 class Sharing:
     """The app's one server, started and stopped by the share key."""
 
-    def __init__(self, session: Callable[[], Session], on_written: Callable[[], None] | None = None) -> None:
+    def __init__(self, session: Callable[[], Session]) -> None:
         self.session = session  # the session in use now: a read-only window may take over
         self.server: ShareServer | None = None
         self.on_viewers: Callable[[], None] | None = None  # the share screen, while it is shown
-        self.on_written = on_written  # the pad, told when a table's phone has written
 
     @property
     def on(self) -> bool:
@@ -125,6 +124,6 @@ class Sharing:
         self._viewers_changed()
 
     def _written(self) -> None:
-        if self.on_written is not None:
-            self.on_written()
-        self._viewers_changed()  # a table's progress, beside its link
+        # The pad hears of the save itself (Session.on_saved); the share screen shows each
+        # table's progress beside its link.
+        self._viewers_changed()

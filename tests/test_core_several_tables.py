@@ -110,6 +110,23 @@ def test_a_retry_records_nothing_and_a_second_entry_asks_first() -> None:
         submit(s, TableResult("phone-1", 1, 0, 2, hand("4S", "N", "10")))
 
 
+def test_a_board_is_at_one_table_at_a_time() -> None:
+    """Table 1 finishes round 1 first and moves on; its round-2 boards (3-4) are still being
+    played at table 2 in round 1, so it may enter them only once table 2 has."""
+    s = enter(MITCHELL_3, 1, 1, "4S", "N", "10")
+    s = enter(s, 1, 2, "3NT", "S", "9")
+    move = next_round(s, 1, 1, "2026-12-04T20:00:00+00:00")
+    assert move is not None
+    s = s.with_move(move)
+    with pytest.raises(
+        EntryRefused, match=r"^Board 3 is still at table 2, for round 1: enter it here once table 2 has entered it\.$"
+    ):
+        submit(s, TableResult("early", 1, 0, 3, hand("2H", "E", "8")))
+    s = enter(s, 2, 3, "2H", "E", "8")
+    s = enter(s, 1, 3, "2H", "E", "9")  # now it has come
+    assert [r.ns_score for r in scored(s).traveller(3).rows] == [-110, -140]
+
+
 def test_a_sit_out_table_has_nothing_to_enter_and_moves_on() -> None:
     s = SeveralTables(MovementSetup.of(MovementKind.MITCHELL, 3, 6, pairs=5))  # E-W 3 missing
     state = scored(s)

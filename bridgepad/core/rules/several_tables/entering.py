@@ -100,6 +100,15 @@ def check_board(inputs: SeveralTables, table: int, board: int) -> Sitting:
         raise EntryRefused(f"Table {table} has finished its {movement.rounds} rounds; the director can still change a result.")
     sitting = movement.sitting(table, now)
     if board in sitting.boards and sitting.plays:
+        # A board is at one table at a time: where it was played in an earlier round, its
+        # result there comes first (a table that moved on early waits for its boards).
+        have = counted(inputs)
+        for before in movement.board_sittings(board):
+            if before.round < now and (before.table, board) not in have:
+                raise EntryRefused(
+                    f"Board {board} is still at table {before.table}, for round {before.round}: "
+                    f"enter it here once table {before.table} has entered it."
+                )
         return sitting
     played = next((s for s in movement.table_sittings(table) if board in s.boards and s.plays), None)
     if not sitting.plays:

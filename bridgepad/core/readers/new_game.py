@@ -40,6 +40,7 @@ CHOICES = {
     "next_dealer": "passes-on or rotates (left of this game's first dealer): p or r",
     "duplicate_scoring": SCORING_CHOICES,
     "pairs_percentage": "neuberg (each board the same weight) or tops (all the matchpoints over all the tops): n or t",
+    "deals": "duplicate, optional: a PBN file of the boards' cards (bridgepad deal, or a club's results)",
 }
 
 
@@ -177,7 +178,7 @@ def complete_name(typed: str, names: Sequence[str], *, several: bool = False) ->
 
 
 RULE_FIELDS = ("honors", "chicago_vulnerable", "chicago_part_score", "pass_word", "we", "next_dealer", "duplicate_scoring")
-GAME_FIELDS = ("mode", "dealer", "N", "E", "S", "W", "out") + RULE_FIELDS
+GAME_FIELDS = ("mode", "dealer", "N", "E", "S", "W", "out") + RULE_FIELDS + ("deals",)  # deals: read by the dialog
 
 
 def rule_values(settings: Settings) -> dict[str, str]:

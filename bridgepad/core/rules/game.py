@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
 
+from bridgepad.core.boards.board_set import BoardSet
 from bridgepad.core.model import SIDES, Hand, Seat, Side
 from bridgepad.core.rules.duplicate import session_matchpoints as matchpoints_over
 from bridgepad.core.rules.duplicate import session_percent
@@ -56,6 +57,8 @@ class Game:
     players: tuple[str, str, str, str] = NO_NAMES  # by seat: N, E, S, W
     first_board: int = 1  # the board a duplicate session starts at (saved only for duplicate)
     sitting_out: tuple[str, ...] = ()  # players at the table waiting out this game (five or six)
+    # Duplicate: the cards of the boards, and the field that played them at a club (core.boards).
+    deals: BoardSet | None = None
 
     @property
     def rules(self) -> ModeRules:

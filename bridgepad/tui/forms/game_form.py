@@ -56,6 +56,7 @@ LABELS = {
     "we": "We are",
     "next_dealer": "Next dealer",
     "duplicate_scoring": "Duplicate by",
+    "deals": "Deals file",
 }
 # The choices are worded by the core, which words their errors the same way.
 HINTS = {
@@ -221,15 +222,30 @@ class NewGameForm(GameForm[NewGameReading]):
         return taken
 
     def read(self) -> tuple[NewGameReading | None, dict[str, str]]:
-        reading = read_new_game(self.field_values())
-        return (reading if reading.game else None), reading.errors
+        values = self.field_values()
+        reading = read_new_game(values)
+        path = values.get("deals", "").strip()
+        if reading.game is None or not path:
+            return (reading if reading.game else None), reading.errors
+        if not reading.game.rules.boards:
+            return None, {"deals": f"A deals file gives a duplicate game's boards, not a {reading.game.mode.word}'s."}
+        from dataclasses import replace
+
+        from bridgepad.services.formats.pbn_boards import read_boards_file
+
+        try:
+            club = read_boards_file(path)
+        except ValueError as e:
+            return None, {"deals": str(e)}
+        game = replace(reading.game, deals=club.boards, first_board=club.boards.numbers[0])
+        return NewGameReading(game, reading.settings, {}), {}
 
     @on(Input.Changed)
     def _changed(self, event: Input.Changed) -> None:
         # A name is checked as it is typed (too long, on two seats, both seated and waiting);
         # the other fields, which take a word, only on Enter: half a word is not yet wrong.
         if event.input.id and event.input.id[2:] in NAME_FIELDS:
-            self._show_errors(self.read()[1], NAME_FIELDS)
+            self._show_errors(read_new_game(self.field_values()).errors, NAME_FIELDS)
 
     def action_next_rubber(self) -> None:
         """Fills in the proposed seats for the next rubber (nothing else changes)."""

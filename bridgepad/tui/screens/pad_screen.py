@@ -26,7 +26,10 @@ from bridgepad.tui.widgets.key_footer import KeyFooter
 from bridgepad.tui.widgets.status_bar import StatusBar
 
 if TYPE_CHECKING:
+    from bridgepad.core.boards.cards import Deal
+    from bridgepad.core.boards.double_dummy import Solution
     from bridgepad.tui.forms.entry_form import EntryForm
+    from bridgepad.tui.solving import BoardSolver
 
 
 class PadScreen(Screen[None]):
@@ -48,6 +51,8 @@ class PadScreen(Screen[None]):
         self._said: list[Notification] = []  # the notice of the last change, replaced by the next
         self._follow_timer: Timer | None = None
         self._entry_form: EntryForm | None = None  # composed once, shown for every hand
+        self._solver: BoardSolver | None = None  # the boards being solved double dummy, off the loop
+        self._solving_note = ""  # their progress, in the status line
 
     # Layout -----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -97,8 +102,49 @@ class PadScreen(Screen[None]):
             self._number = self.session.game_number()
             self._numbered = self.session.stored.id
         with self.app.batch_update():  # one frame for the status, the hands, the pad and the explanation
-            self.query_one(StatusBar).show(st, self._number, self.session)
-            self.game_view.show(st, select_last=select_last)
+            self.query_one(StatusBar).show(st, self._number, self.session, note=self._solving_note)
+            self.game_view.show(st, select_last=select_last, solved=self.session.stored.solved)
+        self._solve_boards()
+
+    # Double dummy, off the screen's loop ----------------------------------------
+    def _solve_boards(self) -> None:
+        """Starts solving the boards the game on the pad knows the cards of and has not solved yet."""
+        game_id = self.session.stored.id
+        if self._solver is not None and not self._solver.finished:
+            if self._solver.game_id == game_id:
+                return
+            self._solver.cancel()  # another game came on the pad: its boards are solved instead
+            self._solver = None
+        if self.session.game.deals is None:
+            self._solving_note = ""
+            return
+        jobs = self.session.unsolved()
+        if not jobs or (self._solver is not None and self._solver.game_id == game_id and self._solver.jobs == jobs):
+            return  # nothing waits, or what waits was just tried and failed
+        from bridgepad.tui.solving import BoardSolver
+
+        self._solving_note = f"double dummy 0 of {len(jobs)} boards"
+        self._solver = BoardSolver(self.app, game_id, jobs, self._board_solved, self._solving_done)
+        self._solver.start()
+
+    def _board_solved(self, done: int, total: int, key: tuple[int, Deal], solution: Solution) -> None:
+        if self._solver is None or self.session.stored.id != self._solver.game_id:
+            return
+        if not self.session.keep_solved({key: solution}) and not self.session.read_only:
+            self._save_failed()
+        self._solving_note = f"double dummy {done} of {total} boards" if done < total else ""
+        self.query_one(StatusBar).show(self.session.state, self._number, self.session, note=self._solving_note)
+        self.game_view.refresh_selection()
+
+    def _solving_done(self, error: str | None) -> None:
+        self._solving_note = ""
+        self.query_one(StatusBar).show(self.session.state, self._number, self.session)
+        if error is not None:
+            self.say(f"Double dummy could not be worked out: {error}.", severity="warning", timeout=10)
+
+    def on_unmount(self) -> None:
+        if self._solver is not None:
+            self._solver.cancel()
 
     # Changes ----------------------------------------------------------------
     def _apply(self, change: str, fn, *args) -> bool:  # type: ignore[no-untyped-def]

@@ -25,7 +25,7 @@ class ReviewScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
-        yield GameView(self.state, id="review")
+        yield GameView(self.state, id="review", solved=self.stored.solved)
         yield KeyFooter()
 
     def on_mount(self) -> None:

@@ -36,6 +36,7 @@ from bridgepad.core.readers.notation import NotationError, parse_contract
 from bridgepad.core.rules.boards import board_dealer
 from bridgepad.core.rules.field import field_result_problem, given_score
 from bridgepad.core.rules.vulnerability import board_vulnerable, vulnerability_code, vulnerable_words
+from bridgepad.core.words.text import visible
 from bridgepad.services.formats.incoming import FileRefused
 from bridgepad.services.formats.pbn_reader import ReadDeal, capped, parse, quoted
 
@@ -88,7 +89,7 @@ def table_rows(columns: list[str], lines: list[list[str]], export: bool) -> tupl
     flat = [e for line in lines for e in line]
     if len(flat) % n:
         whole, left = divmod(len(flat), n)
-        return [], f"its last row (row {whole + 1}) has {left} of the {n} columns of its header"
+        return [], f"last row (row {whole + 1}) has {left} of the {n} columns of its header"
     return [flat[k : k + n] for k in range(0, len(flat), n)], None
 
 
@@ -174,7 +175,7 @@ def _table_field(d: ReadDeal, board: int, export: bool, skipped: list[str]) -> t
         except ValueError as e:
             raise _Bad(d.line, str(e)) from None
         if r is None:
-            skipped.append(f"board {board}: a row with no result was left out of the field ({quoted(' '.join(row))}).")
+            skipped.append(f"board {board}: a row with no result was left out of the field ({visible(' '.join(row))[:60]}).")
             continue
         out.append(r)
     return tuple(out)

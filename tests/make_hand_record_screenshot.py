@@ -5,9 +5,10 @@
 
 Runs ``bridgepad deal --boards 1-8 --seed 7`` in a temporary folder (the hand record and
 its page, solved double dummy by DDS), opens the page in Debian's Chromium driven by
-Playwright, and writes ``hand-record.png`` (the first sheet, four boards, as on screen
-at 1100 px wide) and ``hand-record-print.pdf`` (the page printed on A4: two sheets of
-four boards). Nothing is read from or written to your own data.
+Playwright, and writes ``hand-record.png`` (the first four boards as on screen, at
+1100 px wide) and ``hand-record-print.png`` (the page as printed on A4: its first sheet,
+four boards, drawn with the print styles at A4's width). Nothing is read from or written
+to your own data.
 """
 
 from __future__ import annotations
@@ -56,13 +57,18 @@ def main(argv: list[str] | None = None) -> int:
         try:
             page = browser.new_page(viewport={"width": 1100, "height": 1500}, device_scale_factor=1)
             page.goto(page_file.as_uri())
-            first = page.locator(".sheet").first
-            first.screenshot(path=str(args.out / "hand-record.png"))
-            page.emulate_media(media="print")
-            page.pdf(path=str(args.out / "hand-record-print.pdf"), format="A4", print_background=True)
+            page.locator(".sheet").first.screenshot(path=str(args.out / "hand-record.png"))
+            # A4 less its 10 mm margins is 190 × 277 mm: 718 × 1047 CSS pixels.
+            printed = browser.new_page(viewport={"width": 718, "height": 1047}, device_scale_factor=1)
+            printed.goto(page_file.as_uri())
+            printed.emulate_media(media="print")
+            sheet = printed.locator(".sheet").first.bounding_box()
+            assert sheet is not None
+            clip = {"x": 0, "y": 0, "width": 718, "height": sheet["y"] + sheet["height"]}
+            printed.screenshot(path=str(args.out / "hand-record-print.png"), clip=clip)
         finally:
             browser.close()
-    print(f"wrote {args.out / 'hand-record.png'} and {args.out / 'hand-record-print.pdf'}")
+    print(f"wrote {args.out / 'hand-record.png'} and {args.out / 'hand-record-print.png'}")
     return 0
 
 

@@ -214,7 +214,7 @@ def test_schema_3_keeps_others_and_a_revoke() -> None:
         hands=(Hand(Contract(4, Strain.S), Seat.N, 9, others=(420, -50), revoke=Revoke(EW, 1, False)),),
     )
     data = game_to_json(game)
-    assert data["schema"] == SCHEMA == 3
+    assert data["schema"] == SCHEMA == 4  # 4 added a game's boards; what 3 keeps is kept as it was
     assert data["hands"][0]["others"] == [420, -50]
     assert data["hands"][0]["revoke"] == {"side": "EW", "won_after": 1, "trick_12": False}
     assert game_from_json(data) == game

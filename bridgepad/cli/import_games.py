@@ -88,8 +88,6 @@ def run(args: argparse.Namespace) -> int:
 def import_club(store: GameStore, text: str, name: str, game_id: str | None) -> int:
     """A club's session (or any hand record): its boards' cards and the field's results, as a new
     duplicate game, or attached to the duplicate game ``game_id`` (all or nothing, either way)."""
-    from dataclasses import replace
-
     from bridgepad.core.rules.game import Game, Mode
     from bridgepad.core.words.text import visible
     from bridgepad.services.formats.incoming import FileRefused, Incoming
@@ -116,8 +114,11 @@ def import_club(store: GameStore, text: str, name: str, game_id: str | None) -> 
     game = Game(mode=Mode.DUPLICATE, settings=defaults.settings, first_board=club.boards.numbers[0], deals=club.boards)
     print(f"{visible(name)}: {what}.")
     with holding_folder(store, "import"):
-        status = import_locked(store, [Incoming(replace(game))], name)
-    print("Resume it from the history (h, then Enter) to play the boards, or: bridgepad new duplicate --deals FILE")
+        before = len(store.ids())
+        status = import_locked(store, [Incoming(game)], name)
+        stored_now = len(store.ids()) > before
+    if stored_now:
+        print("To play its boards: resume the game from the history (h, then Enter), or start one: bridgepad new duplicate --deals FILE")
     return status
 
 

@@ -230,7 +230,9 @@ class Session:
     def keep_solved(self, solutions: dict[tuple[int, Deal], Solution]) -> bool:
         """Keeps boards' solutions in the game's cache, written with the game (not a change to undo:
         they are derived from its cards); False if the write failed (a read-only window keeps them in memory)."""
-        self.stored.solved.update(solutions)
+        # A new stored game, not the old one changed: what follows the game (the shared view)
+        # sees that it moved.
+        self.stored = replace(self.stored, solved={**self.stored.solved, **solutions})
         if self.read_only or self.fresh:
             return not self.read_only
         self.unsaved = True

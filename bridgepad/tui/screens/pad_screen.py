@@ -134,6 +134,7 @@ class PadScreen(Screen[None]):
             self._save_failed()
         self._solving_note = f"double dummy {done} of {total} boards" if done < total else ""
         self.query_one(StatusBar).show(self.session.state, self._number, self.session, note=self._solving_note)
+        self.game_view.solved = self.session.stored.solved
         self.game_view.refresh_selection()
 
     def _solving_done(self, error: str | None) -> None:

@@ -12,8 +12,8 @@ duplicate --deals club.pbn`` then starts a game that knows each board's cards.
 from __future__ import annotations
 
 import argparse
-import os
 import re
+import shlex
 import sys
 import time
 from typing import Any
@@ -131,5 +131,5 @@ def run(args: argparse.Namespace) -> int:
         html_path, page(facts, title, f"Dealt by bridgepad from seed {seed} · {span} · double dummy by DDS"), args.force, "deal"
     )
     print(f"Dealt {span} from seed {seed}: the hand record {visible(pbn_path)}, the printable page {visible(html_path)}.")
-    print(f"Play them: bridgepad new duplicate --deals {visible(pbn_path) if ' ' not in pbn_path else repr(os.fspath(pbn_path))}")
+    print(f"Play them: bridgepad new duplicate --deals {shlex.quote(visible(pbn_path))}")
     return 0

@@ -96,10 +96,21 @@ def run(args: argparse.Namespace) -> int:
             except GameOverError as e:
                 warn("export", f"skipped {g.id}: its hands cannot be replayed: {e}")
         games = kept
+    from bridgepad.cli.deal import Progress
+
+    progress = Progress()
+    solving: list[int] = []  # the boards a game's cache lacked, solved first (said on standard error)
+
+    def told(done: int, total: int) -> None:
+        solving[:] = [total]
+        progress(done, total)
+
     try:
-        out = exported(games, args.format)
+        out = exported(games, args.format, told)
     except ExportError as e:
         raise UsageError(f"bridgepad export: {e}") from None
+    if solving:
+        progress.end(solving[0])
     for loss in out.losses:
         warn("export", loss)
     if out_path is None:

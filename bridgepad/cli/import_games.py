@@ -107,6 +107,8 @@ def import_club(store: GameStore, text: str, name: str, game_id: str | None) -> 
     what = f"the cards of {club.boards.span}"
     if club.boards.has_field:
         what += f" and the club's results on {club.with_results} of them"
+    if club.pairs:
+        what += f" (its TotalScoreTable ranks {club.pairs} pairs)"
     if game_id is not None:
         with holding_folder(store, "import"):
             return attach_club(store, club.boards, game_id, what, name)

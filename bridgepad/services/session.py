@@ -153,6 +153,8 @@ class Session:
             state = derive(stored.game)
         except GameOverError:
             return False
+        if stored.id == self.stored.id:  # what this window solved meanwhile stays (kept by board and deal)
+            stored = replace(stored, solved={**self.stored.solved, **stored.solved})
         self.stored, self.state = stored, state
         return True
 

@@ -69,13 +69,20 @@ def record(stored: StoredGame, solved: Solved | None = None) -> GameRecord:
         raise ExportError(f"game {stored.id} cannot be replayed: {e}") from None
 
 
-def records(games: Sequence[StoredGame], progress: Callable[[int, int], None] | None = None) -> list[GameRecord]:
-    """Each game's record, the boards its cache lacks solved first (in memory: nothing is written)."""
-    if not any(g.game.deals is not None for g in games):
+def records(
+    games: Sequence[StoredGame], progress: Callable[[int, int], None] | None = None, solve: bool = True
+) -> list[GameRecord]:
+    """Each game's record, the boards its cache lacks solved first (in memory: nothing is written);
+    without ``solve``, with the cache as it is (the pad's export dialog: the pad solves the rest)."""
+    if not solve or not any(g.game.deals is not None for g in games):
         return [record(g) for g in games]
     from bridgepad.services.double_dummy.cache import completed
+    from bridgepad.services.double_dummy.solver import SolverFailed
 
-    caches = completed([(g.game, g.solved) for g in games], progress)
+    try:
+        caches = completed([(g.game, g.solved) for g in games], progress)
+    except SolverFailed as e:
+        raise ExportError(f"the boards' double dummy could not be worked out: {e}") from None
     return [record(g, cache) for g, cache in zip(games, caches)]
 
 
@@ -88,13 +95,16 @@ class Exported:
     losses: tuple[str, ...] = ()
 
 
-def exported(games: Sequence[StoredGame], fmt: str, progress: Callable[[int, int], None] | None = None) -> Exported:
+def exported(
+    games: Sequence[StoredGame], fmt: str, progress: Callable[[int, int], None] | None = None, solve: bool = True
+) -> Exported:
     """``games`` in ``fmt`` (one of ``FORMATS``); raises ExportError for a game that cannot be replayed.
-    ``progress`` is told the boards solved so far, when a game's boards wait for double dummy."""
+    ``progress`` is told the boards solved so far, when a game's boards wait for double dummy;
+    without ``solve`` they are written as the game's cache has them."""
     chosen = FORMATS.get(fmt)
     if chosen is None:
         raise ValueError(f"unknown export format {fmt!r}: choose one of {', '.join(FORMAT_NAMES)}")
-    made = records(games, progress)
+    made = records(games, progress, solve)
     return Exported(chosen.writer()(made), chosen.encoding, tuple(chosen.losses(made)))
 
 

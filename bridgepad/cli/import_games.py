@@ -120,7 +120,9 @@ def import_club(store: GameStore, text: str, name: str, game_id: str | None) -> 
         status = import_locked(store, [Incoming(game)], name)
         stored_now = len(store.ids()) > before
     if stored_now:
-        print("To play its boards: resume the game from the history (h, then Enter), or start one: bridgepad new duplicate --deals FILE")
+        print(
+            "To play its boards: resume the game from the history (h, then Enter), or start one: bridgepad new duplicate --deals FILE"
+        )
     return status
 
 

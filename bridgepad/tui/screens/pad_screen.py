@@ -126,6 +126,7 @@ class PadScreen(Screen[None]):
         self._solving_note = f"double dummy 0 of {len(jobs)} boards"
         self._solver = BoardSolver(self.app, game_id, jobs, self._board_solved, self._solving_done)
         self._solver.start()
+        self.query_one(StatusBar).show(self.session.state, self._number, self.session, note=self._solving_note)
 
     def _board_solved(self, done: int, total: int, key: tuple[int, Deal], solution: Solution) -> None:
         if self._solver is None or self.session.stored.id != self._solver.game_id:
@@ -179,7 +180,7 @@ class PadScreen(Screen[None]):
             withdraw(self.app, self._not_saved)
             self._not_saved.clear()
             self.say("Saved: every hand on the pad is on disk again.", title="Saved")
-        self.query_one(StatusBar).show(self.session.state, self._number, self.session)
+        self.query_one(StatusBar).show(self.session.state, self._number, self.session, note=self._solving_note)
 
     def _writable(self) -> bool:
         if self.session.read_only:

@@ -214,7 +214,7 @@ def test_schema_4_keeps_others_and_a_revoke() -> None:
         hands=(Hand(Contract(4, Strain.S), Seat.N, 9, others=(420, -50), revoke=Revoke(EW, 1, False)),),
     )
     data = game_to_json(game)
-    assert data["schema"] == SCHEMA == 4
+    assert data["schema"] == SCHEMA == 4  # 4 added a game of several tables and a game's boards
     assert "several_tables" not in data  # a game of one table is written as schema 3 wrote it
     assert data["hands"][0]["others"] == [420, -50]
     assert data["hands"][0]["revoke"] == {"side": "EW", "won_after": 1, "trick_12": False}

@@ -17,6 +17,14 @@ from pathlib import Path
 # Loaded the first time their key, command or screen is used.
 NOT_AT_STARTUP = (
     "aiohttp",
+    "endplay",
+    "multiprocessing",
+    "bridgepad.services.double_dummy",
+    "bridgepad.services.formats.hand_record",
+    "bridgepad.services.formats.hand_record_html",
+    "bridgepad.services.formats.pbn_boards",
+    "bridgepad.core.words.board_words",
+    "bridgepad.tui.solving",
     "segno",
     "sqlite3",
     "bridgepad.services.history",

@@ -19,6 +19,7 @@ COMMANDS = {
     "import": "import_games",
     "export": "export_games",
     "share": "share",
+    "deal": "deal",
 }
 
 

@@ -9,6 +9,7 @@ from bridgepad.cli.errors import UsageError, warn
 from bridgepad.cli.files import holding_folder, open_store
 from bridgepad.cli.rule_flags import add_rule_flags, given_rules
 from bridgepad.core.readers.notation import NotationError
+from bridgepad.core.rules.game import Game
 from bridgepad.core.words.text import visible
 from bridgepad.store.errors import SaveError
 
@@ -32,6 +33,12 @@ def configure(sub: Any) -> None:
     several.add_argument("--rounds", metavar="R", help="rounds to play (default: all the movement has)")
     several.add_argument("--pairs", metavar="P", help="pairs playing: twice the tables, or one fewer with a sit-out each round")
     several.add_argument("--names", metavar="NAMES", help='the pairs\' names, e.g. "NS1=Ann & Bob; EW1=Cy & Di"')
+    n.add_argument(
+        "--deals",
+        metavar="FILE",
+        help="duplicate: a PBN file of the boards' cards (bridgepad deal's hand record, or a club's results with "
+        "its field); the session starts at its first board",
+    )
     add_rule_flags(n)
 
 
@@ -71,6 +78,9 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"bridgepad new: {first}")
     if not reading.game.rules.dealt_at_table and args.dealer is not None:
         raise UsageError("bridgepad new: at duplicate the dealer follows the board number; leave out --dealer.")
+    game = reading.game
+    if args.deals is not None:
+        game = with_deals(game, args.deals)
     try:
         # Under the folder's lock: never while the pad is open, never beside another new.
         with holding_folder(store, "new"):
@@ -79,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
             session = Session.open(store)
             for problem in dict.fromkeys(looking.problems + defaults.problems + session.problems):  # each said once
                 warn("new", problem)
-            saved = session.start(reading.game)
+            saved = session.start(game)
             session.save_defaults(reading.settings, reading.game.players)
     except OSError as e:
         raise UsageError(f"bridgepad new: cannot write to {visible(str(store.root))}: {e.strerror or e}.") from None
@@ -87,14 +97,23 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"bridgepad new: {e}") from None
     if not saved:
         raise UsageError(f"bridgepad new: {session.save_error}")
-    g = reading.game
+    g = game
     if g.several_tables is not None:
         _print_several(g, str(session.path))
+        _print_deals(g)
         return 0
     who = g.rules.start_words(g)
     named = ", ".join(f"{s.value}={n}" for s, n in zip(SEATS, g.players) if n)
     print(f"New {g.mode.word}, {who}" + (f", players {named}" if named else "") + f": {session.path}")
+    _print_deals(g)
     return 0
+
+
+def _print_deals(g: Game) -> None:
+    if g.deals is not None:
+        n = sum(1 for b in g.deals.boards if b.field)
+        field = f", the club's results on {n} board{'s' if n != 1 else ''}" if g.deals.has_field else ""
+        print(f"The cards of {g.deals.span}{field}: the pad works out double dummy and par as it opens.")
 
 
 def reading_mode_is_not_duplicate(text: str) -> bool:
@@ -123,3 +142,24 @@ def _print_several(game: Any, path: str) -> None:
         print(" ".join(outs))
     print()
     print("Each table enters its results from a phone: bridgepad share --entry --lan (or the pad's share key).")
+
+
+def with_deals(game: Game, path: str) -> Game:
+    """The game with the cards (and the field) of the PBN file at ``path``, from its first board."""
+    import sys
+
+    from bridgepad.cli.files import read_text
+    from bridgepad.core.readers.new_game import with_deals as attach_deals
+    from bridgepad.services.formats.incoming import FileRefused
+    from bridgepad.services.formats.pbn_boards import read_boards
+
+    if not game.rules.boards:
+        raise UsageError(f"bridgepad new: --deals gives the cards of a duplicate game's boards, not of a {game.mode.word}.")
+    text = read_text(path, "new")
+    try:
+        club = read_boards(text)
+    except FileRefused as e:
+        for line in e.lines(path)[:-1]:
+            print(line, file=sys.stderr)
+        raise UsageError(e.lines(visible(path))[-1]) from None
+    return attach_deals(game, club.boards)

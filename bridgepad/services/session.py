@@ -22,6 +22,8 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bridgepad.core.boards.cards import Deal
+from bridgepad.core.boards.double_dummy import Solution
 from bridgepad.core.evening.windows import morning, parse_time, same_evening
 from bridgepad.core.model import Hand
 from bridgepad.core.rules.game import Game, GameOverError, GameState, HandOutcome, derive
@@ -153,6 +155,8 @@ class Session:
             state = derive(stored.game)
         except GameOverError:
             return False
+        if stored.id == self.stored.id:  # what this window solved meanwhile stays (kept by board and deal)
+            stored = replace(stored, solved={**self.stored.solved, **stored.solved})
         self.stored, self.state = stored, state
         return True
 
@@ -219,6 +223,24 @@ class Session:
 
             self._history = History(self._store, read_only=self.read_only)
         return self._history
+
+    # The double-dummy cache ----------------------------------------------------
+    def unsolved(self) -> tuple[tuple[int, Deal], ...]:
+        """The boards of the game on the pad whose cards are known but not yet solved double dummy."""
+        from bridgepad.services.double_dummy.cache import unsolved
+
+        return unsolved(self.game, self.stored.solved)
+
+    def keep_solved(self, solutions: dict[tuple[int, Deal], Solution]) -> bool:
+        """Keeps boards' solutions in the game's cache, written with the game (not a change to undo:
+        they are derived from its cards); False if the write failed (a read-only window keeps them in memory)."""
+        # A new stored game, not the old one changed: what follows the game (the shared view)
+        # sees that it moved.
+        self.stored = replace(self.stored, solved={**self.stored.solved, **solutions})
+        if self.read_only or self.fresh:
+            return not self.read_only
+        self.unsaved = True
+        return self.flush()
 
     def history_is_indexed(self) -> bool:
         """Whether the folder has a summary index to read ahead (a rebuild waits to be asked)."""

@@ -206,6 +206,37 @@ def new_duplicate(root: Path) -> None:
     assert main(["--data-dir", str(root), "new", "duplicate", "--players", "N=Ann,E=Bob,S=Cy,W=Di"]) == 0
 
 
+def dealt_pairs(root: Path) -> None:
+    """A pairs game with the cards of boards 1-2 of seed 7 and a club's field on each, both
+    solved double dummy (the cache written with the game: the pad has nothing left to solve),
+    and 4S by North making ten on each, typed at home."""
+    from bridgepad.core.boards.board_set import BoardSet, DealtBoard, FieldResult
+    from bridgepad.core.boards.dealing import deal_boards
+    from bridgepad.core.model import Hand
+    from bridgepad.core.readers.notation import parse_contract, parse_seat
+    from bridgepad.core.rules.game import Game, Mode
+    from bridgepad.core.rules.settings import DuplicateScoring, Settings
+    from bridgepad.services.double_dummy.solver import solve_all
+
+    dealt = deal_boards(7, range(1, 3))
+    fields = {1: (420, 400, 170, -50, 140, 450), 2: (650, 620, 620, 200, -100, 680)}
+    boards = BoardSet(tuple(DealtBoard(b, d, tuple(FieldResult(s) for s in fields[b])) for b, d in dealt))
+    contract = parse_contract("4S")
+    hands = tuple(Hand(contract, parse_seat("N"), 10) for _ in dealt)
+    game = Game(
+        mode=Mode.DUPLICATE,
+        settings=Settings(duplicate_scoring=DuplicateScoring.MATCHPOINTS),
+        players=("Ann", "Bob", "Cy", "Di"),
+        hands=hands,
+        deals=boards,
+    )
+    store = GameStore(root)
+    stored = store.add(game, "2026-11-27T20:00:00+00:00")
+    stored.solved = solve_all(dealt)
+    store.save(stored)
+    store.set_current(stored.id)
+
+
 def evening(root: Path) -> None:
     """Three finished rubbers in the history, started at fixed times, and a stake of 0.10."""
     from bridgepad.core.readers.log import parse_log
@@ -391,6 +422,13 @@ SCENARIOS: tuple[Scenario, ...] = (
         "big-finished-rubber",
         "200x50: the worked rubber finished, the hands in full and the explanation beside them",
         hands=WORKED_RUBBER,
+        size=BIG,
+    ),
+    Scenario(
+        "big-duplicate-deals",
+        "200x50: a pairs game with its boards' cards and a club's field: board 1 against par, double dummy and the club",
+        keys=("up",),
+        setup=dealt_pairs,
         size=BIG,
     ),
     Scenario(

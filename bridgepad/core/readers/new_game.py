@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from bridgepad.core.boards.board_set import BoardSet
 from bridgepad.core.model import SEATS, Seat, Side
 from bridgepad.core.readers.log import parse_players
 from bridgepad.core.readers.notation import (
@@ -53,6 +54,7 @@ CHOICES = {
     "duplicate_scoring": SCORING_CHOICES,
     "pairs_percentage": "neuberg (each board the same weight) or tops (all the matchpoints over all the tops): n or t",
     **SETUP_CHOICES,
+    "deals": "duplicate, optional: a PBN file of the boards' cards (bridgepad deal, or a club's results)",
 }
 
 
@@ -191,8 +193,9 @@ def complete_name(typed: str, names: Sequence[str], *, several: bool = False) ->
 
 RULE_FIELDS = ("honors", "chicago_vulnerable", "chicago_part_score", "pass_word", "we", "next_dealer", "duplicate_scoring")
 SEAT_FIELDS = ("dealer", "N", "E", "S", "W", "out")  # a game of one table's: its seats, who deals first, who waits
-# A duplicate game's tables and movement come straight after its mode: the dialog shows them for duplicate only.
-GAME_FIELDS = ("mode", *SETUP_FIELDS, *SEAT_FIELDS, *RULE_FIELDS)
+# A duplicate game's tables and movement come straight after its mode: the dialog shows them for duplicate only;
+# deals (its boards' cards) is read by the dialog.
+GAME_FIELDS = ("mode", *SETUP_FIELDS, *SEAT_FIELDS, *RULE_FIELDS, "deals")
 
 
 def rule_values(settings: Settings) -> dict[str, str]:
@@ -241,6 +244,16 @@ def scoring_for(values: dict[str, str], one_table: DuplicateScoring) -> Duplicat
     matchpoints for a Mitchell, ``one_table``'s (the rules') for a game of one table."""
     kind = chosen_kind(values)
     return one_table if kind is None else default_scoring(kind)
+
+
+def with_deals(game: Game, boards: BoardSet) -> Game:
+    """A new duplicate game with the cards (and the club's field) of ``boards``, numbered from the
+    set's first board: a game of one table starts there, a game of several tables' movement too."""
+    first = boards.numbers[0]
+    if game.several_tables is not None:
+        setup = replace(game.several_tables.setup, first_board=first)
+        return replace(game, deals=boards, several_tables=replace(game.several_tables, setup=setup))
+    return replace(game, deals=boards, first_board=first)
 
 
 @dataclass(slots=True)

@@ -15,6 +15,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from bridgepad.core.boards.board_set import BoardSet
 from bridgepad.core.model import SIDES, Hand, Seat, Side
 from bridgepad.core.rules.duplicate import session_matchpoints as matchpoints_over
 from bridgepad.core.rules.duplicate import session_percent
@@ -64,6 +65,8 @@ class Game:
     # Duplicate at several tables, each entering its own results: the movement, the pairs and
     # what the tables sent (``hands`` stays empty). None: one table, the others' scores typed.
     several_tables: SeveralTables | None = None
+    # Duplicate: the cards of the boards, and the field that played them at a club (core.boards).
+    deals: BoardSet | None = None
 
     @property
     def rules(self) -> ModeRules:

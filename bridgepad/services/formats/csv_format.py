@@ -5,7 +5,12 @@ on the pad, and likewise for East-West: the rubber bonus, an unfinished rubber's
 and 100, and a Chicago's 100 for a part score open after deal 4 are rows of their own
 (``kind`` = ``bonus``, with the reason in ``what``). Every row names the players of
 each side. Duplicate rows also carry the board, N-S's score, the other results and
-the comparison (IMPs, matchpoints and the top).
+the comparison (IMPs, matchpoints and the top); where the board's cards are known, its
+deal (``cards``, dealer first, as PBN writes it), double dummy (``dd_tricks``, as PBN's
+DoubleDummyTricks, and ``declarer_dd``, the tricks declarer's seat makes double dummy in
+the contract's strain), the par (N-S's score and the contracts) and the club's field
+(its N-S scores, and the home result against them: cross-IMPs, and matchpoints as the
+club prints them, a point a result beaten and half a tie, of one a result).
 
 The result is written as the form and the log take it: the tricks declarer took as
 played, then any revoke (``10``, ``8 rev EW 2``), so that no spreadsheet reads it as a
@@ -20,11 +25,13 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Sequence
+from decimal import Decimal
 
 from bridgepad.core.model import Side
 from bridgepad.core.readers.notation import result_text
 from bridgepad.core.records.record import GameRecord, Line, LineKind
 from bridgepad.core.rules.vulnerability import vulnerability_code
+from bridgepad.core.words.board_words import club_share
 from bridgepad.core.words.labels import partnership
 from bridgepad.core.words.text import visible
 from bridgepad.services.formats.json_format import number
@@ -66,6 +73,16 @@ HEADER = (
     "matchpoints",
     "percent",
     "vp",
+    "cards",
+    "dd_tricks",
+    "declarer_dd",
+    "par_score",
+    "par_contracts",
+    "field_scores",
+    "field_imps",
+    "field_matchpoints",
+    "field_top",
+    "field_pct",
 )
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -113,7 +130,33 @@ def _row(r: GameRecord, line: Line) -> list[object]:
         number(c.imps) if compared and c is not None else "",
         c.matchpoints if compared and c is not None else "",
         c.top if compared and c is not None else "",
-        *[""] * (len(HEADER) - HEADER.index("table")),  # a game of several tables' columns
+        *[""] * (HEADER.index("cards") - HEADER.index("table")),  # a game of several tables' columns
+        *_board_cells(line),
+    ]
+
+
+def _board_cells(line: Line) -> list[object]:
+    """The board's cards, double dummy, par and field (empty where they are not known)."""
+    facts = line.board
+    if facts is None:
+        return [""] * 10
+    s = facts.solution
+    dd: object = ""
+    if s is not None and line.contract is not None and line.declarer is not None:
+        dd = s.tricks.of(line.declarer, line.contract.strain)
+    vs = facts.against_field
+    share = club_share(vs) if vs is not None else None
+    return [
+        facts.deal.pbn(facts.dealer),
+        s.tricks.pbn if s is not None else "",
+        dd,
+        s.par.score if s is not None else "",
+        s.par.par_contract if s is not None else "",
+        " ".join(str(r.ns_score) for r in facts.field),
+        number(vs.imps) if vs is not None else "",
+        number(Decimal(share[0].numerator) / share[0].denominator) if share is not None else "",
+        share[1] if share is not None else "",
+        number(vs.percent) if vs is not None else "",
     ]
 
 

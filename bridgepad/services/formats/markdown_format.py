@@ -1,17 +1,28 @@
 """Markdown: each game as people read it. A rubber or a Chicago as its pad (We | They,
 the line across, a rule under each game, the totals and the headline), laid out by
 ``bridgepad.core.words.pad`` exactly as on screen; a duplicate session as a table of boards
-with the running total."""
+with the running total, and, for each board whose cards are known, its diagram, its
+double-dummy table and the result against par and the club's field
+(``bridgepad.core.words.board_words``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from bridgepad.core.model import SEATS, Side
-from bridgepad.core.records.record import GameRecord
+from bridgepad.core.records.record import GameRecord, Line
+from bridgepad.core.rules.board_facts import BoardFacts
 from bridgepad.core.rules.duplicate import imps_figure
 from bridgepad.core.rules.settings import DuplicateScoring
-from bridgepad.core.rules.vulnerability import MARKDOWN_WORDS, vulnerability_code
+from bridgepad.core.rules.vulnerability import MARKDOWN_WORDS, vulnerability_code, vulnerable_words
+from bridgepad.core.words.board_words import (
+    against_par_line,
+    dd_rows,
+    diagram,
+    field_line,
+    field_results_text,
+    standing_text,
+)
 from bridgepad.core.words.labels import partnership, result_label, we_they
 from bridgepad.core.words.pad import PadRow, layout
 from bridgepad.core.words.text import visible
@@ -105,6 +116,13 @@ def boards_markdown(r: GameRecord) -> str:
         lines.append("| " + " | ".join(cells) + " |")
     lines.append("")
     lines.append(md_escape(r.headline))
+    scoring = r.game.settings.duplicate_scoring
+    standing = r.against_field
+    if standing is not None:
+        lines += ["", standing_text(standing, scoring) + "."]
+    for line in r.hand_lines:
+        if line.board is not None:
+            lines += ["", *_board_section(line, line.board, scoring)]
     return "\n".join(lines) + "\n"
 
 
@@ -164,6 +182,24 @@ def several_markdown(r: GameRecord) -> str:
         head, what = change_lines(change)
         lines.append(f"- {md_escape(head)}: {md_escape(what)}")
     return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def _board_section(line: Line, facts: BoardFacts, scoring: DuplicateScoring) -> list[str]:
+    """A board's cards as a hand record prints them, then how the result stands against them."""
+    out = [f"#### Board {facts.board}: {facts.dealer.word} deals, {vulnerable_words(facts.vulnerable)}", ""]
+    out += ["```text", *diagram(facts.deal), "```", ""]
+    if facts.solution is not None:
+        rows = dd_rows(facts.solution.tricks)
+        out.append("| Double dummy | " + " | ".join(rows[0][1:]) + " |")
+        out.append("|:---|" + "---:|" * (len(rows[0]) - 1))
+        out += ["| " + " | ".join(row) + " |" for row in rows[1:]]
+        out.append("")
+    out.append(against_par_line(facts, line.contract, line.declarer, line.tricks_scored))
+    if facts.against_field is not None:
+        out.append(field_line(facts.against_field, scoring))
+    if facts.field:
+        out.append(field_results_text(facts.field))
+    return out
 
 
 def game_markdown(r: GameRecord) -> str:

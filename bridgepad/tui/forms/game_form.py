@@ -34,6 +34,7 @@ from bridgepad.core.readers.new_game import (
     read_rules,
     scoring_for,
     shows_setup,
+    with_deals,
 )
 from bridgepad.core.readers.notation import NotationError, parse_scoring
 from bridgepad.core.readers.several_tables_setup import SETUP_FIELDS
@@ -69,6 +70,7 @@ LABELS = {
     "rounds": "Rounds",
     "pairs": "Pairs",
     "names": "Pair names",
+    "deals": "Deals file",
 }
 # The choices are worded by the core, which words their errors the same way.
 HINTS = {
@@ -283,8 +285,20 @@ class NewGameForm(GameForm[NewGameReading]):
 
     def read(self) -> tuple[NewGameReading | None, dict[str, str]]:
         # The scoring shown is the scoring used: proposed for the movement chosen unless typed.
-        reading = read_new_game(self.field_values() | {"scoring_chosen": "yes"})
-        return (reading if reading.game else None), reading.errors
+        values = self.field_values() | {"scoring_chosen": "yes"}
+        reading = read_new_game(values)
+        path = values.get("deals", "").strip()
+        if reading.game is None or not path:
+            return (reading if reading.game else None), reading.errors
+        if not reading.game.rules.boards:
+            return None, {"deals": f"A deals file gives a duplicate game's boards, not a {reading.game.mode.word}'s."}
+        from bridgepad.services.formats.pbn_boards import read_boards_file
+
+        try:
+            club = read_boards_file(path)
+        except ValueError as e:
+            return None, {"deals": str(e)}
+        return NewGameReading(with_deals(reading.game, club.boards), reading.settings, {}), {}
 
     def _follow_mode(self) -> None:
         """The rows this game takes: the tables and movement for duplicate; a table's seats
@@ -306,7 +320,7 @@ class NewGameForm(GameForm[NewGameReading]):
         # A name is checked as it is typed (too long, on two seats, both seated and waiting);
         # the other fields, which take a word, only on Enter: half a word is not yet wrong.
         if event.input.id and event.input.id[2:] in NAME_FIELDS:
-            self._show_errors(self.read()[1], NAME_FIELDS)
+            self._show_errors(read_new_game(self.field_values()).errors, NAME_FIELDS)
 
     def action_next_rubber(self) -> None:
         """Fills in the proposed seats for the next rubber (nothing else changes)."""

@@ -27,8 +27,11 @@ from bridgepad.tui.widgets.key_footer import KeyFooter
 from bridgepad.tui.widgets.status_bar import StatusBar
 
 if TYPE_CHECKING:
+    from bridgepad.core.boards.cards import Deal
+    from bridgepad.core.boards.double_dummy import Solution
     from bridgepad.core.rules.several_tables.scores import SeveralState
     from bridgepad.tui.forms.entry_form import EntryForm
+    from bridgepad.tui.solving import BoardSolver
     from bridgepad.tui.widgets.tables_view import TablesView
 
 # The keys of a game of one table's hands, and those of a game of several tables: each answers
@@ -64,6 +67,8 @@ class PadScreen(Screen[None]):
         self._entry_form: EntryForm | None = None  # composed once, shown for every hand
         self._tables_view: TablesView | None = None  # mounted when a game of several tables is first shown
         self._shown: object = None  # the stored game last drawn: a save already shown is not drawn again
+        self._solver: BoardSolver | None = None  # the boards being solved double dummy, off the loop
+        self._solving_note = ""  # their progress, in the status line
 
     # Layout -----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -135,15 +140,58 @@ class PadScreen(Screen[None]):
             self._numbered = self.session.stored.id
         several = st.session.several if st.session is not None else None
         with self.app.batch_update():  # one frame for the status, the hands, the pad and the explanation
-            self.query_one(StatusBar).show(st, self._number, self.session)
+            self.query_one(StatusBar).show(st, self._number, self.session, note=self._solving_note)
             if several is not None:
                 self._show_several(several)
+            else:
+                if self._tables_view is not None and self._tables_view.display:
+                    self._tables_view.display = False
+                    self.game_view.display = True
+                    self.focus_game()
+                self.game_view.show(st, select_last=select_last, solved=self.session.stored.solved)
+        self._solve_boards()
+
+    # Double dummy, off the screen's loop ----------------------------------------
+    def _solve_boards(self) -> None:
+        """Starts solving the boards the game on the pad knows the cards of and has not solved yet."""
+        game_id = self.session.stored.id
+        if self._solver is not None and not self._solver.finished:
+            if self._solver.game_id == game_id:
                 return
-            if self._tables_view is not None and self._tables_view.display:
-                self._tables_view.display = False
-                self.game_view.display = True
-                self.focus_game()
-            self.game_view.show(st, select_last=select_last)
+            self._solver.cancel()  # another game came on the pad: its boards are solved instead
+            self._solver = None
+        if self.session.game.deals is None:
+            self._solving_note = ""
+            return
+        jobs = self.session.unsolved()
+        if not jobs or (self._solver is not None and self._solver.game_id == game_id and self._solver.jobs == jobs):
+            return  # nothing waits, or what waits was just tried and failed
+        from bridgepad.tui.solving import BoardSolver
+
+        self._solving_note = f"double dummy 0 of {len(jobs)} boards"
+        self._solver = BoardSolver(self.app, game_id, jobs, self._board_solved, self._solving_done)
+        self._solver.start()
+        self.query_one(StatusBar).show(self.session.state, self._number, self.session, note=self._solving_note)
+
+    def _board_solved(self, done: int, total: int, key: tuple[int, Deal], solution: Solution) -> None:
+        if self._solver is None or self.session.stored.id != self._solver.game_id:
+            return
+        if not self.session.keep_solved({key: solution}) and not self.session.read_only:
+            self._save_failed()
+        self._solving_note = f"double dummy {done} of {total} boards" if done < total else ""
+        self.query_one(StatusBar).show(self.session.state, self._number, self.session, note=self._solving_note)
+        self.game_view.solved = self.session.stored.solved
+        self.game_view.refresh_selection()
+
+    def _solving_done(self, error: str | None) -> None:
+        self._solving_note = ""
+        self.query_one(StatusBar).show(self.session.state, self._number, self.session)
+        if error is not None:
+            self.say(f"Double dummy could not be worked out: {error}.", severity="warning", timeout=10)
+
+    def on_unmount(self) -> None:
+        if self._solver is not None:
+            self._solver.cancel()
 
     def _show_several(self, several: SeveralState) -> None:
         """The tables' view in place of the pad, mounted the first time (the keys typed meanwhile wait)."""
@@ -215,7 +263,7 @@ class PadScreen(Screen[None]):
             withdraw(self.app, self._not_saved)
             self._not_saved.clear()
             self.say("Saved: every hand on the pad is on disk again.", title="Saved")
-        self.query_one(StatusBar).show(self.session.state, self._number, self.session)
+        self.query_one(StatusBar).show(self.session.state, self._number, self.session, note=self._solving_note)
 
     def _writable(self) -> bool:
         if self.session.read_only:

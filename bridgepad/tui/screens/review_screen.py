@@ -40,7 +40,7 @@ class ReviewScreen(Screen[None]):
 
             yield TablesView(id="review-tables")
         else:
-            yield GameView(self.state, id="review")
+            yield GameView(self.state, id="review", solved=self.stored.solved)
         yield KeyFooter()
 
     def on_mount(self) -> None:

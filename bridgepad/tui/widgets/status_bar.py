@@ -35,13 +35,14 @@ Part = tuple[str, str]
 class StatusBar(Static):
     _shown: tuple[object, ...] = ()  # what is painted: Content's == compares the text alone, not its colours
 
-    _last: tuple[GameState, int, Session | None, str] | None = None
+    _last: tuple[GameState, int, Session | None, str, str] | None = None
 
-    def show(self, state: GameState, number: int, session: Session | None = None, review: str = "") -> None:
+    def show(self, state: GameState, number: int, session: Session | None = None, review: str = "", note: str = "") -> None:
+        """``note``: work going on in the background, such as the boards being solved double dummy."""
         # Painted again only when its words or colours change: each update lays the screen out again.
-        self._last = (state, number, session, review)
+        self._last = (state, number, session, review, note)
         width = self.content_size.width or max(0, self.app.size.width - 2)  # its padding, before its first layout
-        content = render_status(state, number, session, review, first_key("pad.add", keymap_of(self.app)), width)
+        content = render_status(state, number, session, review, first_key("pad.add", keymap_of(self.app)), width, note)
         shown = (content.plain, *content.spans)
         if shown != self._shown:
             self._shown = shown
@@ -67,7 +68,13 @@ def _where(state: GameState) -> list[Part]:
 
 
 def render_status(
-    state: GameState, number: int, session: Session | None = None, review: str = "", add_key: str = "+", width: int = 0
+    state: GameState,
+    number: int,
+    session: Session | None = None,
+    review: str = "",
+    add_key: str = "+",
+    width: int = 0,
+    note: str = "",
 ) -> Content:
     """``review``: the game is an old one, looked at from the history; its title is the first
     line, and what it came to the second, so that neither is cut at 80 columns. ``add_key``:
@@ -106,6 +113,8 @@ def render_status(
         out.append((f" · {seat_label(game, shuffler(state.next_dealer))} shuffles", ""))
     out.append((" · ", ""))
     out.append(vulnerability_badge(state))
+    if note:
+        out.append((f" · {note}", looks.HINT))
     need = need_text(state)
     if need:
         out.append(("\n", ""))

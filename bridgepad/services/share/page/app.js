@@ -82,6 +82,7 @@
     const b = s.boards;
     const lines = [b.header].concat(b.rows, [b.rule, b.total]);
     if (b.vp) lines.push(b.vp);
+    if (b.field) lines.push(b.field);
     const pre = add(card, el("pre", "boards", lines.join("\n")));
     pre.id = "boards";
     add(card, el("div", "quiet", s.sides.map(function (x) { return x.heading + (x.names ? ": " + x.names : ""); }).join(" · ")));

@@ -96,8 +96,14 @@ async def test_the_new_game_dialog_takes_a_deals_file(tmp_path: Path) -> None:
     app = make_app(root)
     async with app.run_test(size=(120, 40)) as pilot:
         await keyboard(pilot, ["n"])
-        # The mode, then Tab to the last field, the deals file.
-        await keyboard(pilot, ["d", *["tab"] * 14, *str(bad), "enter"])
+        # The mode, then Tab to the deals file, the last field (however many the duplicate rows are).
+        await keyboard(pilot, ["d"])
+        for _ in range(40):
+            if app.focused is not None and app.focused.id == "f-deals":
+                break
+            await keyboard(pilot, ["tab"])
+        assert app.focused is not None and app.focused.id == "f-deals"
+        await keyboard(pilot, [*str(bad), "enter"])
         hint = text_of(app.screen.query_one("#m-deals"))
         assert hint.startswith(f"{bad}:") and "board 5: its Deal gives" in hint, hint
         assert app.session.game.deals is None  # refused: the dialog stays open, nothing started

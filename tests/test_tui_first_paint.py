@@ -1,0 +1,61 @@
+"""The pad's first frame is the whole pad: its footer's keys are in it, not a frame or two later
+(Textual's footer composes empty until the screen first says its bindings changed), and the
+keys the focus then brings change nothing, so the footer is not composed again."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from snapshot_apps.scenarios import make_app
+from textual.widgets import Footer
+from waiting import settle
+
+from bridgepad.tui.screens.pad_screen import PadScreen
+from bridgepad.tui.widgets.key_footer import KeyFooter
+
+
+def _words(screen: Any) -> list[str]:
+    return [str(getattr(w, "description", "")) for w in screen.query_one(Footer).children if hasattr(w, "action")]
+
+
+def watch_first_frame(app: Any) -> dict[str, list[str]]:
+    """What the footer held when the pad's first frame was handed to the terminal."""
+    seen: dict[str, list[str]] = {}
+    display = app._display
+
+    def first(screen: Any, renderable: Any) -> None:
+        if renderable is not None and isinstance(screen, PadScreen) and "footer" not in seen:
+            seen["footer"] = _words(screen)
+        display(screen, renderable)
+
+    app._display = first
+    return seen
+
+
+async def test_the_first_frame_of_the_pad_holds_its_footer_s_keys(data_dir: Path) -> None:
+    app = make_app(data_dir)
+    seen = watch_first_frame(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert seen["footer"][:3] == ["Add", "Edit", "Del"] and "Quit" in seen["footer"], seen
+        assert _words(app.screen) == seen["footer"]  # the focus moved to the hands, and nothing changed
+
+
+async def test_the_footer_is_composed_once_when_the_pad_opens(data_dir: Path) -> None:
+    composed: list[object] = []
+    compose = KeyFooter.compose
+
+    def counting(self: KeyFooter) -> Any:
+        composed.append(self)
+        return compose(self)
+
+    KeyFooter.compose = counting  # type: ignore[method-assign]
+    try:
+        app = make_app(data_dir)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await settle(pilot)
+            assert len(composed) == 1, len(composed)
+    finally:
+        KeyFooter.compose = compose  # type: ignore[method-assign]

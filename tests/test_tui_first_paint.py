@@ -59,3 +59,56 @@ async def test_the_footer_is_composed_once_when_the_pad_opens(data_dir: Path) ->
             assert len(composed) == 1, len(composed)
     finally:
         KeyFooter.compose = compose  # type: ignore[method-assign]
+
+
+async def test_the_collector_held_off_by_main_goes_on_after_the_first_paint_with_the_start_frozen(data_dir: Path) -> None:
+    import gc
+
+    app = make_app(data_dir)
+    seen = watch_first_frame(app)
+    frozen = gc.get_freeze_count()
+    gc.disable()  # as bridgepad's main holds it off while the modules load
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            assert seen["footer"] and gc.isenabled()
+            assert gc.get_freeze_count() > frozen  # what the start made is out of later collections
+    finally:
+        gc.unfreeze()  # the rest of this test session collects as before
+        gc.enable()
+
+
+async def test_an_app_whose_collector_was_on_leaves_it_alone(data_dir: Path) -> None:
+    import gc
+
+    app = make_app(data_dir)
+    frozen = gc.get_freeze_count()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.later_css_loaded and gc.isenabled()
+        assert gc.get_freeze_count() == frozen  # a test session's objects are never frozen
+
+
+def test_every_command_runs_with_the_collector_on_and_main_leaves_it_on(tmp_path: Path, capsys: Any) -> None:
+    import gc
+
+    from bridgepad.cli import main
+
+    states: list[bool] = []
+    from bridgepad.cli import score
+
+    run = score.run
+
+    def watched(args: Any) -> int:
+        states.append(gc.isenabled())
+        return run(args)
+
+    score.run = watched  # type: ignore[assignment]
+    try:
+        assert main(["score", "4S", "10"]) == 0
+        assert main(["score", "no such contract"]) != 0  # refused: main leaves the collector on all the same
+        assert main(["--no-such-flag"]) != 0
+    finally:
+        score.run = run  # type: ignore[assignment]
+    assert states and all(states), states
+    assert gc.isenabled()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from collections.abc import Sequence
 from importlib import import_module
@@ -47,6 +48,19 @@ def parse(args: list[str]) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # Python's cyclic collector is held off while the modules load, and for the pad until its
+    # first paint (the app lets it go on then, bridgepad.tui.app): at startup it only walks, again
+    # and again, objects that live as long as the process (a full collection among them, which a
+    # bare Textual app never reaches): 5 % of the instructions to the pad's first paint. A
+    # command's own work runs with it on.
+    gc.disable()
+    try:
+        return _main(argv)
+    finally:
+        gc.enable()
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     pad: list[argparse.Namespace] = []
 
@@ -56,7 +70,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.command is None:
                 pad.append(args)  # opened below, outside the guard: the pad has its own terminal
                 return 0
-            return int(import_module(f"bridgepad.cli.{COMMANDS[args.command]}").run(args))
+            module = import_module(f"bridgepad.cli.{COMMANDS[args.command]}")
+            gc.enable()
+            return int(module.run(args))
         except UsageError as e:
             say(str(e))
             return e.status

@@ -112,3 +112,35 @@ def test_every_command_runs_with_the_collector_on_and_main_leaves_it_on(tmp_path
         score.run = run  # type: ignore[assignment]
     assert states and all(states), states
     assert gc.isenabled()
+
+
+async def test_each_style_is_parsed_once_as_the_app_starts(data_dir: Path) -> None:
+    # Textual's stylesheet keeps each source it parsed; the other screens' styles, read after the
+    # first paint, are parsed alone, not with every source again (Stylesheet.reparse). (Textual
+    # parses a widget's default styles again when it ranks them anew for another widget: its own.)
+    from collections import Counter
+
+    from textual.css import stylesheet
+
+    parsed: Counter[object] = Counter()
+    parse = stylesheet.parse
+
+    def counting(scope: str, css: str, read_from: object, *args: Any, **kwargs: Any) -> Any:
+        parsed[read_from] += 1
+        return parse(scope, css, read_from, *args, **kwargs)
+
+    stylesheet.parse = counting  # type: ignore[assignment]
+    try:
+        app = make_app(data_dir)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            assert app.later_css_loaded
+            await pilot.press("plus")  # the entry form: its fields' styles join the stylesheet
+            await settle(pilot)
+    finally:
+        stylesheet.parse = parse  # type: ignore[assignment]
+    ours = {
+        Path(str(where[0])).name: n for where, n in parsed.items() if isinstance(where, tuple) and str(where[0]).endswith(".tcss")
+    }
+    assert {"app.tcss", "hand_list.tcss", "entry_form.tcss", "history_screen.tcss"} <= set(ours), ours
+    assert set(ours.values()) == {1}, ours

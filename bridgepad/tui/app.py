@@ -187,7 +187,9 @@ class BridgepadApp(App[None]):
                 self.stylesheet.read(path)
                 read = True
         if read:
-            self.stylesheet.reparse()
+            # Only the files just read are parsed: the stylesheet keeps what it parsed before
+            # (reparse would parse every source again, Textual's own and the pad's: twice the time).
+            self.stylesheet.parse()
             self.stylesheet.update(self)
         self.later_css_loaded = True
 

@@ -24,9 +24,9 @@ COMMANDS = {
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The parser of every command, or of ``only`` that one: each command's module is
-    imported to describe its arguments, and ``bridgepad score`` should not wait for the
-    modules of the others (the store, the exports, the log grammar)."""
+    """The parser of every command, or of ``only`` that one (``""``: none, the pad's options
+    alone): each command's module is imported to describe its arguments, and ``bridgepad
+    score`` should not wait for the modules of the others (the store, the exports, the log grammar)."""
     p = Parser(prog="bridgepad", description="A keyboard-driven score pad for contract bridge.")
     p.add_argument("--data-dir", metavar="PATH", help="keep games here instead of the user data folder")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
@@ -37,13 +37,16 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 
 def parse(args: list[str]) -> argparse.Namespace:
-    """The arguments, read by the named command's parser alone when that is enough."""
+    """The arguments, read by the named command's parser alone when that is enough, and with
+    no command named (the pad) by the options alone: the pad starts without loading every
+    command's module."""
     named = next((a for a in args if a in COMMANDS), None)
-    if named is not None and "-h" not in args[: args.index(named)] and "--help" not in args[: args.index(named)]:
+    before = args if named is None else args[: args.index(named)]
+    if "-h" not in before and "--help" not in before:
         try:
-            return build_parser(named).parse_args(args)
+            return build_parser("" if named is None else named).parse_args(args)
         except UsageError:
-            pass  # the word was an option's value, say: the whole parser says what is wrong
+            pass  # the word was an option's value, or no command: the whole parser says what is wrong
     return build_parser().parse_args(args)
 
 

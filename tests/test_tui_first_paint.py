@@ -1,17 +1,21 @@
-"""The pad's first frame is the whole pad: its footer's keys are in it, not a frame or two later
-(Textual's footer composes empty until the screen first says its bindings changed), and the
-keys the focus then brings change nothing, so the footer is not composed again."""
+"""The pad's first frame is the whole pad as it stays: its footer's keys are in it, not a frame or
+two later (Textual's footer composes empty until the screen first says its bindings changed), the
+keys the focus then brings change nothing, so the footer is not composed again; the hand list's
+columns are those of its width, not of the terminal's (it is filled before it is laid out). What
+waits until after it (the collector, the other screens' styles) follows it."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from snapshot_apps.scenarios import make_app
+import pytest
+from snapshot_apps.scenarios import WORKED_RUBBER, make_app, seed
 from textual.widgets import Footer
 from waiting import settle
 
 from bridgepad.tui.screens.pad_screen import PadScreen
+from bridgepad.tui.widgets.hand_list import HandList
 from bridgepad.tui.widgets.key_footer import KeyFooter
 
 
@@ -19,14 +23,17 @@ def _words(screen: Any) -> list[str]:
     return [str(getattr(w, "description", "")) for w in screen.query_one(Footer).children if hasattr(w, "action")]
 
 
-def watch_first_frame(app: Any) -> dict[str, list[str]]:
-    """What the footer held when the pad's first frame was handed to the terminal."""
-    seen: dict[str, list[str]] = {}
+def watch_first_frame(app: Any) -> dict[str, Any]:
+    """What the footer and the hand list held when the pad's first frame was handed to the terminal."""
+    seen: dict[str, Any] = {}
     display = app._display
 
     def first(screen: Any, renderable: Any) -> None:
         if renderable is not None and isinstance(screen, PadScreen) and "footer" not in seen:
             seen["footer"] = _words(screen)
+            hands = screen.query_one(HandList)
+            seen["headers"] = [c.header for c in hands.columns]
+            seen["scroll bar"] = hands.show_horizontal_scrollbar
         display(screen, renderable)
 
     app._display = first
@@ -40,6 +47,19 @@ async def test_the_first_frame_of_the_pad_holds_its_footer_s_keys(data_dir: Path
         await settle(pilot)
         assert seen["footer"][:3] == ["Add", "Edit", "Del"] and "Quit" in seen["footer"], seen
         assert _words(app.screen) == seen["footer"]  # the focus moved to the hands, and nothing changed
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 20), (200, 50)])
+async def test_the_first_frame_of_the_hand_list_has_the_columns_of_its_width(data_dir: Path, size: tuple[int, int]) -> None:
+    seed(data_dir, WORKED_RUBBER[:4])
+    app = make_app(data_dir)
+    seen = watch_first_frame(app)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        hands = app.screen.query_one(HandList)
+        assert seen["headers"] == [c.header for c in hands.columns], (seen, size)
+        assert seen["scroll bar"] is False and not hands.show_horizontal_scrollbar
+        assert hands.row_count == 4 and hands.cursor_row == 3
 
 
 async def test_the_footer_is_composed_once_when_the_pad_opens(data_dir: Path) -> None:

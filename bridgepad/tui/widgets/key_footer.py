@@ -64,8 +64,8 @@ class KeyFooter(Footer):
 
     def compose(self) -> ComposeResult:
         # The screen's keys are known as it is composed: shown in its first frame, not after it.
-        # The focus set afterwards changes none of them (the focused widget's own are not
-        # shown), so bindings_changed then finds them the same and composes nothing again.
+        # The focus set afterwards seldom changes them (the pad's hand list shows none of its
+        # own): bindings_changed composes the footer again only if it does.
         footer_ready(self)
         self._shown = _shown_keys(self.screen)
         items: list[Widget] = list(super().compose())

@@ -1,6 +1,7 @@
 """The pad starts on what its first paint needs: the history, the tally, the exports, PBN,
-the help's tables, the rules in words, the shared view and the import machinery are loaded
-when first used, never by ``import bridgepad.tui.app`` nor by opening the pad.
+the help's tables, the rules in words, the shared view, the import machinery and the other
+commands of the command line are loaded when first used, never by ``import bridgepad.tui.app``,
+by ``bridgepad`` reading its arguments, nor by opening the pad.
 
 Each check runs in a fresh interpreter, so nothing this test session imported counts.
 """
@@ -13,6 +14,8 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+
+from bridgepad.cli.main import COMMANDS
 
 # Loaded the first time their key, command or screen is used.
 NOT_AT_STARTUP = (
@@ -27,6 +30,7 @@ NOT_AT_STARTUP = (
     "bridgepad.tui.solving",
     "segno",
     "sqlite3",
+    "shlex",
     "bridgepad.services.history",
     "bridgepad.services.evening",
     "bridgepad.services.import_batch",
@@ -59,6 +63,13 @@ NOT_AT_STARTUP = (
     "bridgepad.core.words.several_text",
     "bridgepad.core.rules.several_tables.one_table",
     "bridgepad.services.formats.pbn_several",
+    # The commands: ``bridgepad`` alone reads its options without their parsers.
+    *(f"bridgepad.cli.{module}" for module in COMMANDS.values()),
+    "bridgepad.cli.render",
+    "bridgepad.cli.rule_flags",
+    "bridgepad.cli.files",
+    "bridgepad.core.readers.log",
+    "bridgepad.core.readers.new_game",
 )
 
 LOADED = """
@@ -87,6 +98,21 @@ def run_python(code: str, tmp_path: Path) -> list[str]:
 
 def test_importing_the_app_loads_nothing_the_first_paint_does_not_need(tmp_path: Path) -> None:
     assert run_python("import bridgepad.tui.app\nprint(json.dumps(loaded()))", tmp_path) == []
+
+
+def test_bridgepad_alone_reads_its_arguments_without_the_other_commands(tmp_path: Path) -> None:
+    # main as ``bridgepad`` runs it, up to the pad's own start (bridgepad.tui.app.run).
+    code = """
+        import bridgepad.tui.app
+        from bridgepad.cli import main
+
+        started = []
+        bridgepad.tui.app.run = lambda data_dir: started.append(data_dir) or 0
+        assert main([]) == 0 and main(["--data-dir", "elsewhere"]) == 0, started
+        assert started == [None, "elsewhere"], started
+        print(json.dumps(loaded()))
+        """
+    assert run_python(code, tmp_path) == []
 
 
 def test_opening_the_pad_loads_nothing_the_first_paint_does_not_need(tmp_path: Path) -> None:

@@ -742,9 +742,9 @@ def bench_score(n: int) -> list[Row]:
     return [
         Row(
             "`bridgepad score 4S 10`, against `python -c pass`",
-            "≤ 3×",
+            "≤ 2.5×",
             f"{ms(median(xs))} vs {ms(median(ys))} = {ratio:.2f}× (medians of {n}); CPU {ms(a)} vs {ms(b)} = {a / b:.2f}×",
-            verdict(ratio <= 3),
+            verdict(ratio <= 2.5),
         )
     ]
 
@@ -894,7 +894,7 @@ def main() -> int:
         make_history(hist, HISTORY_GAMES)
         print(f"  {HISTORY_GAMES:,} rubbers written in {time.perf_counter() - t:.1f} s", file=sys.stderr)
         steps: list[tuple[str, Callable[[], list[Row]]]] = [
-            ("startup", lambda: bench_startup(work, hist, 5 if quick else 11)),
+            ("startup", lambda: bench_startup(work, hist, 7 if quick else 11)),
             ("keys", lambda: bench_keys(work, hist, 2 if quick else 5)),
             ("save", lambda: bench_save(work, hist, 15 if quick else 40)),
             ("screens", lambda: bench_screens(work, hist, 2 if quick else 4)),

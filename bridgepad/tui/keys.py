@@ -256,7 +256,7 @@ SECTIONS: tuple[Section, ...] = (
             Key(
                 "form.next",
                 "tab",
-                "app.focus_next",
+                "next_field",
                 "Next field",
                 "the next field, its text selected: typing replaces it",
                 show=False,
@@ -265,7 +265,7 @@ SECTIONS: tuple[Section, ...] = (
             Key(
                 "form.previous",
                 "shift+tab",
-                "app.focus_previous",
+                "previous_field",
                 "Previous field",
                 "the field before",
                 show=False,

@@ -103,6 +103,23 @@ class FormParts(DOMNode):
         """Whether anything was typed since the form opened (typing it back as it was is no change)."""
         return self._typed() != self._as_opened
 
+    def action_next_field(self) -> None:
+        self._step_field(1)
+
+    def action_previous_field(self) -> None:
+        self._step_field(-1)
+
+    def _step_field(self, step: int) -> None:
+        """Tab and shift+Tab go round the form's fields, the last to the first: a form at the
+        foot of the pad would otherwise hand the focus to the hands behind it, and the next key
+        typed would land there instead of in a field."""
+        fields = [w for w in self.screen.focus_chain if isinstance(w, FormField) and self in w.ancestors]
+        if not fields:
+            return
+        focused = self.screen.focused
+        at = fields.index(focused) if focused in fields else (-1 if step > 0 else 0)
+        enter_field(fields[(at + step) % len(fields)])
+
     @abstractmethod
     def action_submit(self) -> None:
         """Enter: what the form is for (record the hand, start the game, export); every form has its own."""

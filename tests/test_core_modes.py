@@ -24,6 +24,7 @@ from bridgepad.core.rules.modes.base import EntryFields
 from bridgepad.core.rules.scoring import Kind, duplicate_items, duplicate_score
 from bridgepad.core.rules.settings import ChicagoVulnerable, DuplicateScoring, NextDealer, Settings
 from bridgepad.core.rules.vulnerability import (
+    board_vulnerability_text,
     board_vulnerable,
     chicago_vulnerable,
     rubber_vulnerable,
@@ -91,6 +92,13 @@ def test_the_words_for_vulnerability() -> None:
     assert vulnerability_text(ONLY_EW, we=EW) == "We (E-W) vulnerable"
     assert vulnerability_text(ONLY_EW) == "They (E-W) vulnerable"
     assert vulnerability_text(BOTH) == "Both vulnerable"
+    # A board at several tables: nobody is We or They.
+    assert [board_vulnerability_text(v) for v in (NOBODY, ONLY_NS, ONLY_EW, BOTH)] == [
+        "Nobody vulnerable",
+        "N-S vulnerable",
+        "E-W vulnerable",
+        "Both vulnerable",
+    ]
 
 
 def test_each_game_follows_its_own_vulnerability() -> None:

@@ -208,16 +208,18 @@ def test_schema_2_other_table_becomes_a_list_of_others() -> None:
     assert derive(game).imps_total == 6
 
 
-def test_schema_3_keeps_others_and_a_revoke() -> None:
+def test_schema_4_keeps_others_and_a_revoke() -> None:
     game = Game(
         mode=Mode.DUPLICATE,
         hands=(Hand(Contract(4, Strain.S), Seat.N, 9, others=(420, -50), revoke=Revoke(EW, 1, False)),),
     )
     data = game_to_json(game)
-    assert data["schema"] == SCHEMA == 3
+    assert data["schema"] == SCHEMA == 4  # 4 added a game of several tables and a game's boards
+    assert "several_tables" not in data  # a game of one table is written as schema 3 wrote it
     assert data["hands"][0]["others"] == [420, -50]
     assert data["hands"][0]["revoke"] == {"side": "EW", "won_after": 1, "trick_12": False}
     assert game_from_json(data) == game
+    assert game_from_json({**data, "schema": 3}) == game  # and schema 3 reads as it did
 
 
 @pytest.mark.parametrize(

@@ -258,7 +258,9 @@ def test_a_pbn_file_from_another_program_is_refused_with_the_reason(tmp_path: Pa
     f = tmp_path / "other.pbn"
     f.write_text('% PBN 2.1\n[Event "Club"]\n[Board "1"]\n[Contract "4S"]\n[Declarer "N"]\n[Result "10"]\n', encoding="ascii")
     (line,) = refused(run(tmp_path / "data", "import", str(f)))
+    # A club's PBN with its boards' cards is imported (tests/test_deals_import.py); one without cards is not.
     assert line == (
-        f"{f}: this is a PBN file from another program (1 deal), with no BridgepadGame tag: bridgepad imports "
-        "the PBN files it exports, whose own tags say which game each deal belongs to and under which rules it was played."
+        f"{f}: this is a PBN file from another program (1 deal) with no board's cards (no Deal tag): bridgepad "
+        "imports the PBN files it exports, and a hand record or a club's session with each board's cards (Deal) "
+        "and, where the club gave them, its results."
     )

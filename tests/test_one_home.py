@@ -340,7 +340,8 @@ def test_the_history_the_csv_and_the_pad_name_partnerships_alike() -> None:
     from bridgepad.tui.screens.history_screen import players_text
 
     game = parse_log("players N=Ann W=Di\nN 4S 10\n").games()[0].game
-    assert players_text(SimpleNamespace(players=game.players)) == labels.match_up(game) == "Ann & S v E & Di"  # type: ignore[arg-type]
+    summary = SimpleNamespace(players=game.players, several=False)  # a game of one table
+    assert players_text(summary) == labels.match_up(game) == "Ann & S v E & Di"  # type: ignore[arg-type]
     assert labels.match_up(Game()) == "N-S v E-W"
     assert (labels.partnership(game, Side.NS), labels.partnership(game, Side.EW)) == ("Ann & S", "E & Di")
     rows = list(csv.reader(io.StringIO(export([StoredGame("x1", game, "2026-08-17T20:00:00+00:00", "")], "csv"))))

@@ -33,6 +33,42 @@ def test_a_new_footer_has_no_bindings_yet() -> None:
     assert private.footer_has_bindings(Footer()) is False, WHERE
 
 
+async def test_a_footer_made_ready_composes_its_screen_s_keys_at_once() -> None:
+    from textual.app import ComposeResult
+    from textual.binding import Binding
+
+    class Watched(Footer):
+        def __init__(self, ready: bool) -> None:
+            super().__init__(show_command_palette=False)
+            self.ready = ready
+            self.composed: list[list[str]] = []  # the keys of each compose, in turn
+
+        def compose(self) -> ComposeResult:
+            if self.ready:
+                private.footer_ready(self)
+            keys = list(super().compose())
+            self.composed.append([str(getattr(w, "description", "")) for w in keys])
+            yield from keys
+
+    class Keyed(App[None]):
+        BINDINGS = [Binding("x", "mark", "Mark")]
+
+        def __init__(self, footer: Footer) -> None:
+            super().__init__()
+            self.footer = footer
+
+        def compose(self) -> ComposeResult:
+            yield self.footer
+
+    for ready, first in ((False, []), (True, ["Mark"])):
+        footer = Watched(ready)
+        app = Keyed(footer)
+        async with app.run_test() as pilot:
+            await until(pilot, lambda: footer.is_mounted and footer.composed, "the footer composed")
+            assert footer.composed[0] == first, WHERE  # before the screen first says its bindings changed
+            assert private.footer_has_bindings(footer) is True, WHERE
+
+
 async def test_the_linux_driver_keeps_its_output_and_writer_where_they_were() -> None:
     app = App[None]()
     driver = LinuxDriver(app)  # a driver is made inside the app's running loop

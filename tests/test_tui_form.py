@@ -57,6 +57,25 @@ async def test_the_form_opens_with_focus_in_the_contract_field(data_dir: Path) -
         assert "Type the contract" in text_of(f.query_one("#preview"))
 
 
+async def test_tab_goes_round_the_fields_and_never_leaves_the_form(data_dir: Path) -> None:
+    """Tab past the last field is the first again, shift+Tab before the first the last: the form
+    at the foot of the pad never hands the focus to the hands behind it, where the next key
+    typed would go astray."""
+    app = make_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "plus")
+        await settle(pilot)
+        f = form(app)
+        for _ in FIELDS:
+            await press(pilot, "tab")
+        assert app.focused is f.query_one("#contract", Input)
+        await press(pilot, "shift+tab")
+        assert app.focused is f.query_one("#honors", Input)
+        for key in ("tab", *"4s", "tab", "n", "tab", *"10", "tab", "tab", *"4h"):
+            await press(pilot, key)
+        assert [value(app, n) for n in FIELDS] == ["4h", "n", "10", ""]
+
+
 async def test_pass_and_enter_records_a_passed_out_deal_at_once(data_dir: Path) -> None:
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:

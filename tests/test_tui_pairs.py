@@ -117,7 +117,8 @@ async def test_a_pairs_session_typed_shows_the_percentages_of_its_replay(
     app = make_app(root)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        # The n dialog: duplicate, the names, nobody sitting out, and the last field, the scoring form: matchpoints.
+        # The n dialog: duplicate at one table (its tables and movement left empty), the names,
+        # nobody sitting out, and the last field, the scoring form: matchpoints.
         await keyboard(pilot, ["n"])
         await until(
             pilot,
@@ -125,7 +126,7 @@ async def test_a_pairs_session_typed_shows_the_percentages_of_its_replay(
             "the new-game dialog with the focus in its mode",
         )
         await keyboard(
-            pilot, [*field_keys("d", "", "Ann", "Bob", "Cy", "Di", "", "", "", "", "", "", "", "matchpoints"), "enter"]
+            pilot, [*field_keys("d", *[""] * 6, "", "Ann", "Bob", "Cy", "Di", "", "", "", "", "", "", "", "matchpoints"), "enter"]
         )
         await until(pilot, lambda: app.session.game.mode is Mode.DUPLICATE, "a duplicate game on the pad")
         game = app.session.game

@@ -1,6 +1,7 @@
 """The pad starts on what its first paint needs: the history, the tally, the exports, PBN,
-the help's tables, the rules in words, the shared view and the import machinery are loaded
-when first used, never by ``import bridgepad.tui.app`` nor by opening the pad.
+the help's tables, the rules in words, the shared view, the import machinery and the other
+commands of the command line are loaded when first used, never by ``import bridgepad.tui.app``,
+by ``bridgepad`` reading its arguments, nor by opening the pad.
 
 Each check runs in a fresh interpreter, so nothing this test session imported counts.
 """
@@ -14,11 +15,22 @@ import sys
 import textwrap
 from pathlib import Path
 
+from bridgepad.cli.main import COMMANDS
+
 # Loaded the first time their key, command or screen is used.
 NOT_AT_STARTUP = (
     "aiohttp",
+    "endplay",
+    "multiprocessing",
+    "bridgepad.services.double_dummy",
+    "bridgepad.services.formats.hand_record",
+    "bridgepad.services.formats.hand_record_html",
+    "bridgepad.services.formats.pbn_boards",
+    "bridgepad.core.words.board_words",
+    "bridgepad.tui.solving",
     "segno",
     "sqlite3",
+    "shlex",
     "bridgepad.services.history",
     "bridgepad.services.evening",
     "bridgepad.services.import_batch",
@@ -45,6 +57,19 @@ NOT_AT_STARTUP = (
     "bridgepad.tui.forms.export_dialog",
     "bridgepad.tui.forms.game_form",
     "bridgepad.tui.widgets.net_chart",
+    # A game of several tables': its screen, its words, its one-table preview, its PBN, the names form.
+    "bridgepad.tui.widgets.tables_view",
+    "bridgepad.tui.forms.names_form",
+    "bridgepad.core.words.several_text",
+    "bridgepad.core.rules.several_tables.one_table",
+    "bridgepad.services.formats.pbn_several",
+    # The commands: ``bridgepad`` alone reads its options without their parsers.
+    *(f"bridgepad.cli.{module}" for module in COMMANDS.values()),
+    "bridgepad.cli.render",
+    "bridgepad.cli.rule_flags",
+    "bridgepad.cli.files",
+    "bridgepad.core.readers.log",
+    "bridgepad.core.readers.new_game",
     # The statistics, their screen, who is who, and the processes of a rebuild.
     "bridgepad.core.evening.stats",
     "bridgepad.core.evening.stats_view",
@@ -80,6 +105,21 @@ def run_python(code: str, tmp_path: Path) -> list[str]:
 
 def test_importing_the_app_loads_nothing_the_first_paint_does_not_need(tmp_path: Path) -> None:
     assert run_python("import bridgepad.tui.app\nprint(json.dumps(loaded()))", tmp_path) == []
+
+
+def test_bridgepad_alone_reads_its_arguments_without_the_other_commands(tmp_path: Path) -> None:
+    # main as ``bridgepad`` runs it, up to the pad's own start (bridgepad.tui.app.run).
+    code = """
+        import bridgepad.tui.app
+        from bridgepad.cli import main
+
+        started = []
+        bridgepad.tui.app.run = lambda data_dir: started.append(data_dir) or 0
+        assert main([]) == 0 and main(["--data-dir", "elsewhere"]) == 0, started
+        assert started == [None, "elsewhere"], started
+        print(json.dumps(loaded()))
+        """
+    assert run_python(code, tmp_path) == []
 
 
 def test_opening_the_pad_loads_nothing_the_first_paint_does_not_need(tmp_path: Path) -> None:

@@ -29,14 +29,14 @@ def configure(sub: Any) -> None:
     e.add_argument("--force", action="store_true", help="with -o: replace FILE if it exists")
 
 
-def find_game(store: GameStore, text: str) -> str:
+def find_game(store: GameStore, text: str, command: str = "export") -> str:
     from bridgepad.core.words.text import visible
     from bridgepad.store.game_id import ID_HELP, is_game_id
 
     wanted = text.strip()
     wanted = wanted.removesuffix(".json")
     if not is_game_id(wanted):
-        raise UsageError(f"bridgepad export: '{visible(text)[:80]}' is not a game id: {ID_HELP}.")
+        raise UsageError(f"bridgepad {command}: '{visible(text)[:80]}' is not a game id: {ID_HELP}.")
     ids = store.ids()
     if wanted in ids:
         return wanted
@@ -44,8 +44,8 @@ def find_game(store: GameStore, text: str) -> str:
     if len(matches) == 1:
         return matches[0]
     if matches:
-        raise UsageError(f"bridgepad export: {len(matches)} games have ids starting '{wanted}'; give more of the id.")
-    raise UsageError(f"bridgepad export: there is no game '{wanted}' in {store.games_dir}.")
+        raise UsageError(f"bridgepad {command}: {len(matches)} games have ids starting '{wanted}'; give more of the id.")
+    raise UsageError(f"bridgepad {command}: there is no game '{wanted}' in {store.games_dir}.")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -96,10 +96,21 @@ def run(args: argparse.Namespace) -> int:
             except GameOverError as e:
                 warn("export", f"skipped {g.id}: its hands cannot be replayed: {e}")
         games = kept
+    from bridgepad.cli.deal import Progress
+
+    progress = Progress()
+    solving: list[int] = []  # the boards a game's cache lacked, solved first (said on standard error)
+
+    def told(done: int, total: int) -> None:
+        solving[:] = [total]
+        progress(done, total)
+
     try:
-        out = exported(games, args.format)
+        out = exported(games, args.format, told)
     except ExportError as e:
         raise UsageError(f"bridgepad export: {e}") from None
+    if solving:
+        progress.end(solving[0])
     for loss in out.losses:
         warn("export", loss)
     if out_path is None:

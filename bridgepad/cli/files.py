@@ -28,6 +28,7 @@ from bridgepad.core.words.text import visible
 from bridgepad.store.data_files import MAX_DATA_BYTES, MAX_DATA_TEXT, kind_problem
 
 if TYPE_CHECKING:
+    from bridgepad.store.folder_lock import Holder
     from bridgepad.store.game_store import GameStore
 
 
@@ -269,11 +270,13 @@ WRITER_WAIT = 2.0  # seconds a command waits for another writer to finish before
 
 
 @contextmanager
-def holding_folder(store: GameStore, command: str) -> Iterator[None]:
-    """Holds the data folder's lock while a command changes the folder (``new``, ``import``).
+def holding_folder(store: GameStore, command: str, busy: Callable[[Holder | None], str] | None = None) -> Iterator[None]:
+    """Holds the data folder's lock while a command changes the folder (``new``, ``import``,
+    ``share --entry``).
 
     The same lock as the score pad's, so a command never writes under an open pad (or
-    under another command): it waits a moment, then refuses in one line naming the holder.
+    under another command): it waits a moment, then refuses in one line naming the holder
+    (``busy``: the command's own sentence for who holds it).
     """
     from bridgepad.store.folder_lock import FolderBusy, writer_lock
 
@@ -281,7 +284,7 @@ def holding_folder(store: GameStore, command: str) -> Iterator[None]:
         with writer_lock(store.root, WRITER_WAIT, f"bridgepad {command}"):
             yield
     except FolderBusy as e:
-        raise UsageError(f"bridgepad {command}: {e}") from None
+        raise UsageError(f"bridgepad {command}: {busy(e.holder) if busy is not None else e}") from None
     except OSError as e:
         if e.filename is not None and Path(e.filename).name == "bridgepad.lock":
             raise UsageError(

@@ -43,6 +43,12 @@ def configure(sub: Any) -> None:
         "keeps its own ids, times and rules.",
     )
     i.add_argument("file", metavar="FILE", help="the log or export, or - for standard input")
+    i.add_argument(
+        "--game",
+        metavar="ID",
+        help="a club's PBN file (cards and the field's results): attach them to this duplicate game "
+        "(its id or the start of it) instead of storing a new one",
+    )
     add_rule_flags(i, LOG_RULES, "(a log)")
 
 
@@ -58,6 +64,9 @@ def run(args: argparse.Namespace) -> int:
         if json_format.is_export(text):
             _no_rule_flags(args, "a JSON export")
             incoming = json_format.read(text)
+        elif pbn_reader.is_pbn(text) and not pbn_reader.has_bridgepad_games(text):
+            _no_rule_flags(args, "a club's PBN file")
+            return import_club(store, text, name, args.game)
         elif pbn_reader.is_pbn(text):
             _no_rule_flags(args, "a PBN export")
             incoming = pbn_reader.read(text)
@@ -67,11 +76,95 @@ def run(args: argparse.Namespace) -> int:
         for line in e.lines(name):
             print(line, file=sys.stderr)
         return 2
+    if args.game is not None:
+        raise UsageError("bridgepad import: --game goes with a club's PBN file, whose boards it attaches to that game.")
     if not (incoming.count if isinstance(incoming, LogGames) else incoming):
         raise empty_file(name, "import")
     # The folder's lock, held from the plan to the commit, so nothing else writes games between.
     with holding_folder(store, "import"):
         return import_locked(store, incoming, name)
+
+
+def import_club(store: GameStore, text: str, name: str, game_id: str | None) -> int:
+    """A club's session (or any hand record): its boards' cards and the field's results, as a new
+    duplicate game, or attached to the duplicate game ``game_id`` (all or nothing, either way)."""
+    from bridgepad.core.rules.game import Game, Mode
+    from bridgepad.core.words.text import visible
+    from bridgepad.services.formats.incoming import FileRefused, Incoming
+    from bridgepad.services.formats.pbn_boards import read_boards
+    from bridgepad.store.preferences_file import PreferencesFile
+
+    try:
+        club = read_boards(text)
+    except FileRefused as e:
+        for line in e.lines(name):
+            print(line, file=sys.stderr)
+        return 2
+    for said in club.skipped:
+        from bridgepad.cli.errors import warn
+
+        warn("import", f"{visible(name)}: {said}")
+    what = f"the cards of {club.boards.span}"
+    if club.boards.has_field:
+        what += f" and the club's results on {club.with_results} of them"
+    if club.pairs:
+        what += f" (its TotalScoreTable ranks {club.pairs} pairs)"
+    if game_id is not None:
+        with holding_folder(store, "import"):
+            return attach_club(store, club.boards, game_id, what, name)
+    defaults = PreferencesFile(store.root, read_only=True).new_game_defaults()
+    game = Game(mode=Mode.DUPLICATE, settings=defaults.settings, first_board=club.boards.numbers[0], deals=club.boards)
+    print(f"{visible(name)}: {what}.")
+    with holding_folder(store, "import"):
+        before = len(store.ids())
+        status = import_locked(store, [Incoming(game)], name)
+        stored_now = len(store.ids()) > before
+    if stored_now:
+        print(
+            "To play its boards: resume the game from the history (h, then Enter), or start one: bridgepad new duplicate --deals FILE"
+        )
+    return status
+
+
+def attach_club(store: GameStore, boards: object, game_id: str, what: str, name: str) -> int:
+    """Attaches a club's boards to a stored duplicate game; the game's other inputs are left as they were."""
+    from dataclasses import replace
+
+    from bridgepad.cli.export_games import find_game
+    from bridgepad.core.boards.board_set import BoardSet
+    from bridgepad.core.words.text import visible
+    from bridgepad.store.errors import UnreadableGame
+    from bridgepad.store.game_store import now_iso
+
+    assert isinstance(boards, BoardSet)
+    found = find_game(store, game_id, "import")
+    try:
+        stored = store.load(found)
+    except (FileNotFoundError, UnreadableGame) as e:
+        raise UsageError(f"bridgepad import: {e}") from None
+    game = stored.game
+    if not game.rules.boards:
+        raise UsageError(f"bridgepad import: {found} is a {game.mode.word}; a club's boards attach to a duplicate game.")
+    merged = {b.board: b for b in (game.deals.boards if game.deals is not None else ())}
+    for b in boards.boards:
+        had = merged.get(b.board)
+        if had is not None and had.deal != b.deal:
+            raise UsageError(
+                f"bridgepad import: {visible(name)}: board {b.board} has other cards than game {found} has for it; nothing was changed."
+            )
+        merged[b.board] = b
+    changed = replace(game, deals=BoardSet(tuple(merged[n] for n in sorted(merged))))
+    if changed == game:
+        print(f"Game {found} already has {what}: nothing to change.")
+        return 0
+    try:
+        store.save(replace(stored, game=changed, updated=now_iso()))
+    except OSError as e:
+        raise UsageError(f"bridgepad import: cannot write {store.path(found)}: {e.strerror or e}; nothing was changed.") from None
+    from bridgepad.core.records.record import make_record
+
+    print(f"Attached {what} to game {found}: {visible(make_record(changed).headline)}")
+    return 0
 
 
 def _no_rule_flags(args: argparse.Namespace, what: str) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from collections.abc import Sequence
 from importlib import import_module
@@ -21,13 +22,14 @@ COMMANDS = {
     "import": "import_games",
     "export": "export_games",
     "share": "share",
+    "deal": "deal",
 }
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The parser of every command, or of ``only`` that one: each command's module is
-    imported to describe its arguments, and ``bridgepad score`` should not wait for the
-    modules of the others (the store, the exports, the log grammar)."""
+    """The parser of every command, or of ``only`` that one (``""``: none, the pad's options
+    alone): each command's module is imported to describe its arguments, and ``bridgepad
+    score`` should not wait for the modules of the others (the store, the exports, the log grammar)."""
     p = Parser(prog="bridgepad", description="A keyboard-driven score pad for contract bridge.")
     p.add_argument("--data-dir", metavar="PATH", help="keep games here instead of the user data folder")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
@@ -38,17 +40,33 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 
 def parse(args: list[str]) -> argparse.Namespace:
-    """The arguments, read by the named command's parser alone when that is enough."""
+    """The arguments, read by the named command's parser alone when that is enough, and with
+    no command named (the pad) by the options alone: the pad starts without loading every
+    command's module."""
     named = next((a for a in args if a in COMMANDS), None)
-    if named is not None and "-h" not in args[: args.index(named)] and "--help" not in args[: args.index(named)]:
+    before = args if named is None else args[: args.index(named)]
+    if "-h" not in before and "--help" not in before:
         try:
-            return build_parser(named).parse_args(args)
+            return build_parser("" if named is None else named).parse_args(args)
         except UsageError:
-            pass  # the word was an option's value, say: the whole parser says what is wrong
+            pass  # the word was an option's value, or no command: the whole parser says what is wrong
     return build_parser().parse_args(args)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # Python's cyclic collector is held off while the modules load, and for the pad until its
+    # first paint (the app lets it go on then, bridgepad.tui.app): at startup it only walks, again
+    # and again, objects that live as long as the process (a full collection among them, which a
+    # bare Textual app never reaches): 5 % of the instructions to the pad's first paint. A
+    # command's own work runs with it on.
+    gc.disable()
+    try:
+        return _main(argv)
+    finally:
+        gc.enable()
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     pad: list[argparse.Namespace] = []
 
@@ -58,7 +76,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.command is None:
                 pad.append(args)  # opened below, outside the guard: the pad has its own terminal
                 return 0
-            return int(import_module(f"bridgepad.cli.{COMMANDS[args.command]}").run(args))
+            module = import_module(f"bridgepad.cli.{COMMANDS[args.command]}")
+            gc.enable()
+            return int(module.run(args))
         except UsageError as e:
             say(str(e))
             return e.status

@@ -9,6 +9,7 @@ from bridgepad.cli.errors import UsageError, warn
 from bridgepad.cli.files import holding_folder, open_store
 from bridgepad.cli.rule_flags import add_rule_flags, given_rules
 from bridgepad.core.readers.notation import NotationError
+from bridgepad.core.rules.game import Game
 from bridgepad.core.words.text import visible
 from bridgepad.store.errors import SaveError
 
@@ -23,12 +24,28 @@ def configure(sub: Any) -> None:
     n.add_argument("mode", metavar="MODE", help="rubber, chicago or duplicate")
     n.add_argument("--dealer", metavar="SEAT", help="the first dealer: N, E, S or W (default N)")
     n.add_argument("--players", metavar="NAMES", help='names by seat, e.g. "N=Ann,E=Bob,S=Cy,W=Di"')
+    several = n.add_argument_group("duplicate at several tables, each entering its results from a phone")
+    several.add_argument("--tables", metavar="N", help="tables playing: 2 for a team match, 3 to 8 for a pairs game (default 1)")
+    several.add_argument(
+        "--boards", metavar="B", help="boards in play (default 16 for a team match, 3 a table a round otherwise)"
+    )
+    several.add_argument("--movement", metavar="KIND", help="teams (2 tables) or mitchell (3 to 8); the usual one by default")
+    several.add_argument("--rounds", metavar="R", help="rounds to play (default: all the movement has)")
+    several.add_argument("--pairs", metavar="P", help="pairs playing: twice the tables, or one fewer with a sit-out each round")
+    several.add_argument("--names", metavar="NAMES", help='the pairs\' names, e.g. "NS1=Ann & Bob; EW1=Cy & Di"')
+    n.add_argument(
+        "--deals",
+        metavar="FILE",
+        help="duplicate: a PBN file of the boards' cards (bridgepad deal's hand record, or a club's results with "
+        "its field); the session starts at its first board",
+    )
     add_rule_flags(n)
 
 
 def run(args: argparse.Namespace) -> int:
     from bridgepad.core.model import SEATS
     from bridgepad.core.readers.new_game import parse_players_option, read_new_game, rule_values
+    from bridgepad.core.readers.several_tables_setup import SETUP_FIELDS
     from bridgepad.services.session import Session
 
     store = open_store(args)
@@ -47,12 +64,23 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"bridgepad new: --players: {e}") from None
     values.update({seat.value: name for seat, name in zip(SEATS, names)})
     values.update(given_rules(args))
+    several = {f: getattr(args, f) for f in SETUP_FIELDS if getattr(args, f, None) is not None}
+    if several and reading_mode_is_not_duplicate(args.mode):
+        raise UsageError(
+            "bridgepad new: --tables, --boards and the movement are for duplicate: bridgepad new duplicate --tables 4."
+        )
+    values.update(several)
+    if "duplicate_scoring" in given_rules(args):
+        values["scoring_chosen"] = "yes"
     reading = read_new_game(values)
     if reading.game is None or reading.settings is None:
         first = next(iter(reading.errors.values()))
         raise UsageError(f"bridgepad new: {first}")
     if not reading.game.rules.dealt_at_table and args.dealer is not None:
         raise UsageError("bridgepad new: at duplicate the dealer follows the board number; leave out --dealer.")
+    game = reading.game
+    if args.deals is not None:
+        game = with_deals(game, args.deals)
     try:
         # Under the folder's lock: never while the pad is open, never beside another new.
         with holding_folder(store, "new"):
@@ -61,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
             session = Session.open(store)
             for problem in dict.fromkeys(looking.problems + defaults.problems + session.problems):  # each said once
                 warn("new", problem)
-            saved = session.start(reading.game)
+            saved = session.start(game)
             session.save_defaults(reading.settings, reading.game.players)
     except OSError as e:
         raise UsageError(f"bridgepad new: cannot write to {visible(str(store.root))}: {e.strerror or e}.") from None
@@ -69,8 +97,69 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"bridgepad new: {e}") from None
     if not saved:
         raise UsageError(f"bridgepad new: {session.save_error}")
-    g = reading.game
+    g = game
+    if g.several_tables is not None:
+        _print_several(g, str(session.path))
+        _print_deals(g)
+        return 0
     who = g.rules.start_words(g)
     named = ", ".join(f"{s.value}={n}" for s, n in zip(SEATS, g.players) if n)
     print(f"New {g.mode.word}, {who}" + (f", players {named}" if named else "") + f": {session.path}")
+    _print_deals(g)
     return 0
+
+
+def _print_deals(g: Game) -> None:
+    if g.deals is not None:
+        n = sum(1 for b in g.deals.boards if b.field)
+        field = f", the club's results on {n} board{'s' if n != 1 else ''}" if g.deals.has_field else ""
+        print(f"The cards of {g.deals.span}{field}: the pad works out double dummy and par as it opens.")
+
+
+def reading_mode_is_not_duplicate(text: str) -> bool:
+    from bridgepad.core.readers.new_game import parse_mode
+    from bridgepad.core.rules.modes import rules_for
+
+    try:
+        return not rules_for(parse_mode(text)).boards
+    except NotationError:
+        return False  # the mode's own sentence says what is wrong
+
+
+def _print_several(game: Any, path: str) -> None:
+    """The new game in a line, then each table's guide card, as a club prints them."""
+    from bridgepad.core.words.movement_text import guide_card, movement_title, sitting_out_words
+
+    inputs = game.several_tables
+    movement = inputs.setup.movement()
+    print(f"New duplicate, {movement_title(inputs.setup)}, compared by {game.settings.duplicate_scoring.value}: {path}")
+    for table in range(1, movement.tables + 1):
+        print()
+        print("\n".join(guide_card(movement, table)))
+    outs = [w for r in range(1, movement.rounds + 1) if (w := sitting_out_words(movement, r))]
+    if outs:
+        print()
+        print(" ".join(outs))
+    print()
+    print("Each table enters its results from a phone: bridgepad share --entry --lan (or the pad's share key).")
+
+
+def with_deals(game: Game, path: str) -> Game:
+    """The game with the cards (and the field) of the PBN file at ``path``, from its first board."""
+    import sys
+
+    from bridgepad.cli.files import read_text
+    from bridgepad.core.readers.new_game import with_deals as attach_deals
+    from bridgepad.services.formats.incoming import FileRefused
+    from bridgepad.services.formats.pbn_boards import read_boards
+
+    if not game.rules.boards:
+        raise UsageError(f"bridgepad new: --deals gives the cards of a duplicate game's boards, not of a {game.mode.word}.")
+    text = read_text(path, "new")
+    try:
+        club = read_boards(text)
+    except FileRefused as e:
+        for line in e.lines(path)[:-1]:
+            print(line, file=sys.stderr)
+        raise UsageError(e.lines(visible(path))[-1]) from None
+    return attach_deals(game, club.boards)

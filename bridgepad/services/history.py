@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import json
 import os
 import re
 import sqlite3
@@ -53,7 +54,7 @@ from typing import Any
 
 from bridgepad.core.evening.game_stats import WIDTH as STAT_WIDTH
 from bridgepad.core.evening.game_stats import SeatRow
-from bridgepad.core.evening.game_summary import GameSummary
+from bridgepad.core.evening.game_summary import GameSummary, PairSummary
 from bridgepad.core.evening.windows import parse_time
 from bridgepad.core.model import Seat, Side
 from bridgepad.core.readers.notation import NotationError, check_name
@@ -62,6 +63,8 @@ from bridgepad.core.readers.serialize import MAX_TIME_LENGTH
 from bridgepad.core.readers.serialize import SCHEMA as GAME_SCHEMA
 from bridgepad.core.records.record import record_of
 from bridgepad.core.rules.game import GameOverError, Mode, Status, derive
+from bridgepad.core.rules.movements import MovementKind
+from bridgepad.core.rules.movements.mitchell import MAX_TABLES
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.words.text import visible
 from bridgepad.services.workers import NoPool, cores, share_out
@@ -81,7 +84,7 @@ MAX_INDEX_BYTES = 64 * 1024 * 1024
 OLD_INDEX_NAME = "index.json"  # the index before it was a database: removed once this one is written
 # Bumped whenever a summary's content or the scoring that produces it changes: an
 # index of another schema is rebuilt from the games.
-INDEX_SCHEMA = f"7/{GAME_SCHEMA}"
+INDEX_SCHEMA = f"8/{GAME_SCHEMA}"
 
 # The tables, exactly: an index holding anything else (a view, a trigger, another
 # column) is not one bridgepad wrote, and is rebuilt.
@@ -96,6 +99,7 @@ TABLES = (
         "status TEXT NOT NULL, complete INTEGER NOT NULL, hands INTEGER NOT NULL, we TEXT NOT NULL, "
         "headline TEXT NOT NULL, scoring TEXT NOT NULL, imps TEXT NOT NULL, matchpoints INTEGER NOT NULL, "
         "top INTEGER NOT NULL, pct TEXT NOT NULL, boards INTEGER NOT NULL, sitting_out TEXT NOT NULL, "
+        "tables INTEGER NOT NULL, movement TEXT NOT NULL, leaders TEXT NOT NULL, pairs TEXT NOT NULL, "
         "stats BLOB NOT NULL) STRICT"
     ),
     (
@@ -106,15 +110,33 @@ TABLES = (
 )
 _COLUMNS = (
     "id, mtime_ns, size, ino, created, updated, mode, north, east, south, west, games_ns, games_ew, "
-    "total_ns, total_ew, status, complete, hands, we, headline, scoring, imps, matchpoints, top, pct, boards, sitting_out, stats"
+    "total_ns, total_ew, status, complete, hands, we, headline, scoring, imps, matchpoints, top, pct, boards, sitting_out, "
+    "tables, movement, leaders, pairs, stats"
 )
-_INTEGERS = ("mtime_ns", "size", "ino", "games_ns", "games_ew", "total_ns", "total_ew", "hands", "matchpoints", "top", "boards")
-_TEXTS = ("id", "created", "updated", "north", "east", "south", "west", "headline", "imps", "pct", "sitting_out")
+_INTEGERS = (
+    "mtime_ns", "size", "ino", "games_ns", "games_ew", "total_ns", "total_ew", "hands", "matchpoints", "top", "boards", "tables",
+)  # fmt: skip
+_TEXTS = (
+    "id",
+    "created",
+    "updated",
+    "north",
+    "east",
+    "south",
+    "west",
+    "headline",
+    "imps",
+    "pct",
+    "sitting_out",
+    "leaders",
+    "pairs",
+)
 _ONE_OF = {
     "mode": tuple(m.value for m in Mode),
     "status": tuple(s.value for s in Status),
     "we": tuple(s.value for s in Side),
     "scoring": ("", *(d.value for d in DuplicateScoring)),
+    "movement": ("", *(k.value for k in MovementKind)),
 }
 
 
@@ -213,9 +235,10 @@ _SCORINGS = {"": None, **{d.value: d for d in DuplicateScoring}}
 def _summary(row: tuple[Any, ...]) -> GameSummary:
     """The summary in an index row (after the id and the stat); _Forged if a cell could not be bridgepad's."""
     (game_id, _m, _s, _i, created, updated, mode, n, e, s, w, g_ns, g_ew, t_ns, t_ew) = row[:15]
-    (status, complete, hands, we, headline, scoring, imps, matchpoints, top, pct, boards, waiting, stats) = row[15:]
+    (status, complete, hands, we, headline, scoring, imps, matchpoints, top, pct, boards, waiting) = row[15:27]
+    (tables, movement, leaders, pairs, stats) = row[27:]
     players = (n, e, s, w)
-    if not (is_game_id(game_id) and _is_line(headline)):
+    if not (is_game_id(game_id) and _is_line(headline) and _is_line(leaders) and 0 <= tables <= MAX_TABLES):
         raise _Forged
     if not all(map(_is_name, players)) or any(v and _IMPS.fullmatch(v) is None for v in (imps, pct)):
         raise _Forged
@@ -240,8 +263,62 @@ def _summary(row: tuple[Any, ...]) -> GameSummary:
         boards=boards,
         sitting_out=_waiting(waiting),
         written=created,
+        tables=tables,
+        movement=movement,
+        leaders=leaders,
+        pairs=_pairs(pairs),
         seat_stats=_unpack_stats(stats),
     )
+
+
+def _pairs_text(pairs: tuple[PairSummary, ...]) -> str:
+    """A game of several tables' pairs as the index keeps them: JSON, the figures as text (IMPs a Decimal's)."""
+    if not pairs:
+        return ""
+    return json.dumps(
+        [
+            [
+                p.side.value,
+                *p.names,
+                "" if p.imps is None else str(p.imps),
+                p.matchpoints,
+                p.top,
+                "" if p.pct is None else str(p.pct),
+                p.boards,
+            ]
+            for p in pairs
+        ],
+        ensure_ascii=False,
+    )
+
+
+def _pairs(text: str) -> tuple[PairSummary, ...]:
+    """The pairs of ``_pairs_text``; _Forged for anything bridgepad would not have written."""
+    if not text:
+        return ()
+    try:
+        items = json.loads(text)
+    except ValueError:
+        raise _Forged from None
+    if not isinstance(items, list) or len(items) > 2 * MAX_TABLES:
+        raise _Forged
+    out = []
+    for item in items:
+        if not (isinstance(item, list) and len(item) == 8):
+            raise _Forged
+        side, first, second, imps, mp, top, pct, boards = item
+        texts_ok = all(isinstance(v, str) for v in (side, first, second, imps, pct)) and side in _SIDES
+        numbers_ok = all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in (mp, top, boards))
+        if not (texts_ok and numbers_ok and _is_name(first) and _is_name(second)):
+            raise _Forged
+        if any(v and _IMPS.fullmatch(v) is None for v in (imps, pct)):
+            raise _Forged
+        out.append(
+            PairSummary(
+                _SIDES[side], (first, second), Decimal(imps) if imps else None, mp, top, Decimal(pct) if pct else None, boards
+            )
+        )
+    return tuple(out)
 
 
 def _row(game_id: str, stat: tuple[int, int, int], s: GameSummary) -> tuple[Any, ...]:
@@ -266,6 +343,10 @@ def _row(game_id: str, stat: tuple[int, int, int], s: GameSummary) -> tuple[Any,
         "" if s.pct is None else str(s.pct),
         s.boards,
         "\n".join(s.sitting_out),
+        s.tables,
+        s.movement,
+        s.leaders,
+        _pairs_text(s.pairs),
         _pack_stats(s.seat_stats),
     )
 

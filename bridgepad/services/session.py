@@ -14,14 +14,17 @@ and the history they share. A failure a person must see is raised as one of
 from __future__ import annotations
 
 import os
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import Decimal
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bridgepad.core.boards.cards import Deal
+from bridgepad.core.boards.double_dummy import Solution
 from bridgepad.core.evening.windows import morning, parse_time, same_evening
 from bridgepad.core.model import Hand
 from bridgepad.core.rules.game import Game, GameOverError, GameState, HandOutcome, derive
@@ -41,6 +44,8 @@ from bridgepad.store.game_store import IMPORT_PREFIX, GameStore, StoredGame, Tra
 from bridgepad.store.preferences_file import Looks, NewGameDefaults, Players, PreferencesFile, TallyPreferences
 
 if TYPE_CHECKING:
+    from bridgepad.core.rules.several_tables.entering import Recorded, Submission
+    from bridgepad.core.rules.several_tables.inputs import SeveralTables
     from bridgepad.services.history import History
     from bridgepad.store.people_file import People
 
@@ -152,6 +157,8 @@ class Session:
             state = derive(stored.game)
         except GameOverError:
             return False
+        if stored.id == self.stored.id:  # what this window solved meanwhile stays (kept by board and deal)
+            stored = replace(stored, solved={**self.stored.solved, **stored.solved})
         self.stored, self.state = stored, state
         return True
 
@@ -193,7 +200,7 @@ class Session:
         current = self.stored.id
         floor = morning(start)  # no evening reaches back past the morning before it
         earlier = []
-        for i in self._store.ids():  # an evening's few are looked at, not the history
+        for i in _ids_of_days(self._store.ids(), floor, start):  # an evening's few are looked at, not the history
             begun = id_time(i)
             if i != current and begun is not None and floor <= begun < start:
                 earlier.append(_Begun(i, begun, parse_time(self._store.updated_of(i))))
@@ -218,6 +225,24 @@ class Session:
 
             self._history = History(self._store, read_only=self.read_only)
         return self._history
+
+    # The double-dummy cache ----------------------------------------------------
+    def unsolved(self) -> tuple[tuple[int, Deal], ...]:
+        """The boards of the game on the pad whose cards are known but not yet solved double dummy."""
+        from bridgepad.services.double_dummy.cache import unsolved
+
+        return unsolved(self.game, self.stored.solved)
+
+    def keep_solved(self, solutions: dict[tuple[int, Deal], Solution]) -> bool:
+        """Keeps boards' solutions in the game's cache, written with the game (not a change to undo:
+        they are derived from its cards); False if the write failed (a read-only window keeps them in memory)."""
+        # A new stored game, not the old one changed: what follows the game (the shared view)
+        # sees that it moved.
+        self.stored = replace(self.stored, solved={**self.stored.solved, **solutions})
+        if self.read_only or self.fresh:
+            return not self.read_only
+        self.unsaved = True
+        return self.flush()
 
     def history_is_indexed(self) -> bool:
         """Whether the folder has a summary index to read ahead (a rebuild waits to be asked)."""
@@ -322,6 +347,96 @@ class Session:
         del hands[index]
         return self._change(self.game.with_hands(tuple(hands)), f"hand {index + 1} deleted")
 
+    # A game of several tables ----------------------------------------------------
+    # Each table's result is saved (atomically, synced) before the phone that sent it is
+    # told so; a save that fails is raised, and the result is not kept in memory either, so
+    # the phone's retry, with the same id, is what records it. What a phone was told is
+    # saved stays saved: undo never goes back past a table's result or move (the stack is
+    # emptied there, since undoing an earlier change restores the game as it was then); the
+    # director changes a result by a correction, undoable until the next table's result.
+    def _several(self) -> SeveralTables:
+        inputs = self.game.several_tables
+        if inputs is None:
+            raise Refused("The game on the pad is not a game of several tables.")
+        return inputs
+
+    def submit_result(
+        self, table: int, board: int, hand: Hand, submission_id: str, *, replace_earlier: bool = False
+    ) -> Submission:
+        """A table's result for ``board``: recorded and saved, a repeat of one recorded, or a
+        board already in (``replace_earlier`` replaces it). EntryRefused with the reason if it
+        cannot be taken; SaveError if it could not be saved (then nothing is recorded)."""
+        from bridgepad.core.rules.several_tables.entering import Recorded, TableResult, submit
+
+        self._check_writable()
+        inputs = self._several()
+        result = TableResult(submission_id, table, 0, board, replace(hand, at=now_iso()))
+        outcome = submit(inputs, result, replace=replace_earlier)
+        if isinstance(outcome, Recorded):
+            self._change_several(inputs.with_result(outcome.result), f"board {board} at table {table}", undoable=False)
+        return outcome
+
+    def move_table(self, table: int, leaving: int) -> bool:
+        """Moves ``table`` on from round ``leaving`` once its boards are in; False if it had
+        moved on already (a repeat). EntryRefused if it may not; SaveError if not saved."""
+        from bridgepad.core.rules.several_tables.entering import next_round
+
+        self._check_writable()
+        inputs = self._several()
+        move = next_round(inputs, table, leaving, now_iso())
+        if move is None:
+            return False
+        self._change_several(inputs.with_move(move), f"table {table} to round {move.round}", undoable=False)
+        return True
+
+    def correct_result(self, table: int, board: int, hand: Hand, why: str) -> Recorded:
+        """The director's change to ``board`` at ``table``, in any round, written down with its
+        time and reason; undoable. EntryRefused if it cannot be made; SaveError if not saved."""
+        from bridgepad.core.rules.several_tables.entering import TableResult, correct
+        from bridgepad.store.game_id import new_id
+
+        self._check_writable()
+        inputs = self._several()
+        recorded = correct(inputs, TableResult(f"director-{new_id()}", table, 0, board, replace(hand, at=now_iso()), why=why))
+        self._change_several(inputs.with_result(recorded.result), f"board {board} at table {table} changed", undoable=True)
+        return recorded
+
+    def correction_preview(self, table: int, board: int, hand: Hand) -> tuple[HandOutcome, GameState]:
+        """What ``hand`` would score as ``table``'s result on ``board``: the board as one table
+        scores it, the other tables' results its Other tables (for the entry form's preview)."""
+        from bridgepad.core.rules.several_tables.one_table import as_one_table
+
+        several = self.state.session.several if self.state.session is not None else None
+        if several is None:
+            raise Refused("The game on the pad is not a game of several tables.")
+        return as_one_table(several, self.game.settings, table, board, hand)
+
+    def board_start(self, board: int) -> GameState:
+        """``board`` about to be played, as the entry form asks before a hand is typed."""
+        from bridgepad.core.rules.several_tables.one_table import board_start
+
+        return board_start(self.game.settings, board)
+
+    def name_pairs(self, names: SeveralTables) -> bool:
+        """The pairs' names, as the director typed them (undoable)."""
+        inputs = self._several()
+        return self._change_several(replace(inputs, names=names.names), "names of the pairs", undoable=True)
+
+    def _change_several(self, inputs: SeveralTables, what: str, *, undoable: bool) -> bool:
+        game = replace(self.game, several_tables=inputs)
+        before = (self.stored, self.state, self.unsaved, self.fresh, self.unsaved_current, len(self.undo_stack))
+        saved = self._change(game, what)
+        if not saved:
+            # Not on disk, so not recorded: the memory goes back to what the disk holds, and
+            # the sender is told it failed (and will send it again).
+            self.stored, self.state, self.unsaved, self.fresh, self.unsaved_current, depth = before
+            del self.undo_stack[depth:]
+            assert self.save_error is not None
+            raise self.save_error
+        if not undoable:
+            self.undo_stack.clear()
+        return True
+
     def end_game(self) -> bool:
         return self._change(replace(self.game, ended=True), f"{self.game.mode.word} ended")
 
@@ -360,7 +475,7 @@ class Session:
         if self.unsaved:
             self.flush()  # the old game must reach the disk before the pad moves on
         set_aside = None
-        if not previous.game.hands and not previous.game.ended and not self.unsaved:
+        if previous.game.empty and not self.unsaved:
             # A game with nothing in it is not kept: it would only count as a game played.
             # Undo brings it back from the trash (or, failing that, writes it from memory).
             try:
@@ -515,6 +630,16 @@ class Session:
 
 
 READ_ONLY = "Another bridgepad has this data folder open, so this window is read-only; close the other one to enter hands here."
+
+
+def _ids_of_days(ids: list[str], first: datetime, last: datetime) -> list[str]:
+    """The ids, sorted, that may begin between ``first`` and ``last``: an id begins with its local
+    date (``new_id``), so the others are never read as times (a day either side, for a clock put
+    back across midnight). At 20,000 games the pad's number takes a quarter of the time it did:
+    what is left is listing the folder."""
+    low = (first.astimezone() - timedelta(days=1)).strftime("%Y%m%d")
+    high = (last.astimezone() + timedelta(days=2)).strftime("%Y%m%d")
+    return ids[bisect_left(ids, low) : bisect_left(ids, high)]
 
 
 def _recover_imports(store: GameStore) -> tuple[str, ...]:

@@ -24,11 +24,14 @@ import json
 import os
 import re
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from bridgepad.core.boards.cards import Deal
+from bridgepad.core.boards.double_dummy import Solution
+from bridgepad.core.readers.boards_json import solved_from_json, solved_json
 from bridgepad.core.readers.serialize import (
     SCHEMA,
     TIME_HELP,
@@ -84,6 +87,9 @@ class StoredGame:
     game: Game
     created: str
     updated: str
+    # The double-dummy cache of its boards, by board and deal: derived, but slow to derive,
+    # so kept at the end of the game's file (``boards_json``) and never part of its inputs.
+    solved: dict[tuple[int, Deal], Solution] = field(default_factory=dict)
 
     def meta(self) -> dict[str, Any]:
         return {"id": self.id, "created": self.created, "updated": self.updated}
@@ -132,7 +138,23 @@ def id_at(created: str) -> str:
 def game_bytes(stored: StoredGame) -> bytes:
     """A game file's content: the one place that says how a game is written."""
     data = game_to_json(stored.game, stored.meta())
+    kept = kept_solutions(stored)
+    if kept:
+        data["double_dummy"] = solved_json(kept)
     return json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")
+
+
+def kept_solutions(stored: StoredGame) -> dict[tuple[int, Deal], Solution]:
+    """The cached solutions of the boards the game has now (those of cards since replaced go)."""
+    deals = stored.game.deals
+    if deals is None:
+        return {}
+    out = {}
+    for (number, deal), solution in stored.solved.items():
+        board = deals.board(number)
+        if board is not None and board.deal == deal:
+            out[(number, deal)] = solution
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,7 +316,8 @@ class GameStore:
             raise UnreadableGame(path, None, e.reason, e.damaged) from None
         except SchemaError as e:
             raise UnreadableGame(path, None, str(e).rstrip(".")) from None
-        return StoredGame(game_id, game, created, updated), raw, schema_of(data)
+        solved = solved_from_json(data.get("double_dummy"), game.deals)
+        return StoredGame(game_id, game, created, updated, solved), raw, schema_of(data)
 
     def load(self, game_id: str) -> StoredGame:
         """Reads a game; a file that cannot be one is moved aside and UnreadableGame raised.

@@ -5,6 +5,7 @@ closes, and an end that never waits for a terminal that has gone."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import sys
 import time
 from collections.abc import Callable, Iterable
@@ -164,7 +165,18 @@ class BridgepadApp(App[None]):
             self.watchdog.attach(self._end_soon, on_loop)
         if self.session.read_only and self.lock is not None and self.unwritable is None:
             self._take_over_timer = self.set_interval(TAKE_OVER_POLL, self._try_take_over)
-        self.call_after_refresh(self.load_later_css)
+        self.call_after_refresh(self._after_first_paint)
+
+    def _after_first_paint(self) -> None:
+        """What waits until the pad is painted: Python's collector, held off by ``bridgepad``'s
+        main while the modules loaded, and the other screens' styles."""
+        if not gc.isenabled():
+            # What lives now lives as long as the app (the modules, the pad's widgets): kept out of
+            # every later collection, so that none walks them again while a hand is typed. The few
+            # cycles the start left behind (about 1,800 objects, 0.3 MB) stay with them.
+            gc.freeze()
+            gc.enable()
+        self.load_later_css()
 
     def load_later_css(self) -> None:
         """The styles of the forms and the other screens, once the pad is painted: read now,
@@ -175,7 +187,9 @@ class BridgepadApp(App[None]):
                 self.stylesheet.read(path)
                 read = True
         if read:
-            self.stylesheet.reparse()
+            # Only the files just read are parsed: the stylesheet keeps what it parsed before
+            # (reparse would parse every source again, Textual's own and the pad's: twice the time).
+            self.stylesheet.parse()
             self.stylesheet.update(self)
         self.later_css_loaded = True
 

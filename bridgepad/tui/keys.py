@@ -50,6 +50,7 @@ class Section:
     name: str  # what a screen's ``KEY_SECTION`` names
     title: str  # the heading in the help and the README
     keys: tuple[Key, ...]
+    also: tuple[str, ...] = ()  # the sections whose keys the same screen answers to as well (the pad's, at several tables)
 
 
 SECTIONS: tuple[Section, ...] = (
@@ -155,6 +156,90 @@ SECTIONS: tuple[Section, ...] = (
         ),
     ),
     Section(
+        "tables",
+        "On the pad, in a game of several tables",
+        (
+            Key(
+                "tables.view_tables",
+                "1",
+                "view('tables')",
+                "Tables",
+                "the tables: each one's round, its pairs, the boards in and to come",
+                show=False,
+            ),
+            Key(
+                "tables.view_boards",
+                "2",
+                "view('boards')",
+                "Boards",
+                "the boards: a board's traveller, every table's result and its figures",
+                show=False,
+            ),
+            Key(
+                "tables.view_ranking",
+                "3",
+                "view('ranking')",
+                "Ranking",
+                "the ranking: matchpoints or IMPs, each direction's, or the two teams'",
+                show=False,
+            ),
+            Key(
+                "tables.view_changes",
+                "4",
+                "view('changes')",
+                "Changes",
+                "the changes: every result replaced, who, when, why, and what it was",
+                show=False,
+            ),
+            Key(
+                "tables.view_cards",
+                "5",
+                "view('cards')",
+                "Cards",
+                "the guide cards: each table's rounds, pairs and boards",
+                show=False,
+            ),
+            Key(
+                "tables.previous_board",
+                "left",
+                "board(-1)",
+                "Board before",
+                "the board before (on the boards)",
+                show=False,
+                priority=True,
+            ),
+            Key(
+                "tables.next_board",
+                "right",
+                "board(1)",
+                "Next board",
+                "the next board (on the boards)",
+                show=False,
+                priority=True,
+            ),
+            Key("tables.select", "up,down", "", "", "select a line: a table, a result of the traveller, a pair"),
+            Key(
+                "tables.correct",
+                "e",
+                "correct",
+                "Correct",
+                "correct the selected result, or enter a table's missing one: the entry form and a reason",
+                keep=1,
+                command="Correct the selected result",
+            ),
+            Key(
+                "tables.names",
+                "N",
+                "names",
+                "Names",
+                "the pairs' names, each typed once for the session",
+                keep=3,
+                command="Name the pairs",
+            ),
+        ),
+        also=("pad",),
+    ),
+    Section(
         "app",
         "Everywhere",
         (
@@ -180,7 +265,7 @@ SECTIONS: tuple[Section, ...] = (
             Key(
                 "form.next",
                 "tab",
-                "app.focus_next",
+                "next_field",
                 "Next field",
                 "the next field, its text selected: typing replaces it",
                 show=False,
@@ -189,7 +274,7 @@ SECTIONS: tuple[Section, ...] = (
             Key(
                 "form.previous",
                 "shift+tab",
-                "app.focus_previous",
+                "previous_field",
                 "Previous field",
                 "the field before",
                 show=False,
@@ -372,6 +457,16 @@ SECTIONS: tuple[Section, ...] = (
                 "Local network",
                 "the local network (anyone there with the link can read the score), or this computer only",
             ),
+            Key(
+                "share.next",
+                "right,n",
+                "next_code",
+                "Next code",
+                "a game of several tables: the next address's QR code (each table's own, then the read-only one's)",
+                display="→",
+                priority=True,
+            ),
+            Key("share.previous", "left", "previous_code", "", "the previous address's QR code", show=False, priority=True),
             Key("share.back", "escape,q", "close", "Back", "back to the pad; sharing goes on", keep=0, display="Esc"),
         ),
     ),
@@ -393,12 +488,13 @@ def section(name: str) -> Section:
     return _BY_NAME[name]
 
 
-def bindings(name: str) -> list[BindingType]:
-    """A screen's ``BINDINGS``: every key of its section that has an action, with its id."""
+def bindings(name: str, only: frozenset[str] | None = None) -> list[BindingType]:
+    """A screen's ``BINDINGS``: every key of its section that has an action, with its id
+    (``only``: the keys whose action, without its arguments, is one of these)."""
     return [
         Binding(k.keys, k.action, k.label, show=k.show, key_display=k.display, priority=k.priority, id=k.id)
         for k in section(name).keys
-        if k.action
+        if k.action and (only is None or k.action.split("(")[0] in only)
     ]
 
 
@@ -411,9 +507,15 @@ def declared_place(key_id: str | None) -> int:
     return _DECLARED.get(key_id or "", len(_DECLARED))
 
 
+def screen_sections(name: str) -> tuple[Section, ...]:
+    """The sections a screen of ``KEY_SECTION`` ``name`` answers to: its own, then those it shares."""
+    own = section(name)
+    return (own, *(section(n) for n in own.also))
+
+
 def footer_rank(action: str, name: str) -> int:
     """How long a footer key stays as the screen narrows (lower: longer); unknown keys go first."""
-    for s in (section(name), section("app")):
+    for s in (*screen_sections(name), section("app")):
         for k in s.keys:
             if k.action == action:
                 return k.keep
@@ -615,9 +717,11 @@ def palette_commands(screen: object, keymap: Mapping[str, str]) -> Iterator[Syst
     name = getattr(screen, "KEY_SECTION", "")
     if name not in _BY_NAME:
         return
-    for k in section(name).keys:
+    check = getattr(screen, "check_action", None)
+    for k in (k for s in screen_sections(name) for k in s.keys):
         callback = getattr(screen, f"action_{k.action}", None) if k.command else None
-        if callback is not None:
+        # A key the screen does not answer to now (a hand's keys, at several tables) is not offered.
+        if callback is not None and (check is None or check(k.action, ()) is not False):
             yield SystemCommand(k.command, f"{k.does[:1].upper()}{k.does[1:]} ({key_text(keys_of(k, keymap))})", callback)
 
 

@@ -3,21 +3,42 @@
 The server reads the app's session (``SessionSource``), so the game it serves is the
 one on the pad; each save pushes it to the phones at once, and a look every quarter of a
 second catches what changes without a save of this window's own (a read-only window
-following another, a takeover). Loaded only when the key is pressed: the pad starts
-without the web server's modules.
+following another, a takeover). In a game of several tables it also serves each table's
+link, whose phone writes its results through this same session (``entry.Desk``): the pad
+stays the one writer, and is told of each result so that it shows it. Loaded only when
+the key is pressed: the pad starts without the web server's modules.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
+from bridgepad.core.words.movement_text import sitting_line
 from bridgepad.services.session import Session
+from bridgepad.services.share.entry import Desk, several_state
 from bridgepad.services.share.server import ShareServer
 from bridgepad.services.share.source import SessionSource
 
 IN_APP_POLL = 0.25  # seconds: the session is in memory, so a look costs nothing
 LAN_WARNING = "On the local network: anyone there who has the link can read the score."
 LOCAL_ONLY = "This computer only: phones cannot open it until it is shared on the local network."
+ENTRY_WARNING = "A table's link enters that table's results: give each table its own, and nobody else."
+READ_ONLY_TABLES = (
+    "This window only looks, so it serves no table's link: the tables enter their results through the "
+    "window (or bridgepad share --entry) that keeps the score."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """One address the share screen shows: its name, what it is for, the address, and its phones."""
+
+    name: str  # "Read-only" or "Table 2"
+    about: str  # who opens it
+    url: str
+    viewers: int
+    table: int | None = None
 
 
 class Sharing:
@@ -44,10 +65,38 @@ class Sharing:
     def viewers(self) -> int:
         return self.server.viewers if self.server is not None else 0
 
+    @property
+    def several(self) -> bool:
+        """Whether the game on the pad is one of several tables."""
+        return self.session().game.several_tables is not None
+
+    def links(self) -> list[Link]:
+        """The read-only address, then each table's (a game of several tables, in a window that writes)."""
+        server = self.server
+        if server is None or not server.running:
+            return []
+        several = bool(server.tables)
+        about = "for anyone watching" if several else "read-only"
+        out = [Link("Read-only", about, server.url, server.viewers)]
+        state = several_state(self.session())
+        for table in sorted(server.tables):
+            progress = state.progress(table) if state is not None else None
+            now = sitting_line(progress.sitting) if progress is not None and progress.sitting is not None else "all rounds played"
+            out.append(Link(f"Table {table}", now, server.table_url(table), server.table_viewers(table), table))
+        return out
+
     async def start(self, lan: bool = False) -> str:
         """Starts serving the pad (again, on ``lan`` or not, if it was); OSError if no port can be had."""
         await self.stop()
-        server = ShareServer(SessionSource(self.session), lan=lan, poll=IN_APP_POLL, on_viewers=self._viewers_changed)
+        server = ShareServer(
+            SessionSource(self.session),
+            desk=Desk(self.session),
+            lan=lan,
+            poll=IN_APP_POLL,
+            on_viewers=self._viewers_changed,
+            on_links=self._links_changed,
+            on_written=self._written,
+        )
         await server.start()
         self.server = server
         session = self.session()
@@ -66,6 +115,15 @@ class Sharing:
         if self.server is not None:
             self.server.changed()
 
-    def _viewers_changed(self, _count: int) -> None:
+    def _viewers_changed(self, _count: int = 0) -> None:
         if self.on_viewers is not None:
             self.on_viewers()
+
+    def _links_changed(self) -> None:
+        # Another game on the pad: its tables' links (or none) are shown instead.
+        self._viewers_changed()
+
+    def _written(self) -> None:
+        # The pad hears of the save itself (Session.on_saved); the share screen shows each
+        # table's progress beside its link.
+        self._viewers_changed()

@@ -7,8 +7,8 @@ names the version these were written for), not a screen at random.
 - how Textual normalizes a list of keys (``a`` → ``a``, ``+`` → ``plus``), so that a
   user's keymap is read as Textual will apply it;
 - the keymap the app applies (Textual keeps it without a getter);
-- whether the footer has its bindings yet (it composes before it has them), and a footer
-  key's compact style given before it is mounted;
+- whether the footer has its bindings yet (it composes before it has them), letting it
+  compose them at once, and a footer key's compact style given before it is mounted;
 - taking one notification down before its time (a failed save that has since succeeded);
 - the binding check Textual's own key handling runs, and handing a key on to a widget's
   queue as Textual does, for handling every key in the order typed (``key_order.py``);
@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from typing import IO, Any
 
 from textual.keys import _normalize_key_list
+from textual.widgets import Footer
 
 WRITTEN_FOR = "8.2.8"  # the Textual release each name below was read from
 
@@ -41,6 +42,13 @@ def app_keymap(app: object) -> Mapping[str, str]:
 def footer_has_bindings(footer: object) -> bool:
     """Whether a Footer has been given its screen's bindings (before that it composes empty)."""
     return bool(getattr(footer, "_bindings_ready", False))
+
+
+def footer_ready(footer: Any) -> None:
+    """Lets a Footer compose its screen's keys now. Textual's composes empty until the screen
+    first says its bindings changed, after its first paint: the keys came a frame or two later,
+    behind whatever that frame waited for."""
+    footer.set_reactive(Footer._bindings_ready, True)
 
 
 def settle_footer_key(key: Any, compact: bool) -> None:

@@ -96,7 +96,16 @@ def painted(app: BridgepadApp) -> bool:
         return False
     if isinstance(screen, TallyScreen | HistoryScreen | StatsScreen):
         return screen.data_shown
-    return True
+    return tables_shown(app)
+
+
+def tables_shown(app: BridgepadApp) -> bool:
+    """Whether a game of several tables on the pad has its view mounted and drawn (a game of one table: True)."""
+    pad = app.pad
+    if not pad.several:
+        return True
+    view = pad._tables_view
+    return view is not None and view.is_mounted and view.data_shown
 
 
 @dataclass(frozen=True)
@@ -198,6 +207,37 @@ def new_duplicate(root: Path) -> None:
     assert main(["--data-dir", str(root), "new", "duplicate", "--players", "N=Ann,E=Bob,S=Cy,W=Di"]) == 0
 
 
+def dealt_pairs(root: Path) -> None:
+    """A pairs game with the cards of boards 1-2 of seed 7 and a club's field on each, both
+    solved double dummy (the cache written with the game: the pad has nothing left to solve),
+    and 4S by North making ten on each, typed at home."""
+    from bridgepad.core.boards.board_set import BoardSet, DealtBoard, FieldResult
+    from bridgepad.core.boards.dealing import deal_boards
+    from bridgepad.core.model import Hand
+    from bridgepad.core.readers.notation import parse_contract, parse_seat
+    from bridgepad.core.rules.game import Game, Mode
+    from bridgepad.core.rules.settings import DuplicateScoring, Settings
+    from bridgepad.services.double_dummy.solver import solve_all
+
+    dealt = deal_boards(7, range(1, 3))
+    fields = {1: (420, 400, 170, -50, 140, 450), 2: (650, 620, 620, 200, -100, 680)}
+    boards = BoardSet(tuple(DealtBoard(b, d, tuple(FieldResult(s) for s in fields[b])) for b, d in dealt))
+    contract = parse_contract("4S")
+    hands = tuple(Hand(contract, parse_seat("N"), 10) for _ in dealt)
+    game = Game(
+        mode=Mode.DUPLICATE,
+        settings=Settings(duplicate_scoring=DuplicateScoring.MATCHPOINTS),
+        players=("Ann", "Bob", "Cy", "Di"),
+        hands=hands,
+        deals=boards,
+    )
+    store = GameStore(root)
+    stored = store.add(game, "2026-11-27T20:00:00+00:00")
+    stored.solved = solve_all(dealt)
+    store.save(stored)
+    store.set_current(stored.id)
+
+
 def evening(root: Path) -> None:
     """Three finished rubbers in the history, started at fixed times, and a stake of 0.10."""
     from bridgepad.core.readers.log import parse_log
@@ -243,6 +283,34 @@ def one_in_the_trash(root: Path) -> None:
     assert where is not None
     at = datetime(2026, 11, 27, 23, 10).timestamp()  # local time, as the trash shows it: the same picture anywhere
     os.utime(where, (at, at))
+
+
+def several_mitchell(root: Path) -> None:
+    """The four-table Mitchell of several_support on the pad: rounds 1 and 2 in, round 3 half way, one change."""
+    from several_support import mitchell, on_pad
+
+    on_pad(root, mitchell())
+
+
+def several_team_match(root: Path) -> None:
+    """The two-table team match of several_support on the pad, finished: team 1 by 12 IMPs."""
+    from several_support import on_pad, team_match
+
+    on_pad(root, team_match())
+
+
+def several_team_match_begun(root: Path) -> None:
+    """The two-table team match just begun: the pairs named, nothing entered yet."""
+    from several_support import on_pad, team_match
+
+    on_pad(root, team_match(()))
+
+
+def several_team_match_round_one(root: Path) -> None:
+    """The team match after its first round: each table has played its four boards and moved on."""
+    from several_support import TEAM_MATCH, on_pad, team_match
+
+    on_pad(root, team_match(TEAM_MATCH[:9]))
 
 
 # The hands of the pictures are seeded, not typed: it is the same game (the seed goes through the
@@ -366,6 +434,13 @@ SCENARIOS: tuple[Scenario, ...] = (
         size=BIG,
     ),
     Scenario(
+        "big-duplicate-deals",
+        "200x50: a pairs game with its boards' cards and a club's field: board 1 against par, double dummy and the club",
+        keys=("up",),
+        setup=dealt_pairs,
+        size=BIG,
+    ),
+    Scenario(
         "big-duplicate-sixteen-boards",
         "200x50: sixteen boards of a duplicate, each board's dealer, declarer and vulnerability named",
         keys=tuple(hand_keys("3NT", "N", "9", "400 600 -100")),
@@ -373,6 +448,58 @@ SCENARIOS: tuple[Scenario, ...] = (
         setup=new_duplicate,
         size=BIG,
     ),
+    # A game of several tables on the laptop: each view of a four-table Mitchell, a team match's
+    # ranking, the director's correction, the n dialog for it; at 60x20, 200x50 and light too.
+    Scenario("tables-progress", "a four-table Mitchell in round 3: each table's round, pairs and boards", setup=several_mitchell),
+    Scenario(
+        "tables-traveller",
+        "board 5's traveller: every table's result, its matchpoints, the director's change marked",
+        keys=("2", "right", "right", "right", "right"),
+        setup=several_mitchell,
+    ),
+    Scenario("tables-ranking", "the Mitchell's ranking, a winner each way", keys=("3",), setup=several_mitchell),
+    Scenario("tables-changes", "the changes: who, when, why, and what the result was", keys=("4",), setup=several_mitchell),
+    Scenario("tables-cards", "the guide cards of the four tables", keys=("5",), setup=several_mitchell),
+    Scenario(
+        "tables-correction",
+        "the director's correction: board 1 at table 1 in the pad's entry form, a reason, the board as it would score",
+        keys=("2", "e", *field_keys("4s", "n", "11", "N-S claimed eleven; E-W agreed")),
+        setup=several_mitchell,
+    ),
+    Scenario(
+        "tables-team-match-cards",
+        "a team match begun: the guide cards of its two tables",
+        keys=("5",),
+        setup=several_team_match_begun,
+    ),
+    Scenario(
+        "tables-team-match-round",
+        "the team match after round 1: each table's boards in, the boards to swap",
+        setup=several_team_match_round_one,
+    ),
+    Scenario(
+        "tables-team-match", "a team match finished: the teams' IMPs and VPs, the pairs", keys=("3",), setup=several_team_match
+    ),
+    Scenario(
+        "new-game-several",
+        "the n dialog for a four-table Mitchell: tables, boards, movement, rounds, pairs, names",
+        keys=("n", "d", "tab", "4", "tab", "1", "2"),
+    ),
+    Scenario(
+        "small-tables-traveller",
+        "60x20: a board's traveller, every column in view",
+        keys=("2",),
+        setup=several_mitchell,
+        size=SMALL,
+    ),
+    Scenario(
+        "big-tables-traveller",
+        "200x50: the traveller with the pairs named, the ranking beside it",
+        keys=("2",),
+        setup=several_mitchell,
+        size=BIG,
+    ),
+    Scenario("light-tables-ranking", "the Mitchell's ranking in the light theme", keys=("3",), setup=light(several_mitchell)),
     Scenario(
         "big-stats",
         "200x50: the statistics with every column, and the chart grown to the room",

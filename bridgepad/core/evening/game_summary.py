@@ -9,9 +9,10 @@ the index and back (kept there as text), never a float. The statistics rows of i
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal
+from typing import TYPE_CHECKING, TypedDict
 
 from bridgepad.core.evening.game_stats import SeatRow, stats_rows
 from bridgepad.core.evening.windows import parse_time
@@ -22,7 +23,26 @@ from bridgepad.core.rules.modes import rules_for
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.words.summary import headline
 
+if TYPE_CHECKING:
+    from bridgepad.core.rules.several_tables.scores import SeveralState
+
 COUNTED = frozenset({Status.WON, Status.FINISHED, Status.ENDED})
+
+
+@dataclass(frozen=True, slots=True)
+class PairSummary:
+    """One pair of a game of several tables, as the tally counts its players: its names and
+    its figures from its own side (IMPs, matchpoints and tops as compared, its percentage)."""
+
+    side: Side
+    names: tuple[str, str]
+    imps: Decimal | None  # None while nothing of the pair's is compared
+    matchpoints: int  # the boards' matchpoints as scored, not factored
+    top: int
+    pct: Decimal | None  # as the session's settings take it (factored by Neuberg's formula, by default)
+    boards: int  # boards compared
+
+
 _BOARD_MODES = frozenset(m for m in Mode if rules_for(m).boards)  # asked of every game of a lifetime: a set, not a call
 
 
@@ -57,9 +77,14 @@ class GameSummary:
     matchpoints: int = 0  # duplicate: N-S matchpoints
     top: int = 0  # duplicate: the sum of the tops
     pct: Decimal | None = None  # duplicate: N-S's percentage as the session's settings take it
-    boards: int = 0  # duplicate: the boards compared
+    boards: int = 0  # duplicate: the boards compared (at several tables: the movement's boards)
     sitting_out: tuple[str, ...] = ()  # players at the table who waited out this game, as entered
     written: str = ""  # the start time as the game file has it
+    # A game of several tables: its tables (0: one table), its movement, who leads, and each pair.
+    tables: int = 0
+    movement: str = ""  # teams or mitchell
+    leaders: str = ""  # several_text.leaders: who leads or won, in a line
+    pairs: tuple[PairSummary, ...] = ()
     seat_stats: tuple[SeatRow, ...] = ()  # game_stats.stats_rows: a row a seat, N, E, S, W
 
     @property
@@ -91,8 +116,16 @@ class GameSummary:
         return self.mode in _BOARD_MODES
 
     @property
+    def several(self) -> bool:
+        """A game of several tables, each entering its own results."""
+        return self.tables > 1
+
+    @property
     def counted(self) -> bool:
-        """A finished game (rubber, Chicago), or a session with a board compared (duplicate)."""
+        """A finished game (rubber, Chicago), or a session with a board compared (duplicate;
+        at several tables, a board of any pair's)."""
+        if self.several:
+            return any(p.boards for p in self.pairs)
         if self.duplicate:
             return self.top > 0
         return self.status in COUNTED
@@ -109,7 +142,7 @@ class GameSummary:
         session = st.session
         compared = session is not None and bool(session.compared)
         game = st.game
-        return cls(
+        summary = cls(
             id=id,
             created=parse_time(created),
             updated=parse_time(updated or created),
@@ -127,8 +160,49 @@ class GameSummary:
             matchpoints=session.matchpoints if session is not None and compared else 0,
             top=session.top if session is not None and compared else 0,
             pct=session.percent if session is not None and compared else None,
-            boards=session.compared if session is not None and compared else 0,
+            boards=session.compared if session is not None and compared else 0,  # (several tables: below)
             sitting_out=game.sitting_out,
             written=created,
             seat_stats=seat_stats,
         )
+        several = _several(session.several if session is not None else None)
+        return replace(summary, **several) if several else summary
+
+
+class _Several(TypedDict, total=False):
+    boards: int
+    tables: int
+    movement: str
+    leaders: str
+    pairs: tuple[PairSummary, ...]
+
+
+def _several(state: SeveralState | None) -> _Several:
+    """What a game of several tables adds to its line: its tables, movement, leaders and pairs."""
+    if state is None:
+        return {}
+    from bridgepad.core.words.several_text import leaders
+
+    pairs = []
+    for s in state.standings:
+        compared = [row.comparison(s.pair.side) for _, row in state.pair_rows(s.pair)]
+        compared = [c for c in compared if c.compared]
+        pairs.append(
+            PairSummary(
+                s.pair.side,
+                s.names,
+                s.imps if s.compared else None,
+                sum(c.matchpoints for c in compared),
+                sum(c.top for c in compared),
+                s.percent,
+                s.compared,
+            )
+        )
+    setup = state.inputs.setup
+    return {
+        "boards": setup.boards,  # the movement's boards (at one table: the boards compared)
+        "tables": setup.tables,
+        "movement": setup.kind.value,
+        "leaders": leaders(state),
+        "pairs": tuple(pairs),
+    }

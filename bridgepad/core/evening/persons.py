@@ -74,11 +74,14 @@ class Merges:
         for g in games:
             players = rename(g.players)
             waiting = rename(g.sitting_out) if g.sitting_out else g.sitting_out
-            if players is g.players and waiting is g.sitting_out:
+            pairs = tuple(
+                dataclasses.replace(p, names=(n[0], n[1])) if (n := rename(p.names)) is not p.names else p for p in g.pairs
+            )
+            if players is g.players and waiting is g.sitting_out and all(a is b for a, b in zip(pairs, g.pairs)):
                 out.append(g)
             else:
                 four = (players[0], players[1], players[2], players[3])
-                out.append(dataclasses.replace(g, players=four, sitting_out=waiting))
+                out.append(dataclasses.replace(g, players=four, sitting_out=waiting, pairs=pairs))
         return out
 
     def _rename(self, names: tuple[str, ...]) -> tuple[str, ...]:
@@ -121,11 +124,16 @@ def _oldest_first(g: GameSummary) -> tuple[bool, float, str]:
     return (g.timestamp is None, g.timestamp or 0.0, g.id)
 
 
+def played(g: GameSummary) -> tuple[str, ...]:
+    """Everyone who played ``g``: its four seats, and at several tables every pair's two."""
+    return (*g.players, *(n for p in g.pairs for n in p.names))
+
+
 def spellings(games: Iterable[GameSummary]) -> dict[str, _Seen]:
     """Every name of ``games`` by its key, oldest game first: the first spelling is the one shown."""
     seen: dict[str, _Seen] = {}
     for g in sorted(games, key=_oldest_first):
-        for name in {" ".join(n.split()) for n in g.players} - {""}:
+        for name in {" ".join(n.split()) for n in played(g)} - {""}:
             s = seen.get(k := person_key(name))
             if s is None:
                 s = seen[k] = _Seen(name)
@@ -206,7 +214,7 @@ def find(name: str, known: Sequence[Person], merges: Merges) -> Person:
 
 def _sat_together(games: Iterable[GameSummary], a: set[str], b: set[str]) -> GameSummary | None:
     for g in games:
-        keys = {person_key(n) for n in g.players} | {person_key(n) for n in g.sitting_out}
+        keys = {person_key(n) for n in played(g)} | {person_key(n) for n in g.sitting_out}
         if keys & a and keys & b:
             return g
     return None

@@ -349,7 +349,7 @@ def statistics(
     chosen = [g for g in everyone if span.holds(g)]
     key = merges.key(player) if player is not None else None
     if key is not None:
-        chosen = [g for g in chosen if key in _keys(g.players)]
+        chosen = [g for g in chosen if key in _keys(g.players) or (g.several and key in _pair_keys(g))]
     ordered = oldest_first(chosen)
     t = tally_in_order(ordered, round_to, stake)
     flat: dict[str, list[int]] = {}  # each person's seats' rows, one after the other
@@ -374,6 +374,13 @@ def statistics(
             if when is not None and last_night.get(k) != when:
                 last_night[k] = when
                 nights[k] = nights.get(k, 0) + 1
+        if g.several and when is not None:
+            # At several tables the other tables' players played that evening too (their
+            # contracts are their tables', which the index does not hold yet: no rows).
+            for k in _pair_keys(g):
+                if k not in (seat[1] for seat in seating) and (key is None or k == key) and last_night.get(k) != when:
+                    last_night[k] = when
+                    nights[k] = nights.get(k, 0) + 1
         if not g.duplicate:
             rubber = g.mode is Mode.RUBBER
             result = (seating, _ahead(g), rubber, _rubber_winner(g) if rubber else None)
@@ -459,6 +466,11 @@ def _keys(players: tuple[str, ...]) -> tuple[str, ...]:
 def _seating(players: tuple[str, ...]) -> tuple[tuple[int, str, Side], ...]:
     """The named seats of a game: each seat's place (N, E, S, W from 0), its person's key, its side."""
     return tuple((i, k, SEATS[i].side) for i, k in enumerate(_keys(players)) if k)
+
+
+def _pair_keys(g: GameSummary) -> list[str]:
+    """The people of a game of several tables' pairs who had a board compared, as the tally counts them."""
+    return [k for p in g.pairs if p.boards for k in (person_key(n) for n in p.names) if k]
 
 
 @functools.lru_cache(maxsize=4096)

@@ -68,7 +68,7 @@ from datetime import UTC, datetime
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, overload
 
-from bridgepad.core.evening.game_summary import GameSummary
+from bridgepad.core.evening.game_summary import GameSummary, PairSummary
 from bridgepad.core.evening.windows import aware
 from bridgepad.core.model import SEATS, Side
 from bridgepad.core.readers.people import person_key
@@ -598,6 +598,9 @@ def duplicate_sessions(ordered: Sequence[GameSummary]) -> DuplicateSessions:
     sessions = [r for r in ordered if r.counted]
     rows: dict[str, _Row] = {}
     for r in sessions:
+        if r.several:
+            _count_pairs(rows, r)
+            continue
         for side, who in _sides(tuple(r.players)):
             for w in who:
                 _add_session(rows.setdefault(w.key, _Row(w.name, w.pair)), r, side)
@@ -621,7 +624,32 @@ def duplicate_sessions(ordered: Sequence[GameSummary]) -> DuplicateSessions:
         )
         for k in sorted(rows, key=best_first)
     )
-    return DuplicateSessions(players, len(sessions), _rotation(rows))
+    # Five or six sharing a table sit out in turn; at several tables nobody waits for a seat.
+    return DuplicateSessions(players, len(sessions), _rotation(rows) and not any(r.several for r in sessions))
+
+
+def _count_pairs(rows: dict[str, _Row], r: GameSummary) -> None:
+    """A game of several tables, for each named player: their pair's session, from its own side
+    (its IMPs, or its percentage over the boards it had compared). A pair with no name is
+    nobody, as an empty seat is: it has no row."""
+    for pair in r.pairs:
+        if not pair.boards:
+            continue
+        for name in (n for n in pair.names if n):
+            _add_pair_session(rows.setdefault(person_key(name), _Row(name, False)), r, pair)
+
+
+def _add_pair_session(row: _Row, r: GameSummary, pair: PairSummary) -> None:
+    """One pair's session of a game of several tables into ``row``, from the pair's own side."""
+    row.played += 1
+    if r.scoring is DuplicateScoring.MATCHPOINTS:
+        row.matchpoints += pair.matchpoints
+        row.top += pair.top
+        if pair.pct is not None:
+            row.shares += pair.pct * pair.boards
+            row.boards += pair.boards
+    elif pair.imps is not None:
+        row.imps = pair.imps if row.imps is None else row.imps + pair.imps
 
 
 # Partnerships ----------------------------------------------------------------
@@ -682,6 +710,9 @@ def partnerships(
     for r in ordered:
         if not r.counted:
             continue
+        if r.several:
+            _several_pairs(rows, r, of)
+            continue
         pairs = _pairs(tuple(r.players))
         if of is not None:
             pairs = tuple(p for p in pairs if of in p[0])
@@ -729,6 +760,20 @@ def partnerships(
         )
         for k in sorted(rows, key=best_first)
     )
+
+
+def _several_pairs(rows: dict[tuple[str, str], _Pair], r: GameSummary, of: str | None) -> None:
+    """A game of several tables' named pairs, each its session as the tally counts it."""
+    for pair in r.pairs:
+        a, b = (" ".join(n.split()) for n in pair.names)
+        ka, kb = person_key(a), person_key(b)
+        if not (pair.boards and ka and kb and ka != kb) or (of is not None and of not in (ka, kb)):
+            continue
+        (ka, a), (kb, b) = sorted(((ka, a), (kb, b)))
+        row = rows.get((ka, kb))
+        if row is None:
+            row = rows[(ka, kb)] = _Pair((a, b), _Row(a, False))
+        _add_pair_session(row.sessions, r, pair)
 
 
 @dataclass(slots=True)

@@ -7,8 +7,9 @@ with one sentence naming the choices; the dialog and ``bridgepad new`` share the
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from bridgepad.core.boards.board_set import BoardSet
 from bridgepad.core.model import SEATS, Seat, Side
 from bridgepad.core.readers.log import parse_players
 from bridgepad.core.readers.notation import (
@@ -19,10 +20,22 @@ from bridgepad.core.readers.notation import (
     parse_seat,
 )
 from bridgepad.core.readers.people import check_sitting_out, same_name_seats
+from bridgepad.core.readers.several_tables_setup import (
+    SETUP_CHOICES,
+    SETUP_FIELDS,
+    default_scoring,
+    parse_movement,
+    parse_tables,
+    read_setup,
+    setup_values,
+)
 from bridgepad.core.rules.game import Game, Mode
+from bridgepad.core.rules.modes import rules_for
+from bridgepad.core.rules.movements import MovementKind
 from bridgepad.core.rules.settings import (
     ChicagoPartScore,
     ChicagoVulnerable,
+    DuplicateScoring,
     NextDealer,
     PairsPercentage,
     PassWord,
@@ -40,6 +53,8 @@ CHOICES = {
     "next_dealer": "passes-on or rotates (left of this game's first dealer): p or r",
     "duplicate_scoring": SCORING_CHOICES,
     "pairs_percentage": "neuberg (each board the same weight) or tops (all the matchpoints over all the tops): n or t",
+    **SETUP_CHOICES,
+    "deals": "duplicate, optional: a PBN file of the boards' cards (bridgepad deal, or a club's results)",
 }
 
 
@@ -177,7 +192,10 @@ def complete_name(typed: str, names: Sequence[str], *, several: bool = False) ->
 
 
 RULE_FIELDS = ("honors", "chicago_vulnerable", "chicago_part_score", "pass_word", "we", "next_dealer", "duplicate_scoring")
-GAME_FIELDS = ("mode", "dealer", "N", "E", "S", "W", "out") + RULE_FIELDS
+SEAT_FIELDS = ("dealer", "N", "E", "S", "W", "out")  # a game of one table's: its seats, who deals first, who waits
+# A duplicate game's tables and movement come straight after its mode: the dialog shows them for duplicate only;
+# deals (its boards' cards) is read by the dialog.
+GAME_FIELDS = ("mode", *SETUP_FIELDS, *SEAT_FIELDS, *RULE_FIELDS, "deals")
 
 
 def rule_values(settings: Settings) -> dict[str, str]:
@@ -198,7 +216,44 @@ def game_values(game: Game, dealer: Seat) -> dict[str, str]:
     out.update({s.value: game.name(s) for s in SEATS})
     out["out"] = ", ".join(game.sitting_out)
     out.update(rule_values(game.settings))
+    out.update(setup_values(game.several_tables))
     return out
+
+
+def shows_setup(values: dict[str, str]) -> bool:
+    """Whether the fields choose a mode played at several tables (duplicate): the dialog shows its fields then."""
+    try:
+        return rules_for(parse_mode(values.get("mode", ""))).boards
+    except NotationError:
+        return False
+
+
+def chosen_kind(values: dict[str, str]) -> MovementKind | None:
+    """The movement the fields choose (several tables), or None: one table, or not yet readable."""
+    if not shows_setup(values):
+        return None
+    try:
+        tables = parse_tables(values.get("tables", ""))
+        return parse_movement(values.get("movement", ""), tables) if tables > 1 else None
+    except NotationError:
+        return None
+
+
+def scoring_for(values: dict[str, str], one_table: DuplicateScoring) -> DuplicateScoring:
+    """The scoring form the dialog proposes for what the fields choose: IMPs for a team match,
+    matchpoints for a Mitchell, ``one_table``'s (the rules') for a game of one table."""
+    kind = chosen_kind(values)
+    return one_table if kind is None else default_scoring(kind)
+
+
+def with_deals(game: Game, boards: BoardSet) -> Game:
+    """A new duplicate game with the cards (and the club's field) of ``boards``, numbered from the
+    set's first board: a game of one table starts there, a game of several tables' movement too."""
+    first = boards.numbers[0]
+    if game.several_tables is not None:
+        setup = replace(game.several_tables.setup, first_board=first)
+        return replace(game, deals=boards, several_tables=replace(game.several_tables, setup=setup))
+    return replace(game, deals=boards, first_board=first)
 
 
 @dataclass(slots=True)
@@ -259,8 +314,17 @@ def read_new_game(values: dict[str, str]) -> NewGameReading:
     except NotationError as e:
         errors["out"] = str(e)
     settings = read_rules(values, errors)
+    several = read_setup(values, errors) if mode is not None and rules_for(mode).boards else None
+    if mode is not None and not rules_for(mode).boards and values.get("tables", "1").strip() not in ("", "1"):
+        errors["tables"] = "Only duplicate is played at several tables; rubber and Chicago are one table's."
     if errors or mode is None or dealer is None or settings is None:
         return NewGameReading(None, None, errors)
+    if several is not None:
+        # Each pair is named by the pair; the seats' names belong to a game of one table.
+        if not values.get("scoring_chosen"):
+            settings = replace(settings, duplicate_scoring=default_scoring(several.setup.kind))
+        game = Game(mode=mode, settings=settings, several_tables=several)
+        return NewGameReading(game, settings, {})
     players = (names[0], names[1], names[2], names[3])
     game = Game(mode=mode, settings=settings, first_dealer=dealer, players=players, sitting_out=sitting_out)
     return NewGameReading(game, settings, {})

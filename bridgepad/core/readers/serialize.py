@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from bridgepad.core.model import Hand, Honors, Revoke, Seat, Side
+from bridgepad.core.readers.boards_json import BoardsError, board_set_from_json, board_set_json
 from bridgepad.core.readers.notation import (
     NotationError,
     check_honors,
@@ -17,15 +18,19 @@ from bridgepad.core.readers.notation import (
     parse_contract,
 )
 from bridgepad.core.readers.people import check_sitting_out
+from bridgepad.core.readers.several_tables_json import SeveralTablesError, several_tables_from_json, several_tables_to_json
 from bridgepad.core.rules.board_scores import MAX_OTHERS, others_problem
 from bridgepad.core.rules.game import Game, Mode
 from bridgepad.core.rules.modes import rules_for
 from bridgepad.core.rules.revoke import check as check_revoke
 from bridgepad.core.rules.settings import Settings
 
-SCHEMA = 3
+SCHEMA = 4
 # Schema history: 1 had no entry times; 2 records when each hand was entered ("at");
-# 3 takes several other-table scores per board ("others", was "other_table") and a revoke.
+# 3 takes several other-table scores per board ("others", was "other_table") and a revoke;
+# 4 keeps a duplicate game of several tables ("several_tables": its movement and results),
+# a duplicate game's boards, their cards and the club's field ("deals", ``boards_json``), and
+# the double-dummy cache beside them.
 
 SCORE_LIMIT = 10_000  # no bridge score reaches this: 7NTXX+0 vulnerable is 2,980
 
@@ -89,6 +94,10 @@ def game_to_json(game: Game, meta: dict[str, Any] | None = None) -> dict[str, An
         out["first_board"] = game.first_board
     if game.sitting_out:
         out["sitting_out"] = list(game.sitting_out)
+    if game.several_tables is not None:
+        out["several_tables"] = several_tables_to_json(game.several_tables, hand_to_json)
+    if game.deals is not None:
+        out["deals"] = board_set_json(game.deals)
     return out
 
 
@@ -175,7 +184,13 @@ def _from_2(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "schema": 3}
 
 
-MIGRATIONS = {1: _from_1, 2: _from_2}
+def _from_3(data: dict[str, Any]) -> dict[str, Any]:
+    # Version 4 adds what a game may hold: a game of several tables, a duplicate game's boards'
+    # cards and field; a game of one table without them is written as before.
+    return {**data, "schema": 4}
+
+
+MIGRATIONS = {1: _from_1, 2: _from_2, 3: _from_3}
 
 
 def schema_of(data: Any) -> int | None:
@@ -241,6 +256,22 @@ def game_from_json(data: Any) -> Game:
             if problem is not None:
                 raise SchemaError(f"hand {i + 1} (board {first_board + i}) others: {problem}")
     sitting_out = _sitting_out(data.get("sitting_out", []), names)
+    deals = None
+    if "deals" in data:
+        if not rules_for(mode).boards:
+            raise SchemaError(f"The file's deals belong to a duplicate game, not to a {mode.word}.")
+        try:
+            deals = board_set_from_json(data["deals"])
+        except BoardsError as e:
+            raise SchemaError(str(e)) from None
+    several = None
+    if "several_tables" in data:
+        if not rules_for(mode).boards or hands:
+            raise SchemaError("The file's several_tables belong to a duplicate game with no hands of its own.")
+        try:
+            several = several_tables_from_json(data["several_tables"], hand_from_json, is_time)
+        except SeveralTablesError as e:
+            raise SchemaError(str(e)) from None
     return Game(
         mode=mode,
         settings=Settings.from_json(data.get("settings")),
@@ -250,6 +281,8 @@ def game_from_json(data: Any) -> Game:
         players=(names[0], names[1], names[2], names[3]),
         first_board=first_board,
         sitting_out=sitting_out,
+        several_tables=several,
+        deals=deals,
     )
 
 

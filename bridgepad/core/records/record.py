@@ -13,12 +13,16 @@ its own.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import Enum
+from typing import TYPE_CHECKING
 
+from bridgepad.core.boards.double_dummy import Solved
 from bridgepad.core.model import SEATS, Contract, Honors, Revoke, Seat, Side
+from bridgepad.core.rules.board_facts import BoardFacts, board_facts, standing_against_field
 from bridgepad.core.rules.duplicate import Comparison, Running, running_totals
+from bridgepad.core.rules.field import FieldStanding
 from bridgepad.core.rules.game import (
     Entry,
     Game,
@@ -33,6 +37,9 @@ from bridgepad.core.rules.modes.base import ModeRules
 from bridgepad.core.rules.scoring import Kind
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.words.summary import headline, match_vps_of
+
+if TYPE_CHECKING:
+    from bridgepad.core.rules.several_tables.scores import SeveralState
 
 
 class LineKind(str, Enum):
@@ -110,6 +117,7 @@ class Line:
     comparison: Comparison | None = None  # duplicate: against the other results
     running: Running | None = None  # duplicate: the session's comparison so far, this board included
     section: int = 0  # rubber and Chicago: the game (block below the line) the hand was played in, from 0
+    board: BoardFacts | None = None  # duplicate, when the board's cards are known: double dummy, the field
 
     @property
     def passed_out(self) -> bool:
@@ -126,6 +134,7 @@ class GameRecord:
     game: Game
     state: GameState
     lines: tuple[Line, ...]
+    solved: Solved = field(default_factory=dict)  # the double-dummy cache the record was made with
 
     # Who played ------------------------------------------------------------
     def name(self, seat: Seat) -> str:
@@ -195,6 +204,12 @@ class GameRecord:
         return self.state.session
 
     @property
+    def several(self) -> SeveralState | None:
+        """A game of several tables: its travellers, standings and tables (None: one table)."""
+        s = self.session
+        return s.several if s is not None else None
+
+    @property
     def scoring(self) -> DuplicateScoring | None:
         return self.game.settings.duplicate_scoring if self.session is not None else None
 
@@ -223,8 +238,13 @@ class GameRecord:
         s = self.session
         return match_vps_of(s) if s is not None else None
 
+    @property
+    def against_field(self) -> FieldStanding | None:
+        """The session against the club's field, over the boards played that have one (None: none)."""
+        return standing_against_field((line.board for line in self.hand_lines), self.game)
 
-def _hand_line(h: HandOutcome, running: Running | None = None) -> Line:
+
+def _hand_line(h: HandOutcome, running: Running | None = None, board: BoardFacts | None = None) -> Line:
     hand = h.hand
     return Line(
         kind=LineKind.HAND,
@@ -245,6 +265,7 @@ def _hand_line(h: HandOutcome, running: Running | None = None) -> Line:
         comparison=h.comparison,
         running=running,
         section=h.section,
+        board=board,
     )
 
 
@@ -252,22 +273,26 @@ def _bonus_line(e: Entry) -> Line:
     return Line(kind=LineKind.BONUS, figures=figures_of([e]), bonus=e.kind, reason=e.reason)
 
 
-def record_of(state: GameState, id: str = "", created: str = "", updated: str = "") -> GameRecord:
-    """The record of a game already derived."""
+def record_of(state: GameState, id: str = "", created: str = "", updated: str = "", solved: Solved | None = None) -> GameRecord:
+    """The record of a game already derived; ``solved``, the double-dummy cache of its boards."""
+    solved = solved or {}
+    game = state.game
     if state.session is not None:
-        runs: tuple[Running | None, ...] = running_totals(
-            [h.comparison for h in state.hands], state.game.settings.pairs_percentage
-        )
+        runs: tuple[Running | None, ...] = running_totals([h.comparison for h in state.hands], game.settings.pairs_percentage)
     else:
         runs = (None,) * len(state.hands)
-    hands = [_hand_line(h, run) for h, run in zip(state.hands, runs)]
+    if game.deals is not None:
+        facts = [board_facts(game, h.deal or 0, h.ns_score, solved) for h in state.hands]
+    else:
+        facts = [None] * len(state.hands)
+    hands = [_hand_line(h, run, f) for h, run, f in zip(state.hands, runs, facts)]
     lines = tuple(hands) + tuple(_bonus_line(e) for e in state.bonuses)
-    return GameRecord(id, created, updated or created, state.game, state, lines)
+    return GameRecord(id, created, updated or created, game, state, lines, solved)
 
 
-def make_record(game: Game, id: str = "", created: str = "", updated: str = "") -> GameRecord:
+def make_record(game: Game, id: str = "", created: str = "", updated: str = "", solved: Solved | None = None) -> GameRecord:
     """Derives ``game`` and records it; ValueError (GameOverError) if its hands cannot be replayed."""
-    return record_of(derive(game), id, created, updated)
+    return record_of(derive(game), id, created, updated, solved)
 
 
 def sum_figures(lines: Iterable[Line]) -> Figures:

@@ -13,7 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
+from bridgepad.core.boards.board_set import BoardSet
 from bridgepad.core.model import SIDES, Hand, Seat, Side
 from bridgepad.core.rules.duplicate import session_matchpoints as matchpoints_over
 from bridgepad.core.rules.duplicate import session_percent
@@ -28,6 +30,10 @@ from bridgepad.core.rules.outcome import (
     Status,
 )
 from bridgepad.core.rules.settings import Settings
+
+if TYPE_CHECKING:
+    from bridgepad.core.rules.several_tables.inputs import SeveralTables
+    from bridgepad.core.rules.several_tables.scores import SeveralState
 
 __all__ = [
     "BoardOutcome",
@@ -56,6 +62,11 @@ class Game:
     players: tuple[str, str, str, str] = NO_NAMES  # by seat: N, E, S, W
     first_board: int = 1  # the board a duplicate session starts at (saved only for duplicate)
     sitting_out: tuple[str, ...] = ()  # players at the table waiting out this game (five or six)
+    # Duplicate at several tables, each entering its own results: the movement, the pairs and
+    # what the tables sent (``hands`` stays empty). None: one table, the others' scores typed.
+    several_tables: SeveralTables | None = None
+    # Duplicate: the cards of the boards, and the field that played them at a club (core.boards).
+    deals: BoardSet | None = None
 
     @property
     def rules(self) -> ModeRules:
@@ -64,6 +75,13 @@ class Game:
 
     def name(self, seat: Seat) -> str:
         return self.players[("N", "E", "S", "W").index(seat.value)]
+
+    @property
+    def empty(self) -> bool:
+        """Nothing entered: no hand, no table's result or move, not ended. Such a game is not
+        kept when another takes its place: it would only count as a game played."""
+        several = self.several_tables
+        return not self.hands and not self.ended and (several is None or not (several.results or several.moves))
 
     def with_hands(self, hands: tuple[Hand, ...]) -> Game:
         return replace(self, hands=hands)
@@ -154,6 +172,7 @@ class SessionState(GameState):
     imps_total: Decimal = Decimal(0)  # N-S IMPs over the boards compared
     matchpoints: int = 0  # N-S matchpoints over the boards compared
     top: int = 0  # the sum of the boards' tops
+    several: SeveralState | None = None  # a game of several tables: its travellers, standings and tables
 
     @property
     def session(self) -> SessionState | None:
@@ -240,6 +259,8 @@ class Replayer:
 
 
 def derive(game: Game) -> GameState:
+    if game.several_tables is not None:
+        return _derive_several(game, game.several_tables)
     r = Replayer(game)
     for n, hand in enumerate(game.hands, 1):
         if r.status.over:
@@ -248,3 +269,16 @@ def derive(game: Game) -> GameState:
     if game.ended:
         r.end()
     return r.state()
+
+
+def _derive_several(game: Game, inputs: SeveralTables) -> SessionState:
+    """A game of several tables: no hands of its own, its figures in ``several``, its status theirs."""
+    from bridgepad.core.rules.several_tables.scores import derive_several
+
+    if game.hands or not game.rules.boards:
+        raise GameOverError("a game of several tables is duplicate, and keeps its results by table")
+    state = Replayer(game).state()
+    assert isinstance(state, SessionState)
+    state.several = derive_several(inputs, game.settings, game.ended)
+    state.status = state.several.status
+    return state

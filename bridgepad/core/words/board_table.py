@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bridgepad.core.boards.double_dummy import Solved
+from bridgepad.core.rules.board_facts import board_facts, standing_against_field
 from bridgepad.core.rules.duplicate import imps_figure, matchpoints_text
 from bridgepad.core.rules.game import HandOutcome, SessionState
 from bridgepad.core.rules.settings import DuplicateScoring
@@ -33,6 +35,7 @@ class BoardTable:
     rule: str
     total: str
     vp: str  # a team match's victory points, right-aligned; "" at matchpoints or before a comparison
+    field: str = ""  # the session against the club's field, where the boards have one
 
     @property
     def width(self) -> int:
@@ -62,8 +65,9 @@ def _board_cells(h: HandOutcome, mp: bool) -> list[str]:
     return cells + [_others(h), imps_figure(c.imps or 0) if c is not None and compared else ""]
 
 
-def board_table(state: SessionState) -> BoardTable:
-    """The table of ``state``'s boards, each column as wide as its widest cell."""
+def board_table(state: SessionState, solved: Solved | None = None) -> BoardTable:
+    """The table of ``state``'s boards, each column as wide as its widest cell; below it, where
+    the boards came with a club's field, the session against it."""
     mp = state.game.settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS
     bd = state.rules.deal_column  # the hand list's word for a board
     header = [bd, "N-S", "MPs", "%"] if mp else [bd, "N-S", "Others", "IMPs"]
@@ -82,4 +86,12 @@ def board_table(state: SessionState) -> BoardTable:
     width = len(line(header))
     vps = match_vps_of(state) if not mp else None
     vp = f"{vp_text(vps):>{width}}" if vps is not None else ""
-    return BoardTable(line(header), tuple(line(r) for r in body), "─" * width, line(foot).rstrip(), vp)
+    field = ""
+    game = state.game
+    if game.deals is not None and game.deals.has_field:
+        from bridgepad.core.words.board_words import standing_text  # a session with a club's field only
+
+        facts = (board_facts(game, h.deal or 0, h.ns_score, solved or {}) for h in state.hands)
+        standing = standing_against_field(facts, game)
+        field = standing_text(standing, game.settings.duplicate_scoring) if standing is not None else ""
+    return BoardTable(line(header), tuple(line(r) for r in body), "─" * width, line(foot).rstrip(), vp, field)

@@ -22,6 +22,10 @@ def headline(st: GameState, we: Side = Side.NS) -> str:
     scores = f"{max(tw, tt):,} to {min(tw, tt):,}"
     lead = we_they(we if tw > tt else they, we)
     margin = abs(tw - tt)
+    if st.session is not None and st.session.several is not None:
+        from bridgepad.core.words.several_text import headline as several_headline  # a game of several tables only
+
+        return several_headline(st.session.several)
     if st.session is not None:
         n = len(st.hands)
         boards = f"{n} board{'s' if n != 1 else ''}"

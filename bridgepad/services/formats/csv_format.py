@@ -5,7 +5,12 @@ on the pad, and likewise for East-West: the rubber bonus, an unfinished rubber's
 and 100, and a Chicago's 100 for a part score open after deal 4 are rows of their own
 (``kind`` = ``bonus``, with the reason in ``what``). Every row names the players of
 each side. Duplicate rows also carry the board, N-S's score, the other results and
-the comparison (IMPs, matchpoints and the top).
+the comparison (IMPs, matchpoints and the top); where the board's cards are known, its
+deal (``cards``, dealer first, as PBN writes it), double dummy (``dd_tricks``, as PBN's
+DoubleDummyTricks, and ``declarer_dd``, the tricks declarer's seat makes double dummy in
+the contract's strain), the par (N-S's score and the contracts) and the club's field
+(its N-S scores, and the home result against them: cross-IMPs, and matchpoints as the
+club prints them, a point a result beaten and half a tie, of one a result).
 
 The result is written as the form and the log take it: the tricks declarer took as
 played, then any revoke (``10``, ``8 rev EW 2``), so that no spreadsheet reads it as a
@@ -20,11 +25,13 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Sequence
+from decimal import Decimal
 
 from bridgepad.core.model import Side
 from bridgepad.core.readers.notation import result_text
 from bridgepad.core.records.record import GameRecord, Line, LineKind
 from bridgepad.core.rules.vulnerability import vulnerability_code
+from bridgepad.core.words.board_words import club_share
 from bridgepad.core.words.labels import partnership
 from bridgepad.core.words.text import visible
 from bridgepad.services.formats.json_format import number
@@ -53,6 +60,29 @@ HEADER = (
     "imps",
     "ns_matchpoints",
     "top",
+    # A game of several tables: where each result was played and who sent it; each pair's and team's standing.
+    "table",
+    "round",
+    "ns_pair",
+    "ew_pair",
+    "ew_matchpoints",
+    "entered_by",
+    "why",
+    "pair",
+    "rank",
+    "matchpoints",
+    "percent",
+    "vp",
+    "cards",
+    "dd_tricks",
+    "declarer_dd",
+    "par_score",
+    "par_contracts",
+    "field_scores",
+    "field_imps",
+    "field_matchpoints",
+    "field_top",
+    "field_pct",
 )
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -100,7 +130,107 @@ def _row(r: GameRecord, line: Line) -> list[object]:
         number(c.imps) if compared and c is not None else "",
         c.matchpoints if compared and c is not None else "",
         c.top if compared and c is not None else "",
+        *[""] * (HEADER.index("cards") - HEADER.index("table")),  # a game of several tables' columns
+        *_board_cells(line),
     ]
+
+
+def _board_cells(line: Line) -> list[object]:
+    """The board's cards, double dummy, par and field (empty where they are not known)."""
+    facts = line.board
+    if facts is None:
+        return [""] * 10
+    s = facts.solution
+    dd: object = ""
+    if s is not None and line.contract is not None and line.declarer is not None:
+        dd = s.tricks.of(line.declarer, line.contract.strain)
+    vs = facts.against_field
+    share = club_share(vs) if vs is not None else None
+    return [
+        facts.deal.pbn(facts.dealer),
+        s.tricks.pbn if s is not None else "",
+        dd,
+        s.par.score if s is not None else "",
+        s.par.par_contract if s is not None else "",
+        " ".join(str(r.ns_score) for r in facts.field),
+        number(vs.imps) if vs is not None else "",
+        number(Decimal(share[0].numerator) / share[0].denominator) if share is not None else "",
+        share[1] if share is not None else "",
+        number(vs.percent) if vs is not None else "",
+    ]
+
+
+def _several_rows(r: GameRecord) -> list[list[object]]:
+    """A game of several tables: a row per result that counts (kind ``result``), board by board
+    in the traveller's order, then a row per pair (``pair``) and per team (``team``)."""
+    from bridgepad.core.rules.duplicate import matchpoints_text
+    from bridgepad.core.words.several_text import names_of, team_pairs
+
+    state = r.several
+    assert state is not None
+    blank: dict[str, object] = dict.fromkeys(HEADER, "")
+    rows: list[list[object]] = []
+    for t in state.travellers:
+        scores = [row.ns_score for row in t.rows]
+        for i, row in enumerate(t.rows):
+            hand = row.result.hand
+            others = scores[:i] + scores[i + 1 :]
+            c = row.ns
+            cells = blank | {
+                "game_id": cell(r.id),
+                "mode": r.mode.value,
+                "kind": "result",
+                "board": t.board,
+                "dealer": t.dealer.value,
+                "vulnerable": vulnerability_code(t.vulnerable),
+                "declarer": hand.declarer.value if hand.declarer else "",
+                "contract": "pass" if hand.contract is None else hand.contract.text,
+                "result": cell(result_text(hand.tricks, hand.revoke)) if hand.tricks is not None else "",
+                "ns_players": cell(names_of(state, row.sitting.ns)),
+                "ew_players": cell(names_of(state, row.sitting.ew)),
+                "ns_score": row.ns_score,
+                "others": cell(" ".join(str(o) for o in others)),
+                "imps": number(c.imps) if c.compared else "",
+                "ns_matchpoints": c.matchpoints if c.compared else "",
+                "top": c.top if c.compared else "",
+                "table": row.table,
+                "round": row.sitting.round,
+                "ns_pair": row.sitting.ns.key if row.sitting.ns else "",
+                "ew_pair": row.sitting.ew.key if row.sitting.ew else "",
+                "ew_matchpoints": row.ew.matchpoints if c.compared else "",
+                "entered_by": row.result.by.value,
+                "why": cell(row.result.why),
+            }
+            rows.append(list(cells.values()))
+    for st in state.standings:
+        side = "ns_players" if st.pair.side is Side.NS else "ew_players"
+        cells = blank | {
+            "game_id": cell(r.id),
+            "mode": r.mode.value,
+            "kind": "pair",
+            side: cell(names_of(state, st.pair)),
+            "imps": number(st.imps) if st.compared else "",
+            "top": st.top if st.compared else "",
+            "pair": st.pair.key,
+            "rank": cell(st.rank),  # "=2" would be a formula
+            "matchpoints": matchpoints_text(st.matchpoints) if st.compared else "",
+            "percent": number(st.percent),
+        }
+        rows.append(list(cells.values()))
+    for team in state.teams:
+        cells = blank | {
+            "game_id": cell(r.id),
+            "mode": r.mode.value,
+            "kind": "team",
+            "ns_players": cell(team_pairs(state, team)),
+            "imps": number(team.imps) if team.compared else "",
+            "top": team.top if team.compared else "",
+            "pair": f"team{team.team}",
+            "rank": cell(team.rank),
+            "vp": number(team.vp),
+        }
+        rows.append(list(cells.values()))
+    return rows
 
 
 def write(records: Sequence[GameRecord]) -> str:
@@ -109,6 +239,9 @@ def write(records: Sequence[GameRecord]) -> str:
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(HEADER)
     for r in records:
+        if r.several is not None:
+            w.writerows(_several_rows(r))
+            continue
         for line in r.lines:
             w.writerow(_row(r, line))
     return buf.getvalue()

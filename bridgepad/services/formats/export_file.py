@@ -34,9 +34,11 @@ def file_name(game: Game, created: str, fmt: str) -> str:
     """``rubber-2026-11-27-ann-cy-v-bob-di.md``: the mode, the day it started, N-S v E-W.
 
     Seats without a name are their letter (``ann-s-v-e-di``); a game without names is
-    ``rubber-2026-11-27.md``.
+    ``rubber-2026-11-27.md``; a game of several tables ``mitchell-4-tables-2026-12-04.md``.
     """
-    parts = [game.mode.value]
+    several = game.several_tables
+    # A game of several tables by its movement and tables (``mitchell-4-tables-2026-12-04.pbn``): its pairs are many.
+    parts = [game.mode.value] if several is None else [several.setup.kind.value, f"{several.setup.tables}-tables"]
     day = created[:10]
     if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", day):
         parts.append(day)

@@ -88,6 +88,18 @@ def board_json(line: Line) -> dict[str, Any]:
         "ns_score": line.ns_score or 0,
     }
     out.update(comparison_json(line.comparison))
+    facts = line.board
+    if facts is not None:
+        out["cards"] = facts.deal.pbn(facts.dealer)
+        s = facts.solution
+        out["double_dummy"] = None if s is None else {"tricks": s.tricks.pbn, "par": s.par.score, "contracts": s.par.par_contract}
+        if facts.field:
+            vs = facts.against_field
+            out["field"] = {
+                "scores": [r.ns_score for r in facts.field],
+                "imps": decimal(vs.imps) if vs is not None else None,
+                "matchpoints": {"ns": vs.matchpoints, "top": vs.top, "pct": decimal(vs.percent)} if vs is not None else None,
+            }
     return out
 
 
@@ -96,7 +108,7 @@ def duplicate_totals(r: GameRecord) -> dict[str, Any]:
     mp = r.matchpoints
     vp = r.vp
     assert r.session is not None
-    return {
+    out: dict[str, Any] = {
         "ns_score": r.session.ns_total,
         "imps": decimal(r.imps),
         "vp": decimal(vp[0]) if vp else None,
@@ -104,10 +116,18 @@ def duplicate_totals(r: GameRecord) -> dict[str, Any]:
         "top": mp[1] if mp else None,
         "pct": decimal(r.percent),
     }
+    field = r.against_field
+    if field is not None:
+        out["against_field"] = {"boards": field.boards, "imps": decimal(field.imps), "pct": decimal(field.percent)}
+    return out
 
 
 def figures_json(r: GameRecord) -> dict[str, Any]:
     """The derived figures of one game."""
+    if r.session is not None and r.session.several is not None:
+        from bridgepad.services.formats.several_tables_figures import several_figures
+
+        return several_figures(r.session.several)
     if r.session is not None:
         return {
             "status": r.status.value,

@@ -1,17 +1,28 @@
 """Markdown: each game as people read it. A rubber or a Chicago as its pad (We | They,
 the line across, a rule under each game, the totals and the headline), laid out by
 ``bridgepad.core.words.pad`` exactly as on screen; a duplicate session as a table of boards
-with the running total."""
+with the running total, and, for each board whose cards are known, its diagram, its
+double-dummy table and the result against par and the club's field
+(``bridgepad.core.words.board_words``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from bridgepad.core.model import SEATS, Side
-from bridgepad.core.records.record import GameRecord
+from bridgepad.core.records.record import GameRecord, Line
+from bridgepad.core.rules.board_facts import BoardFacts
 from bridgepad.core.rules.duplicate import imps_figure
 from bridgepad.core.rules.settings import DuplicateScoring
-from bridgepad.core.rules.vulnerability import MARKDOWN_WORDS, vulnerability_code
+from bridgepad.core.rules.vulnerability import MARKDOWN_WORDS, vulnerability_code, vulnerable_words
+from bridgepad.core.words.board_words import (
+    against_par_line,
+    dd_rows,
+    diagram,
+    field_line,
+    field_results_text,
+    standing_text,
+)
 from bridgepad.core.words.labels import partnership, result_label, we_they
 from bridgepad.core.words.pad import PadRow, layout
 from bridgepad.core.words.text import visible
@@ -105,10 +116,95 @@ def boards_markdown(r: GameRecord) -> str:
         lines.append("| " + " | ".join(cells) + " |")
     lines.append("")
     lines.append(md_escape(r.headline))
+    scoring = r.game.settings.duplicate_scoring
+    standing = r.against_field
+    if standing is not None:
+        lines += ["", standing_text(standing, scoring) + "."]
+    for line in r.hand_lines:
+        if line.board is not None:
+            lines += ["", *_board_section(line, line.board, scoring)]
     return "\n".join(lines) + "\n"
 
 
+def several_markdown(r: GameRecord) -> str:
+    """A game of several tables: the ranking, each board's traveller, and every change, in the
+    core's words (``several_text``); nothing worked out here."""
+    from bridgepad.core.words.movement_text import movement_title
+    from bridgepad.core.words.several_text import (
+        change_lines,
+        matchpoints_words,
+        names_of,
+        standing_words,
+        team_pairs,
+        team_words,
+        traveller_lines,
+        traveller_title,
+    )
+
+    state = r.several
+    assert state is not None
+    mp = state.matchpointed
+    lines = [f"### {r.rules.title} {md_escape(r.id)}", ""]
+    scoring = "matchpoints" if mp else "IMPs"
+    lines += [f"Started {md_escape(r.created)}. {movement_title(state.inputs.setup)}; compared by {scoring}.", ""]
+    lines += [md_escape(r.headline), "", "#### Ranking", ""]
+    if state.teams:
+        lines += ["| Rank | Team | Pairs | Result |", "|:---|:---|:---|:---|"]
+        for team in state.teams:
+            pairs, result = md_escape(team_pairs(state, team)), md_escape(team_words(team, mp))
+            lines.append(f"| {team.rank or '-'} | Team {team.team} | {pairs} | {result} |")
+        lines.append("")
+    for side in (Side.NS, Side.EW):
+        lines += [f"{side.word}:", ""]
+        figures = ("Matchpoints", "%") if mp else ("IMPs",)
+        lines.append("| Rank | Pair | Names | Boards | " + " | ".join(figures) + " |")
+        lines.append("|:---|:---|:---|---:|" + "---:|" * len(figures))
+        for st in state.ranking(side):
+            cells = [st.rank or "-", st.pair.label, md_escape(names_of(state, st.pair)), str(st.played)]
+            cells += [matchpoints_words(st), standing_words(st, mp)] if mp else [standing_words(st, mp)]
+            lines.append("| " + " | ".join(cells) + " |")
+        lines.append("")
+    lines += ["#### Boards", ""]
+    figure = "MPs" if mp else "IMPs"
+    for t in state.travellers:
+        lines += [f"**{traveller_title(state, t.board)}**", ""]
+        lines.append(f"| Round | Table | N-S | E-W | Contract | By | Result | N-S score | N-S {figure} | E-W {figure} |")
+        lines.append("|---:|---:|---:|---:|:---|:---|:---|---:|---:|---:|")
+        for x in traveller_lines(state, t.board):
+            result = x.result + (" (changed)" if x.changed else "")
+            cells = [x.round, x.table, x.ns, x.ew, x.contract, x.by, result, x.score, x.ns_figure, x.ew_figure]
+            lines.append("| " + " | ".join(cells) + " |")
+        lines.append("")
+    lines += ["#### Changes", ""]
+    if not state.change_log:
+        lines += ["No result was changed.", ""]
+    for change in state.change_log:
+        head, what = change_lines(change)
+        lines.append(f"- {md_escape(head)}: {md_escape(what)}")
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def _board_section(line: Line, facts: BoardFacts, scoring: DuplicateScoring) -> list[str]:
+    """A board's cards as a hand record prints them, then how the result stands against them."""
+    out = [f"#### Board {facts.board}: {facts.dealer.word} deals, {vulnerable_words(facts.vulnerable)}", ""]
+    out += ["```text", *diagram(facts.deal), "```", ""]
+    if facts.solution is not None:
+        rows = dd_rows(facts.solution.tricks)
+        out.append("| Double dummy | " + " | ".join(rows[0][1:]) + " |")
+        out.append("|:---|" + "---:|" * (len(rows[0]) - 1))
+        out += ["| " + " | ".join(row) + " |" for row in rows[1:]]
+        out.append("")
+    out.append(against_par_line(facts, line.contract, line.declarer, line.tricks_scored))
+    if facts.against_field is not None:
+        out.append(field_line(facts.against_field, scoring))
+    if facts.field:
+        out.append(field_results_text(facts.field))
+    return out
+
+
 def game_markdown(r: GameRecord) -> str:
+    if r.several is not None:
+        return several_markdown(r)
     return boards_markdown(r) if r.rules.boards else pad_markdown(r)
 
 

@@ -14,8 +14,9 @@ What the standard asks, and how it is met:
   North, East, South, Dealer, Vulnerable, Deal, Scoring, Declarer, Contract, Result),
   then the other tags sorted by name, then the supplemental sections (3.4).
 * Values: Date ``YYYY.MM.DD`` (the day the hand was entered, else the day the game
-  began), Vulnerable ``None``/``NS``/``EW``/``All``, ``Deal "N:- - - -"`` with the
-  dealer first, as no cards are known; a passed-out deal has ``Contract "Pass"`` and
+  began), Vulnerable ``None``/``NS``/``EW``/``All``, ``Deal`` with the dealer first: the
+  board's cards where the game knows them, ``"N:- - - -"`` where it does not; a
+  passed-out deal has ``Contract "Pass"`` and
   an empty Declarer and Result; an unknown value (Site, an unnamed seat) is ``?`` (3.4).
 * Result is the tricks declarer took, which "must match the actual number of won
   tricks" (3.4.15): after a revoke, the tricks as played. The score tags give the score
@@ -45,6 +46,11 @@ over the comparisons) or ``ScoreMP`` and ``ScorePercentage`` (``Scoring "MP;MP1"
 2 for each score beaten, 1 for each tie). Its traveller is the supplemental section
 ``ScoreTable`` (5.9): this table's N-S score first, then the other results as entered.
 
+A board whose cards are known has its double-dummy figures as BridgeComposer writes them:
+``DoubleDummyTricks``, ``OptimumScore`` (from N-S's side, ``NS 420``, as 4.2.7 allows),
+``ParContract`` and the ``OptimumResultTable`` (5.7); the club's field, where the game has
+one, is the section ``BridgepadFieldTable`` (contract, declarer, tricks, N-S's score).
+
 bridgepad's own tags (4.9 allows any): ``BridgepadGame`` (the game the deal belongs
 to), ``BridgepadMode``, one ``BridgepadRule...`` tag per rule (``BridgepadRuleHonors
 "yes"``), ``BridgepadFirstDealer``, ``BridgepadCreated``, ``BridgepadUpdated``,
@@ -63,6 +69,8 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
+from bridgepad.core.boards.board_set import FieldResult
+from bridgepad.core.boards.double_dummy import PBN_SEATS, PBN_STRAINS, Solution, strain_letter
 from bridgepad.core.model import SEATS, Seat, Side
 from bridgepad.core.records.record import GameRecord, Line, standings, sum_figures
 from bridgepad.core.rules.duplicate import percent
@@ -88,6 +96,10 @@ EXACT_PIECES = 5  # at most: BridgepadNorth, BridgepadNorth2 ... BridgepadNorth5
 RULE_TAG = "BridgepadRule"  # one tag per rule: BridgepadRuleHonors, BridgepadRuleChicagoVulnerable...
 SCORE_TABLE = "ScoreTable"
 SCORE_COLUMN = "Score_NS"
+FIELD_TABLE = "BridgepadFieldTable"
+FIELD_COLUMNS = ("Contract", "Declarer", "Result", "Score_NS")
+RESULT_TABLE = "OptimumResultTable"
+RESULT_HEADER = "Declarer;Denomination\\2R;Result\\2R"
 # The tags that depend only on a deal's inputs: on reading, they must be what the inputs give.
 DERIVED = (
     "Board",
@@ -158,8 +170,14 @@ def losses(records: Sequence[GameRecord]) -> list[str]:
     it otherwise, though bridgepad's import reads it back exactly."""
     out: dict[str, str] = {}
     for r in records:
-        for seat in SEATS:
-            name = r.name(seat)
+        several = r.game.several_tables
+        pair_names = [n for _, names in several.names for n in names if n] if several is not None else []
+        # A pair's name of a game of several tables comes back from its JSON export; a seat's from this file too.
+        kept = {
+            **{n: "the JSON export keeps it as typed" for n in pair_names},
+            **{r.name(s): "bridgepad's import reads it back exactly" for s in SEATS},
+        }
+        for name, how in kept.items():
             shown = shown_name(name)
             if not name or name in out or (shown == name and _reserved(name) is None):
                 continue
@@ -171,7 +189,7 @@ def losses(records: Sequence[GameRecord]) -> list[str]:
             )
             out[name] = (
                 f"the name '{visible(name)}' cannot be kept as typed in PBN ({why}): other programs read "
-                f"'{visible(shown)}'; bridgepad's import reads it back exactly."
+                f"'{visible(shown)}'; {how}."
             )
     return list(out.values())
 
@@ -233,6 +251,39 @@ def _history(units_ns: tuple[int, ...], units_ew: tuple[int, ...], above_ns: int
     return f"NS 0 {above_ns}/{ns} EW 0 {above_ew}/{ew}"
 
 
+def double_dummy_tags(solution: Solution) -> dict[str, str]:
+    """The double-dummy tags of a board, as BridgeComposer writes them (OptimumScore from N-S's side)."""
+    return {
+        "DoubleDummyTricks": solution.tricks.pbn,
+        "OptimumScore": solution.par.optimum_score,
+        "ParContract": solution.par.par_contract,
+    }
+
+
+def result_table(solution: Solution) -> tuple[str, str, list[list[str]]]:
+    """The OptimumResultTable (5.7): each declarer's tricks in each strain, one row each."""
+    rows = []
+    for seat in PBN_SEATS:
+        for strain in PBN_STRAINS:
+            letter = "NT" if strain_letter(strain) == "N" else strain_letter(strain)
+            rows.append([seat.value, f"{letter:>2}", f"{solution.tricks.of(seat, strain):>2}"])
+    return (RESULT_TABLE, RESULT_HEADER, rows)
+
+
+def field_table(field: tuple[FieldResult, ...]) -> tuple[str, str, list[list[str]]]:
+    """The club's field of a board: contract, declarer, tricks (``-`` where not given) and N-S's score."""
+    rows = [
+        [
+            r.contract.text if r.contract is not None else "-",
+            r.declarer.value if r.declarer is not None else "-",
+            str(r.tricks) if r.tricks is not None else "-",
+            str(r.ns_score),
+        ]
+        for r in field
+    ]
+    return (FIELD_TABLE, ";".join(FIELD_COLUMNS), rows)
+
+
 def _revoke_note(line: Line) -> str:
     """The comment after a revoke's Result: how the deal was scored (4.2.1)."""
     assert line.revoke is not None and line.tricks is not None and line.tricks_scored is not None
@@ -258,7 +309,8 @@ class Deal:
             if name in self.notes:
                 out.append("{" + self.notes[name] + "}")  # after its tag, at the start of a line (3.8)
         for name, header, rows in self.sections:
-            out.append(f'[{name} "{escape(header)}"]')
+            # A table's columns keep their backslash (``Table\\2R``, 5.2), as every program writes and reads them.
+            out.append(f'[{name} "{header.replace(chr(34), chr(92) + chr(34))}"]')
             out.extend(" ".join(row) for row in rows)
         return out
 
@@ -292,7 +344,16 @@ def _game_tags(r: GameRecord) -> tuple[dict[str, str], dict[str, str]]:
 
 
 def deals(r: GameRecord) -> list[Deal]:
-    """The PBN games of one bridgepad game: one per hand, in time proportional to their number."""
+    """The PBN games of one bridgepad game: one per hand, in time proportional to their number
+    (a game of several tables: one per board, with its traveller, ``pbn_several``)."""
+    if r.several is not None:
+        from bridgepad.services.formats.pbn_several import several_deals
+
+        rules = rule_tags(r.game.settings)
+        return [
+            Deal([(name, mandatory[name]) for name in MANDATORY] + sorted({**extra, **rules}.items()), sections)
+            for mandatory, extra, sections in several_deals(r, shown_name, _date(r.created))
+        ]
     hands = r.hand_lines
     out = []
     # PBN's rubber history (4.2.6) is rubber scoring's own tag, not a Chicago's: the format's rule.
@@ -308,7 +369,7 @@ def deals(r: GameRecord) -> list[Deal]:
             **seats,
             "Dealer": line.dealer.value if line.dealer else "?",
             "Vulnerable": PBN_WORDS[vulnerability_code(line.vulnerable)],
-            "Deal": f"{line.dealer.value if line.dealer else 'N'}:- - - -",
+            "Deal": _deal_value(line),
             "Scoring": _scoring(r, line),
             "Declarer": line.declarer.value if line.declarer else "",
             "Contract": "Pass" if line.contract is None else line.contract.text,
@@ -326,6 +387,12 @@ def deals(r: GameRecord) -> list[Deal]:
             if line.tricks is not None and line.tricks_scored != line.tricks:
                 notes["Result"] = _revoke_note(line)
         sections = []
+        facts = line.board
+        if facts is not None and facts.solution is not None:
+            extra.update(double_dummy_tags(facts.solution))
+            sections.append(result_table(facts.solution))
+        if facts is not None and facts.field:
+            sections.append(field_table(facts.field))
         if r.rules.boards:
             ns_score = line.ns_score or 0
             extra["Score"] = f"NS {ns_score}"
@@ -352,8 +419,14 @@ def deals(r: GameRecord) -> list[Deal]:
                     s.below_points(Side.NS), s.below_points(Side.EW), s.above_points(Side.NS), s.above_points(Side.EW)
                 )
         tags = [(name, mandatory[name]) for name in MANDATORY] + sorted(extra.items())
-        out.append(Deal(tags, sections, notes))
+        out.append(Deal(tags, sorted(sections, key=lambda t: t[0]), notes))  # sections sorted by name (3.1)
     return out
+
+
+def _deal_value(line: Line) -> str:
+    """The Deal tag: the board's cards with the dealer first, or no cards known."""
+    dealer = line.dealer or Seat.N
+    return line.board.deal.pbn(dealer) if line.board is not None else f"{dealer.value}:- - - -"
 
 
 def write(records: Sequence[GameRecord]) -> str:

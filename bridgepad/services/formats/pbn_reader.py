@@ -42,6 +42,8 @@ from bridgepad.services.formats.pbn_format import (
     DERIVED,
     EXACT_NAME,
     EXACT_PIECES,
+    FIELD_COLUMNS,
+    FIELD_TABLE,
     RULE_TAG,
     SCORE_COLUMN,
     SCORE_TABLE,
@@ -56,7 +58,11 @@ from bridgepad.services.formats.pbn_format import (
 # Possessive, so that a long value is matched in one pass, with nothing kept to go back to.
 _TAG = re.compile(r'\[\s*+([A-Za-z0-9_]++)\s*+"([^"\\]*+(?:\\.[^"\\]*+)*+)"\s*+\]')
 _UNESCAPE = re.compile(r"\\(.)")
+# A table's elements (5.1): a string token, which may hold spaces ("Ann - Bob"), or a section token.
+_ELEMENT = re.compile(r'"((?:[^"\\]|\\.)*+)"|(\S++)')
 MAX_TOKEN = 255  # characters in a PBN token at most (3.2)
+MAX_ELEMENTS = 64  # elements in one line of a table (a ScoreTable has 17 columns at most, 5.9)
+MAX_TABLE_LINES = 4_096  # lines of one table (a traveller of 256 results, each over a few lines)
 QUOTED = 24  # characters of a refused value shown in its message
 MAX_PROBLEMS = 30  # lines that say what is wrong with a file; a count tells the rest
 EXACT_TAGS = tuple(tag + (str(k) if k > 1 else "") for tag in EXACT_NAME.values() for k in range(1, EXACT_PIECES + 1))
@@ -70,6 +76,14 @@ OURS = (
     "and under which rules it was played"
 )
 NOT_OURS = f"has no BridgepadGame tag: {OURS}."
+
+
+_BRIDGEPAD_GAME = re.compile(r"\[\s*BridgepadGame\s")
+
+
+def has_bridgepad_games(text: str) -> bool:
+    """Whether a PBN file holds bridgepad's own games (a ``BridgepadGame`` tag), not a club's boards."""
+    return _BRIDGEPAD_GAME.search(text) is not None
 
 
 def is_pbn(text: str) -> bool:
@@ -171,16 +185,36 @@ def parse(text: str) -> list[ReadDeal]:
                 if name not in current.tags:
                     current.tags[name] = value
                     if name.endswith("Table"):
-                        current.tables[name] = (value.split(";"), [])
+                        current.tables[name] = (raw.split(";"), [])  # the header as written: a width is "\\2R"
                 section = name if name in ("Auction", "Play") or name.endswith("Table") else None
                 pos = m.end()
             elif section is not None and current is not None:
                 if section in current.tables:
-                    current.tables[section][1].append(line[pos:].split())
+                    rows = current.tables[section][1]
+                    row = elements(line[pos:], MAX_ELEMENTS)
+                    if len(row) > MAX_ELEMENTS or len(rows) >= MAX_TABLE_LINES:
+                        what = (
+                            f"more than {MAX_ELEMENTS} elements"
+                            if len(row) > MAX_ELEMENTS
+                            else f"more than {MAX_TABLE_LINES:,} lines"
+                        )
+                        raise _refused(n, f"the {section} has {what}, more than any table of results.")
+                    rows.append(row)
                 break
             else:
                 raise _refused(n, f'expected a tag such as [Board "1"], not {quoted(line[pos:])}.')
     close()
+    return out
+
+
+def elements(text: str, limit: int = MAX_ELEMENTS) -> list[str]:
+    """A table row's elements (5.1): each string token's text, unescaped, or each section token;
+    at most ``limit`` and one more (a longer row is refused, not read to its end)."""
+    out = []
+    for m in _ELEMENT.finditer(text):
+        out.append(_UNESCAPE.sub(r"\1", m.group(1)) if m.group(1) is not None else m.group(2))
+        if len(out) > limit:
+            break
     return out
 
 
@@ -195,7 +229,7 @@ def _what_file(ds: list[ReadDeal]) -> str:
     return f"this is {what}, with no BridgepadGame tag: {OURS}."
 
 
-def _capped(problems: list[tuple[int | str | None, str]]) -> list[tuple[int | str | None, str]]:
+def capped(problems: list[tuple[int | str | None, str]]) -> list[tuple[int | str | None, str]]:
     """The first problems, and a line with the count of the rest."""
     if len(problems) <= MAX_PROBLEMS:
         return problems
@@ -233,7 +267,7 @@ def read(text: str) -> list[Incoming]:
             problems.append((e.line, str(e)))
     if problems:
         problems.sort(key=lambda p: p[0] if isinstance(p[0], int) else 0)
-        raise FileRefused(_capped(problems))
+        raise FileRefused(capped(problems))
     return out
 
 
@@ -248,6 +282,12 @@ def _game(game_id: str, ds: list[ReadDeal]) -> Incoming:
     where = f"game {visible(game_id)}" if len(game_id) <= QUOTED else f"game {quoted(game_id)}"
     if not valid_id(game_id):
         raise _Bad(first.line, f"{where}: its id is not one bridgepad writes (letters, digits, '-', '_' and '.').")
+    if "BridgepadTables" in first.tags:
+        raise _Bad(
+            first.line,
+            f"{where} is a game of several tables: its PBN holds the travellers, not each result as it came; "
+            "bridgepad imports it from its JSON export (bridgepad export --format json).",
+        )
     for d in ds[1:]:
         for name in GAME_TAGS:
             if d.tags.get(name) != first.tags.get(name):
@@ -281,6 +321,9 @@ def _game(game_id: str, ds: list[ReadDeal]) -> Incoming:
     }
     if numbered:
         data["first_board"] = start
+        dealt = [b for b in (_dealt(d, board, where) for d, board in zip(ds, boards)) if b is not None]
+        if dealt:
+            data["deals"] = dealt
     try:
         game = game_from_json(data)
     except SchemaError as e:
@@ -385,6 +428,36 @@ def _hand(d: ReadDeal, where: str) -> dict[str, Any]:
     if at is not None:
         hand["at"] = at
     return hand
+
+
+def _dealt(d: ReadDeal, board: int, where: str) -> dict[str, Any] | None:
+    """A board's cards and field as the game file keeps them (checked there), or None: no cards known."""
+    deal = d.tags.get("Deal", "")
+    if deal.partition(":")[2].split() == ["-", "-", "-", "-"]:
+        return None
+    out: dict[str, Any] = {"board": board, "deal": deal}
+    table = d.tables.get(FIELD_TABLE)
+    if table is not None:
+        columns, rows = table
+        if columns != list(FIELD_COLUMNS) or any(len(row) != len(FIELD_COLUMNS) for row in rows):
+            raise _Bad(d.line, f"{where}: its {FIELD_TABLE} is not the club's results by {', '.join(FIELD_COLUMNS)}.")
+        field = []
+        for contract, declarer, tricks, score in rows:
+            if not re.fullmatch(r"-?[0-9]{1,5}", score) or not (tricks == "-" or re.fullmatch(r"[0-9]{1,2}", tricks)):
+                raise _Bad(
+                    d.line,
+                    f"{where}: its {FIELD_TABLE} has a row that is not a result: {quoted(f'{contract} {declarer} {tricks} {score}')}.",
+                )
+            result: dict[str, Any] = {"score": int(score)}
+            if contract != "-":
+                result["contract"] = contract
+            if declarer != "-":
+                result["declarer"] = declarer
+            if tricks != "-":
+                result["tricks"] = int(tricks)
+            field.append(result)
+        out["field"] = field
+    return out
 
 
 def _same_figures(d: ReadDeal, ours: Deal, where: str) -> None:

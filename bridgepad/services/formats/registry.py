@@ -8,6 +8,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # imported when a game is exported: naming the formats needs neither
+    from bridgepad.core.boards.double_dummy import Solved
     from bridgepad.core.records.record import GameRecord
     from bridgepad.store.game_store import StoredGame
 
@@ -58,13 +59,31 @@ FORMAT_LIST = _either(FORMAT_NAMES)  # "md, csv, json or pbn"
 FORMAT_CHOICES = f"{FORMAT_LIST} ({_either([f.words[0] for f in FORMATS.values()])})"
 
 
-def record(stored: StoredGame) -> GameRecord:
+def record(stored: StoredGame, solved: Solved | None = None) -> GameRecord:
+    """The record of a stored game, with its double-dummy cache (or ``solved``, the cache completed)."""
     from bridgepad.core.records.record import make_record
 
     try:
-        return make_record(stored.game, stored.id, stored.created, stored.updated)
+        return make_record(stored.game, stored.id, stored.created, stored.updated, stored.solved if solved is None else solved)
     except ValueError as e:
         raise ExportError(f"game {stored.id} cannot be replayed: {e}") from None
+
+
+def records(
+    games: Sequence[StoredGame], progress: Callable[[int, int], None] | None = None, solve: bool = True
+) -> list[GameRecord]:
+    """Each game's record, the boards its cache lacks solved first (in memory: nothing is written);
+    without ``solve``, with the cache as it is (the pad's export dialog: the pad solves the rest)."""
+    if not solve or not any(g.game.deals is not None for g in games):
+        return [record(g) for g in games]
+    from bridgepad.services.double_dummy.cache import completed
+    from bridgepad.services.double_dummy.solver import SolverFailed
+
+    try:
+        caches = completed([(g.game, g.solved) for g in games], progress)
+    except SolverFailed as e:
+        raise ExportError(f"the boards' double dummy could not be worked out: {e}") from None
+    return [record(g, cache) for g, cache in zip(games, caches)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,13 +95,17 @@ class Exported:
     losses: tuple[str, ...] = ()
 
 
-def exported(games: Sequence[StoredGame], fmt: str) -> Exported:
-    """``games`` in ``fmt`` (one of ``FORMATS``); raises ExportError for a game that cannot be replayed."""
+def exported(
+    games: Sequence[StoredGame], fmt: str, progress: Callable[[int, int], None] | None = None, solve: bool = True
+) -> Exported:
+    """``games`` in ``fmt`` (one of ``FORMATS``); raises ExportError for a game that cannot be replayed.
+    ``progress`` is told the boards solved so far, when a game's boards wait for double dummy;
+    without ``solve`` they are written as the game's cache has them."""
     chosen = FORMATS.get(fmt)
     if chosen is None:
         raise ValueError(f"unknown export format {fmt!r}: choose one of {', '.join(FORMAT_NAMES)}")
-    records = [record(g) for g in games]
-    return Exported(chosen.writer()(records), chosen.encoding, tuple(chosen.losses(records)))
+    made = records(games, progress, solve)
+    return Exported(chosen.writer()(made), chosen.encoding, tuple(chosen.losses(made)))
 
 
 def export(games: Sequence[StoredGame], fmt: str) -> str:

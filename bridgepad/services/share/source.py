@@ -45,7 +45,7 @@ def tonight(session: Session) -> Tally:
 def session_state(session: Session) -> dict[str, Any]:
     """The page's state of the game on ``session``'s pad."""
     stored = session.stored
-    record = record_of(session.state, stored.id, stored.created, stored.updated)
+    record = record_of(session.state, stored.id, stored.created, stored.updated, stored.solved)
     return page_state(record, session.game_number(), tonight(session) if session.state.over else None)
 
 

@@ -4,7 +4,8 @@ Every figure comes from the game's one derived record (``core.records.record``) 
 core's words for it (``core.words``), as the pad draws them: the We/They pad with its
 line and its games, the state of play (who deals, who is vulnerable, what each side
 needs for game), the hands with what each wrote, and, once the game is over, tonight's
-tally with who pays whom. ``figures`` is exactly what ``bridgepad export --format json``
+tally with who pays whom; a game of several tables, each table's progress, the ranking and
+the travellers (``several_view``). ``figures`` is exactly what ``bridgepad export --format json``
 gives for the game. The page writes each string as text, never as markup.
 """
 
@@ -12,15 +13,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from bridgepad.core.boards.double_dummy import Solved
 from bridgepad.core.evening.tally import Tally, notes
 from bridgepad.core.evening.tally_view import settled
 from bridgepad.core.model import Side, Strain
 from bridgepad.core.records.record import GameRecord
+from bridgepad.core.rules.board_facts import BoardFacts
 from bridgepad.core.rules.duplicate import comparison_figure, imps_figure
 from bridgepad.core.rules.game import Entry, GameState, HandOutcome, SessionState
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.rules.vulnerability import vulnerability_text
 from bridgepad.core.words.board_table import board_table
+from bridgepad.core.words.board_words import board_lines
 from bridgepad.core.words.labels import (
     partnership,
     seat_label,
@@ -56,11 +60,15 @@ def page_state(r: GameRecord, number: int, evening: Tally | None = None) -> dict
         "sides": [_side(r, we), _side(r, we.other)],
         "play": _play(state, we),
         "hand_columns": _hand_columns(state),
-        "hands": [_hand(h, state) for h in state.hands],
+        "hands": [_hand(h, state, line.board) for h, line in zip(state.hands, r.hand_lines)],
         "figures": figures_json(r),
     }
-    if state.session is not None:
-        out["boards"] = _boards(state.session)
+    if r.several is not None:
+        from bridgepad.services.share.several_view import several_page
+
+        out["several"] = several_page(r.several)
+    elif state.session is not None:
+        out["boards"] = _boards(state.session, r.solved)
     else:
         out["pad"] = _pad(layout(state, we), state)
         out["bonuses"] = [
@@ -137,7 +145,7 @@ def _hand_columns(state: GameState) -> list[str]:
     return [*cols, "We", "They"]
 
 
-def _hand(h: HandOutcome, state: GameState) -> dict[str, Any]:
+def _hand(h: HandOutcome, state: GameState, board: BoardFacts | None = None) -> dict[str, Any]:
     game = state.game
     we = game.settings.we
     c = h.hand.contract
@@ -152,10 +160,13 @@ def _hand(h: HandOutcome, state: GameState) -> dict[str, Any]:
         cells += [f"{h.ns_score:+,}" if h.ns_score else "0", _comparison(h, game.settings.duplicate_scoring)]
     else:
         cells += [_points(h.points(we)), _points(h.points(we.other))]
+    explain = outcome_lines(h, state, we)
+    if board is not None:  # the board's cards, par, double dummy and the club's field
+        explain += board_lines(board, c, h.hand.declarer, h.tricks, game.settings.duplicate_scoring)
     return {
         "cells": cells,
         "red": c is not None and c.strain in RED_SUITS,
-        "explain": outcome_lines(h, state, we),
+        "explain": explain,
     }
 
 
@@ -163,10 +174,10 @@ def _comparison(h: HandOutcome, scoring: DuplicateScoring) -> str:
     return comparison_figure(h.comparison, scoring is DuplicateScoring.MATCHPOINTS)
 
 
-def _boards(state: SessionState) -> dict[str, Any]:
+def _boards(state: SessionState, solved: Solved | None = None) -> dict[str, Any]:
     """The pad of a duplicate session: its table of boards, line by line, as the app draws it."""
-    t = board_table(state)
-    return {"header": t.header, "rows": list(t.rows), "rule": t.rule, "total": t.total, "vp": t.vp}
+    t = board_table(state, solved)
+    return {"header": t.header, "rows": list(t.rows), "rule": t.rule, "total": t.total, "vp": t.vp, "field": t.field}
 
 
 def tally_view(t: Tally) -> dict[str, Any]:

@@ -21,19 +21,13 @@ from bridgepad.tui.closing import open_screen
 from bridgepad.tui.forms.form import FormParts, enter_field
 
 Preview = Callable[[Hand], tuple[HandOutcome, GameState]]
+# What Enter does with a hand read whole and the reason typed (a director's correction): the
+# errors by field if it was refused, the form staying open as it was typed; {} once it is done.
+Accept = Callable[[Hand, str], dict[str, str]]
+Describe = Callable[[HandOutcome, GameState, Side], list[str]]  # the preview's lines for a hand read whole
 
-HINTS = {
-    "contract": "4S, 3NTX, 6HXX, or pass",
-    "declarer": "N, E, S or W",
-    "result": "tricks, or =, +1, -2; a revoke: 9 rev EW 2",
-    **FIELD_HINTS,
-}
-LABELS = {
-    "contract": "Contract",
-    "declarer": "Declarer",
-    "result": "Result",
-    **FIELD_LABELS,
-}
+HINTS = {**FIELD_HINTS, "why": "why the result changes: it is written down with it"}
+LABELS = {**FIELD_LABELS, "why": "Reason"}
 
 
 class EntryForm(FormParts, Vertical):
@@ -67,6 +61,8 @@ class EntryForm(FormParts, Vertical):
         self._shown: dict[str, tuple[str, bool, bool]] = {}
         self._as_opened = {}
         self._done: Callable[[Hand | None], None] | None = None
+        self._accept: Accept | None = None
+        self._describe: Describe = outcome_lines
         # The forms' styles are the app's, read once the pad is painted (app.py); a form
         # made before that reads them now.
         try:
@@ -90,13 +86,22 @@ class EntryForm(FormParts, Vertical):
         honors_on: bool = True,
         others_on: bool = False,
         before: GameState | None = None,
+        reason: bool = False,
+        accept: Accept | None = None,
+        describe: Describe = outcome_lines,
         done: Callable[[Hand | None], None] | None = None,
     ) -> EntryForm:
         """Shows the form for a hand: its title, its fields and what they hold, the focus in
         the contract, its text selected; ``done`` gets the hand, or None.
 
-        ``before``: the state the hand goes into, for saying whether a contract would make game."""
+        ``before``: the state the hand goes into, for saying whether a contract would make game.
+        ``reason``: a field for why (a director's correction), read by the core's rule for it;
+        ``accept``: what Enter does with the hand and the reason before the form closes, the form
+        staying open, as typed, with the errors it gives beside their fields; ``describe``: the
+        preview's lines for a hand (what the hand writes in the game, by default)."""
         self._done = done or (lambda hand: None)
+        self._accept = accept
+        self._describe = describe
         self.form_title = title
         self.preview_fn = preview
         self.before = before
@@ -111,6 +116,8 @@ class EntryForm(FormParts, Vertical):
             self.fields.append("honors")
         if others_on:
             self.fields.append("others")
+        if reason:
+            self.fields.append("why")
         self.shown_errors = set()
         if self.is_mounted:
             self._fill()
@@ -183,7 +190,16 @@ class EntryForm(FormParts, Vertical):
         return {name: self.query_one(f"#{name}", Input).value for name in self.fields}
 
     def reading(self) -> FormReading:
-        return read_form(self.field_values(), we=self.we, honors_on=self.honors_on, others_on=self.others_on, board=self.board)
+        values = self.field_values()
+        reading = read_form(values, we=self.we, honors_on=self.honors_on, others_on=self.others_on, board=self.board)
+        if "why" in self.fields:
+            from bridgepad.core.rules.several_tables.entering import EntryRefused, check_why
+
+            try:
+                check_why(values["why"])
+            except EntryRefused as e:
+                reading.errors["why"] = str(e)
+        return reading
 
     @on(Input.Changed)
     def _changed(self, event: Input.Changed) -> None:
@@ -208,7 +224,7 @@ class EntryForm(FormParts, Vertical):
         except GameOverError as e:
             self._show("#preview", f"This hand cannot go here: {e}.", error=True)
             return
-        self._show("#preview", "\n".join(outcome_lines(outcome, after, self.we)))
+        self._show("#preview", "\n".join(self._describe(outcome, after, self.we)))
 
     def _show(self, selector: str, text: str, *, error: bool = False, hint: bool = False, plain: bool = False) -> None:
         """Updates a label only when its words change: a repaint per keystroke is what costs.
@@ -239,11 +255,17 @@ class EntryForm(FormParts, Vertical):
             return
         reading = self.reading()
         if reading.ok:
+            assert reading.hand is not None
             try:
-                self.preview_fn(reading.hand)  # type: ignore[arg-type]
+                self.preview_fn(reading.hand)
             except GameOverError as e:
                 self._show("#preview", f"This hand cannot go here: {e}.", error=True)
                 return
+            if self._accept is not None:
+                refused = self._accept(reading.hand, self.field_values().get("why", ""))
+                if refused:
+                    self._refused(refused)
+                    return
             self._finish(reading.hand)
             return
         self.shown_errors = set(reading.errors)
@@ -252,6 +274,17 @@ class EntryForm(FormParts, Vertical):
             if name in reading.errors:
                 enter_field(self.query_one(f"#{name}", Input))
                 break
+
+    def _refused(self, errors: dict[str, str]) -> None:
+        """What ``accept`` refused, beside its field (or under the preview), the form as it was typed."""
+        for name in self.fields:
+            if name in errors:
+                self._show(f"#{name}-error", errors[name], error=True)
+                enter_field(self.query_one(f"#{name}", Input))
+                break
+        rest = [why for name, why in errors.items() if name not in self.fields]
+        if rest:
+            self._show("#preview", " ".join(rest), error=True)
 
 
 def _no_preview(hand: Hand) -> tuple[HandOutcome, GameState]:

@@ -100,7 +100,8 @@ class ExportDialog(FormScreen[Path | None]):
             self._problem(f"There is no folder {path.parent}: give one that exists.")
             return
         try:
-            out = exported([self.stored], fmt)
+            # The boards not solved yet are written as they stand: the pad solves them in the background.
+            out = exported([self.stored], fmt, solve=False)
             text, self._encoding, self._losses = out.text, out.encoding, out.losses
         except ExportError as e:
             self._problem(f"This game cannot be exported: {e}.")

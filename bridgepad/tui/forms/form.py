@@ -103,17 +103,41 @@ class FormParts(DOMNode):
         """Whether anything was typed since the form opened (typing it back as it was is no change)."""
         return self._typed() != self._as_opened
 
+    def action_next_field(self) -> None:
+        self._step_field(1)
+
+    def action_previous_field(self) -> None:
+        self._step_field(-1)
+
+    def _step_field(self, step: int) -> None:
+        """Tab and shift+Tab go round the form's fields, the last to the first: a form at the
+        foot of the pad would otherwise hand the focus to the hands behind it, and the next key
+        typed would land there instead of in a field."""
+        fields = [w for w in self.screen.focus_chain if isinstance(w, FormField) and self in w.ancestors]
+        if not fields:
+            return
+        focused = self.screen.focused
+        at = fields.index(focused) if focused in fields else (-1 if step > 0 else 0)
+        enter_field(fields[(at + step) % len(fields)])
+
     @abstractmethod
     def action_submit(self) -> None:
         """Enter: what the form is for (record the hand, start the game, export); every form has its own."""
 
     @staticmethod
     def field_row(
-        label: str, hint: str, value: str, *, field_id: str, hint_id: str, suggester: Suggester | None = None
+        label: str,
+        hint: str,
+        value: str,
+        *,
+        field_id: str,
+        hint_id: str,
+        suggester: Suggester | None = None,
+        label_id: str | None = None,
     ) -> ComposeResult:
         """One row of the form's grid (``.form-fields``): its label, its field, and the hint
         beside it that turns into the field's error."""
-        yield Label(label, classes="field-label")
+        yield Label(label, classes="field-label", id=label_id)
         yield FormField(value=value, id=field_id, suggester=suggester)
         yield Label(hint, id=hint_id, classes="field-hint", markup=False)
 

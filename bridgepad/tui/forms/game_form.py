@@ -17,6 +17,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Grid, Vertical, VerticalScroll
 from textual.suggester import Suggester
+from textual.widget import Widget
 from textual.widgets import Input, Label
 
 from bridgepad.core.evening.rotation import NextRubber, RotationError
@@ -25,17 +26,24 @@ from bridgepad.core.readers.new_game import (
     CHOICES,
     GAME_FIELDS,
     RULE_FIELDS,
+    SEAT_FIELDS,
     NewGameReading,
+    chosen_kind,
     complete_name,
     read_new_game,
     read_rules,
+    scoring_for,
+    shows_setup,
+    with_deals,
 )
+from bridgepad.core.readers.notation import NotationError, parse_scoring
+from bridgepad.core.readers.several_tables_setup import SETUP_FIELDS
 from bridgepad.core.rules.game import Mode
 from bridgepad.core.rules.modes import rules_for
-from bridgepad.core.rules.settings import Settings
+from bridgepad.core.rules.settings import DuplicateScoring, Settings
 from bridgepad.tui import keys
 from bridgepad.tui.closing import close
-from bridgepad.tui.forms.form import FieldForm, enter_field
+from bridgepad.tui.forms.form import FieldForm, FormField, enter_field
 
 ResultT = TypeVar("ResultT")
 
@@ -56,6 +64,13 @@ LABELS = {
     "we": "We are",
     "next_dealer": "Next dealer",
     "duplicate_scoring": "Duplicate by",
+    "tables": "Tables",
+    "boards": "Boards",
+    "movement": "Movement",
+    "rounds": "Rounds",
+    "pairs": "Pairs",
+    "names": "Pair names",
+    "deals": "Deals file",
 }
 # The choices are worded by the core, which words their errors the same way.
 HINTS = {
@@ -114,6 +129,7 @@ class GameForm(FieldForm[ResultT]):
                         field_id=f"f-{name}",
                         hint_id=f"m-{name}",
                         suggester=self.suggester(name),
+                        label_id=f"l-{name}",
                     )
             yield Label(self.keys_line("saves") + self.keys_more(), id="game-form-keys", classes="form-keys", markup=False)
 
@@ -133,9 +149,31 @@ class GameForm(FieldForm[ResultT]):
 
     def field_values(self) -> dict[str, str]:
         # A rule the form has no field for (a pairs session's percentage, set from the command
-        # line) is kept as it was given, so that changing the others does not reset it.
+        # line) is kept as it was given, so that changing the others does not reset it. A row
+        # hidden (another mode's) says nothing: what it holds waits for the mode to come back.
         kept = {name: value for name, value in self.values.items() if name not in self.fields}
-        return kept | {name: self.query_one(f"#f-{name}", Input).value for name in self.fields}
+        shown = (name for name in self.fields if self.query_one(f"#f-{name}", Input).display)
+        return kept | {name: self.query_one(f"#f-{name}", Input).value for name in shown}
+
+    def show_row(self, name: str, shown: bool) -> None:
+        """A row of the grid shown or hidden (its label, its field, its hint): Tab passes a hidden one by.
+
+        Tab goes by the form's own order (``focus_chain``), not by where the rows stand."""
+        field = self.query_one(f"#f-{name}", Input)
+        if field.display == shown:
+            return
+        for widget in (self.query_one(f"#l-{name}"), field, self.query_one(f"#m-{name}")):
+            widget.display = shown
+
+    @property
+    def focus_chain(self) -> list[Widget]:
+        """The fields in the form's order. Textual orders them by where they stand on the
+        screen, which a row shown a moment ago does only once the screen is laid out again:
+        "d" then Tab, typed at once, would skip the tables' row that "d" showed."""
+        chain = super().focus_chain
+        place = {f"f-{name}": n for n, name in enumerate(self.fields)}
+        fields = iter(sorted((w for w in chain if w.id in place), key=lambda w: place[w.id or ""]))
+        return [next(fields) if w.id in place else w for w in chain]
 
     @abstractmethod
     def read(self) -> tuple[ResultT | None, dict[str, str]]:
@@ -169,8 +207,23 @@ class RulesForm(GameForm[Settings]):
         return settings, errors
 
 
+def parse_scoring_quietly(text: str) -> DuplicateScoring | None:
+    try:
+        return parse_scoring(text)
+    except NotationError:
+        return None
+
+
 class NewGameForm(GameForm[NewGameReading]):
-    """The new game (``n``): returns a NewGameReading with the game to start, or None on Escape."""
+    """The new game (``n``): returns a NewGameReading with the game to start, or None on Escape.
+
+    For duplicate it takes the same fields as ``bridgepad new duplicate --tables N ...``: the
+    tables, boards, movement, rounds, pairs and the pairs' names; at several tables the seats
+    of one table go, and the scoring proposed is the movement's (IMPs for a team match,
+    matchpoints for a Mitchell) until another is typed."""
+
+    _scoring_proposed = ""
+    _one_table_scoring = ""
 
     FIELDS = GAME_FIELDS
     BINDINGS = keys.bindings("form") + keys.bindings("new_game")
@@ -220,16 +273,54 @@ class NewGameForm(GameForm[NewGameReading]):
                 taken.update(n.strip() for n in widget.value.split(","))
         return taken
 
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._scoring_proposed = self.query_one("#f-duplicate_scoring", Input).value
+        self._one_table_scoring = self._scoring_proposed
+        # The rows follow the mode, the tables and the movement as each key changes them, before
+        # the next key is read: "d" then Tab is in the tables' field however fast it is typed.
+        for name in ("mode", "tables", "movement"):
+            self.query_one(f"#f-{name}", FormField).on_change = lambda _: self._follow_mode()
+        self._follow_mode()
+
     def read(self) -> tuple[NewGameReading | None, dict[str, str]]:
-        reading = read_new_game(self.field_values())
-        return (reading if reading.game else None), reading.errors
+        # The scoring shown is the scoring used: proposed for the movement chosen unless typed.
+        values = self.field_values() | {"scoring_chosen": "yes"}
+        reading = read_new_game(values)
+        path = values.get("deals", "").strip()
+        if reading.game is None or not path:
+            return (reading if reading.game else None), reading.errors
+        if not reading.game.rules.boards:
+            return None, {"deals": f"A deals file gives a duplicate game's boards, not a {reading.game.mode.word}'s."}
+        from bridgepad.services.formats.pbn_boards import read_boards_file
+
+        try:
+            club = read_boards_file(path)
+        except ValueError as e:
+            return None, {"deals": str(e)}
+        return NewGameReading(with_deals(reading.game, club.boards), reading.settings, {}), {}
+
+    def _follow_mode(self) -> None:
+        """The rows this game takes: the tables and movement for duplicate; a table's seats
+        for a game of one table; the scoring proposed for the movement, unless typed."""
+        typed = {name: self.query_one(f"#f-{name}", Input).value for name in ("mode", "tables", "movement")}
+        several = shows_setup(typed)
+        for name in SETUP_FIELDS:
+            self.show_row(name, several)
+        kind = chosen_kind(typed)
+        for name in SEAT_FIELDS:
+            self.show_row(name, kind is None)
+        scoring = self.query_one("#f-duplicate_scoring", Input)
+        if scoring.value == self._scoring_proposed:  # not typed since it was proposed
+            one_table = parse_scoring_quietly(self._one_table_scoring)
+            self._scoring_proposed = scoring.value = scoring_for(typed, one_table).value if one_table else scoring.value
 
     @on(Input.Changed)
     def _changed(self, event: Input.Changed) -> None:
         # A name is checked as it is typed (too long, on two seats, both seated and waiting);
         # the other fields, which take a word, only on Enter: half a word is not yet wrong.
         if event.input.id and event.input.id[2:] in NAME_FIELDS:
-            self._show_errors(self.read()[1], NAME_FIELDS)
+            self._show_errors(read_new_game(self.field_values()).errors, NAME_FIELDS)
 
     def action_next_rubber(self) -> None:
         """Fills in the proposed seats for the next rubber (nothing else changes)."""

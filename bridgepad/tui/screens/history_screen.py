@@ -15,6 +15,7 @@ from bridgepad.core.model import Side
 from bridgepad.core.rules.duplicate import standing_figure
 from bridgepad.core.rules.game import Status
 from bridgepad.core.rules.modes import rules_for
+from bridgepad.core.rules.movements import MovementKind
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.words.labels import we_they
 from bridgepad.core.words.text import fit
@@ -204,7 +205,16 @@ class HistoryScreen(Screen[str | None]):
             "margin": f"{s.margin:+,}" if s.margin else "0",
             "state": "on pad" if on_pad and not s.over else state_word(s),
         }
-        if rules_for(s.mode).boards:
+        if s.several:
+            # A game of several tables in a line of its own: its movement, tables, boards and who leads.
+            text.update(
+                mode=MovementKind(s.movement).short if s.movement else "dup",
+                games=f"{s.boards} bd",
+                ns="",
+                ew="",
+                margin="",
+            )
+        elif rules_for(s.mode).boards:
             # A session stands by its scoring form, not by raw points: N-S's IMPs or percentage.
             mp = s.scoring is DuplicateScoring.MATCHPOINTS
             text.update(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
+from textual.message import Message
 from textual.notifications import Notification
 from textual.reactive import Reactive
 from textual.screen import Screen
@@ -26,14 +27,30 @@ from bridgepad.tui.widgets.key_footer import KeyFooter
 from bridgepad.tui.widgets.status_bar import StatusBar
 
 if TYPE_CHECKING:
+    from bridgepad.core.boards.cards import Deal
+    from bridgepad.core.boards.double_dummy import Solution
+    from bridgepad.core.rules.several_tables.scores import SeveralState
     from bridgepad.tui.forms.entry_form import EntryForm
+    from bridgepad.tui.solving import BoardSolver
+    from bridgepad.tui.widgets.tables_view import TablesView
+
+# The keys of a game of one table's hands, and those of a game of several tables: each answers
+# in its own kind of game only (a game of several tables takes its results from the tables).
+HANDS_ONLY = frozenset({"add", "edit", "delete"})
+TABLES_ONLY = frozenset(k.action.split("(")[0] for k in keys.section("tables").keys if k.action)
+
+
+class Saved(Message):
+    """A change reached the disk, from this window or another way in (the entry server, through the session)."""
 
 
 class PadScreen(Screen[None]):
-    """Its keys are the pad's alone: under the history, the tally or a form they do nothing."""
+    """Its keys are the pad's alone: under the history, the tally or a form they do nothing.
 
-    KEY_SECTION = "pad"
-    BINDINGS = keys.bindings(KEY_SECTION)
+    The game on the pad may be one of several tables: the screen then shows the tables'
+    view (``TablesView``) in place of the pad, and answers to that game's keys."""
+
+    BINDINGS = keys.bindings("pad") + keys.bindings("tables")
     # Textual repaints the whole screen when its focus moves; the widgets that gain and lose
     # it repaint themselves (their :focus style): Tab in the entry form paints two fields.
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
@@ -48,6 +65,10 @@ class PadScreen(Screen[None]):
         self._said: list[Notification] = []  # the notice of the last change, replaced by the next
         self._follow_timer: Timer | None = None
         self._entry_form: EntryForm | None = None  # composed once, shown for every hand
+        self._tables_view: TablesView | None = None  # mounted when a game of several tables is first shown
+        self._shown: object = None  # the stored game last drawn: a save already shown is not drawn again
+        self._solver: BoardSolver | None = None  # the boards being solved double dummy, off the loop
+        self._solving_note = ""  # their progress, in the status line
 
     # Layout -----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -55,15 +76,35 @@ class PadScreen(Screen[None]):
         yield GameView(id="game")
         yield KeyFooter()
 
+    @property
+    def KEY_SECTION(self) -> str:
+        return "tables" if self.several else "pad"
+
+    @property
+    def several(self) -> bool:
+        """Whether the game on the pad is one of several tables."""
+        return self.session.game.several_tables is not None
+
     def on_mount(self) -> None:
+        self.session.on_saved.append(self._told_saved)
         self.refresh_all(select_last=True)
-        self.game_view.focus_hands()
+        self.focus_game()
         if self.session.read_only:
             self.say(self.session.read_only_reason, title="Read-only", severity="warning", timeout=15)
             self._follow_timer = self.set_interval(2, self._follow)
         if self.session.save_error:
             self._save_failed()
         tell_each(self.app, self.session.problems)
+
+    def _told_saved(self) -> None:
+        """At every save (of any thread, and of the entry server in the app's loop): a game of
+        several tables is drawn again with what the tables sent."""
+        if self.several:
+            self.post_message(Saved())
+
+    def on_saved(self, message: Saved) -> None:
+        if self.session.stored is not self._shown:
+            self.refresh_all()
 
     def _follow(self) -> None:
         """Read-only: show what the other window writes, as it writes it."""
@@ -93,12 +134,102 @@ class PadScreen(Screen[None]):
 
     def refresh_all(self, select_last: bool = False) -> None:
         st = self.session.state
+        self._shown = self.session.stored
         if self._numbered != self.session.stored.id:  # the games folder is listed once a game
             self._number = self.session.game_number()
             self._numbered = self.session.stored.id
+        several = st.session.several if st.session is not None else None
         with self.app.batch_update():  # one frame for the status, the hands, the pad and the explanation
-            self.query_one(StatusBar).show(st, self._number, self.session)
-            self.game_view.show(st, select_last=select_last)
+            self.query_one(StatusBar).show(st, self._number, self.session, note=self._solving_note)
+            if several is not None:
+                self._show_several(several)
+            else:
+                if self._tables_view is not None and self._tables_view.display:
+                    self._tables_view.display = False
+                    self.game_view.display = True
+                    self.focus_game()
+                self.game_view.show(st, select_last=select_last, solved=self.session.stored.solved)
+        self._solve_boards()
+
+    # Double dummy, off the screen's loop ----------------------------------------
+    def _solve_boards(self) -> None:
+        """Starts solving the boards the game on the pad knows the cards of and has not solved yet."""
+        game_id = self.session.stored.id
+        if self._solver is not None and not self._solver.finished:
+            if self._solver.game_id == game_id:
+                return
+            self._solver.cancel()  # another game came on the pad: its boards are solved instead
+            self._solver = None
+        if self.session.game.deals is None:
+            self._solving_note = ""
+            return
+        jobs = self.session.unsolved()
+        if not jobs or (self._solver is not None and self._solver.game_id == game_id and self._solver.jobs == jobs):
+            return  # nothing waits, or what waits was just tried and failed
+        from bridgepad.tui.solving import BoardSolver
+
+        self._solving_note = f"double dummy 0 of {len(jobs)} boards"
+        self._solver = BoardSolver(self.app, game_id, jobs, self._board_solved, self._solving_done)
+        self._solver.start()
+        self.query_one(StatusBar).show(self.session.state, self._number, self.session, note=self._solving_note)
+
+    def _board_solved(self, done: int, total: int, key: tuple[int, Deal], solution: Solution) -> None:
+        if self._solver is None or self.session.stored.id != self._solver.game_id:
+            return
+        if not self.session.keep_solved({key: solution}) and not self.session.read_only:
+            self._save_failed()
+        self._solving_note = f"double dummy {done} of {total} boards" if done < total else ""
+        self.query_one(StatusBar).show(self.session.state, self._number, self.session, note=self._solving_note)
+        self.game_view.solved = self.session.stored.solved
+        self.game_view.refresh_selection()
+
+    def _solving_done(self, error: str | None) -> None:
+        self._solving_note = ""
+        self.query_one(StatusBar).show(self.session.state, self._number, self.session)
+        if error is not None:
+            self.say(f"Double dummy could not be worked out: {error}.", severity="warning", timeout=10)
+
+    def on_unmount(self) -> None:
+        if self._solver is not None:
+            self._solver.cancel()
+
+    def _show_several(self, several: SeveralState) -> None:
+        """The tables' view in place of the pad, mounted the first time (the keys typed meanwhile wait)."""
+        if self._tables_view is None:
+            from bridgepad.tui.widgets.tables_view import TablesView
+
+            self._tables_view = TablesView(id="tables-view")
+            mounted = self.mount(self._tables_view, after=self.game_view)
+            key_order = getattr(self.app, "key_order", None)
+            if key_order is not None:
+                key_order.wait_for(mounted)
+            self.game_view.display = False
+            self.call_after_refresh(self._show_several_now)
+            return
+        switched = not self._tables_view.display
+        self._tables_view.display = True
+        self.game_view.display = False
+        self._tables_view.show(several)
+        if switched:
+            self.focus_game()
+
+    def _show_several_now(self) -> None:
+        st = self.session.state
+        if st.session is not None and st.session.several is not None and self._tables_view is not None:
+            self._tables_view.show(st.session.several)
+            self.focus_game()
+
+    @property
+    def tables_view(self) -> TablesView:
+        assert self._tables_view is not None
+        return self._tables_view
+
+    def focus_game(self) -> None:
+        """The focus where the game is read: the hands, or the view of the tables."""
+        if self.several and self._tables_view is not None and self._tables_view.is_mounted:
+            self._tables_view.focus_view()
+        elif not self.several:
+            self.game_view.focus_hands()
 
     # Changes ----------------------------------------------------------------
     def _apply(self, change: str, fn, *args) -> bool:  # type: ignore[no-untyped-def]
@@ -132,7 +263,7 @@ class PadScreen(Screen[None]):
             withdraw(self.app, self._not_saved)
             self._not_saved.clear()
             self.say("Saved: every hand on the pad is on disk again.", title="Saved")
-        self.query_one(StatusBar).show(self.session.state, self._number, self.session)
+        self.query_one(StatusBar).show(self.session.state, self._number, self.session, note=self._solving_note)
 
     def _writable(self) -> bool:
         if self.session.read_only:
@@ -163,10 +294,19 @@ class PadScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # While a hand is typed, the pad's own keys wait (the form covers their footer).
-        return not self.form_open
+        if self.form_open:
+            return False
+        if action in TABLES_ONLY:
+            return self.several
+        if action in HANDS_ONLY:
+            return not self.several
+        return True
 
     def _form_closed(self) -> None:
         """Back to the hands, as the form hides: the next key is the pad's."""
+        if self.several and self._tables_view is not None:
+            self._tables_view.focus_view()
+            return
         self.set_focus(self.game_view.query_one("HandList"))
 
     def action_add(self) -> None:
@@ -293,8 +433,10 @@ class PadScreen(Screen[None]):
             add = keys.first_key("pad.add", keys.keymap_of(self.app))
             self.say(f"This {st.mode.word} is already over. Press {add} to start the next.")
             return
-        if not st.hands:
-            self.say(f"Nothing to end yet: no hand of this {st.mode.word} has been entered.")
+        several = st.session.several if st.session is not None else None
+        if not st.hands and (several is None or not several.results):
+            what = "no table has sent a result" if several is not None else f"no hand of this {st.mode.word} has been entered"
+            self.say(f"Nothing to end yet: {what}.")
             return
         word = st.rules.word
         detail = st.rules.ending_early
@@ -328,6 +470,9 @@ class PadScreen(Screen[None]):
             if self._apply("The new game", self.session.start, game, f"new {game.mode.word}"):
                 self._save_defaults(result.settings, game.players)
                 self.refresh_all()
+                if game.several_tables is not None:
+                    self._started_several()
+                    return
                 self.say(f"New {game.mode.word} started. The last one stays saved.")
 
         form = NewGameForm(
@@ -392,3 +537,112 @@ class PadScreen(Screen[None]):
         from bridgepad.tui.screens.help_screen import HelpScreen
 
         self.app.push_screen(HelpScreen(self.session.game))
+
+    # A game of several tables -------------------------------------------------------
+    def _started_several(self) -> None:
+        """A game of several tables begun: its guide cards, for the tables to sit down by."""
+        from bridgepad.core.words.movement_text import movement_title
+
+        inputs = self.session.game.several_tables
+        assert inputs is not None
+        share = keys.first_key("pad.share", keys.keymap_of(self.app))
+        self.call_after_refresh(self._view_after_mount, "cards")
+        self.say(
+            f"New {movement_title(inputs.setup)}. The guide cards are on the screen; {share} gives each table its link. "
+            "The last game stays saved.",
+            timeout=12,
+        )
+
+    def _view_after_mount(self, view: str) -> None:
+        if self._tables_view is not None and self._tables_view.is_mounted:
+            self._tables_view.show_view(view)
+
+    def action_view(self, view: str) -> None:
+        self.tables_view.show_view(view)
+
+    def action_board(self, step: int) -> None:
+        view = self.tables_view
+        if view.view != "boards":
+            view.show_view("boards")
+            return
+        view.step_board(step)
+
+    def action_correct(self) -> None:
+        """The director's correction of the selected line of a traveller: the entry form, and a reason."""
+        if not self._writable():
+            return
+        from bridgepad.core.readers.entry import form_values
+        from bridgepad.core.words.several_text import hand_words, signed, sitting_words
+        from bridgepad.core.words.summary import board_lines
+
+        view = self.tables_view
+        if view.view != "boards":
+            view.show_view("boards")
+            arrows = " ".join(keys.first_key(k, keys.keymap_of(self.app)) for k in ("tables.previous_board", "tables.next_board"))
+            self.say(
+                f"Choose the board ({arrows}) and its line (↑ ↓), then {keys.first_key('tables.correct', keys.keymap_of(self.app))}."
+            )
+            return
+        chosen = view.selected_line()
+        several = self.session.state.session.several if self.session.state.session is not None else None
+        if chosen is None or several is None:
+            return
+        board, sitting, row = chosen
+        title = f"Correct board {board} · {sitting_words(several, sitting)}"
+        table = sitting.table
+        was = [f"Was {hand_words(row.result.hand)} (N-S {signed(row.ns_score)})."] if row is not None else []
+
+        def accept(hand: Hand, why: str) -> dict[str, str]:
+            return self._correct(table, board, hand, why)
+
+        def done(hand: Hand | None) -> None:
+            self._form_closed()
+            if hand is not None:
+                self.refresh_all()
+                self.say(
+                    f"Board {board} at table {table} changed; the change is written down. "
+                    f"{keys.first_key('pad.undo', keys.keymap_of(self.app))} takes it back."
+                )
+
+        self.entry_form().open(
+            title,
+            lambda hand: self.session.correction_preview(table, board, hand),
+            values=form_values(row.result.hand) if row is not None else {},
+            honors_on=False,
+            before=self.session.board_start(board),
+            reason=True,
+            accept=accept,
+            describe=lambda outcome, after, we: [*board_lines(outcome, after.game.settings.duplicate_scoring), *was],
+            done=done,
+        )
+
+    def _correct(self, table: int, board: int, hand: Hand, why: str) -> dict[str, str]:
+        """The correction made through the session; what was refused, if it was (the form stays open as typed)."""
+        from bridgepad.core.rules.several_tables.entering import EntryRefused
+
+        try:
+            self.session.correct_result(table, board, hand, why)
+        except EntryRefused as e:
+            return {"": f"Not changed: {e}"}
+        except SaveError as e:
+            return {"": f"Not changed: {e} Press Enter to try again."}
+        return {}
+
+    def action_names(self) -> None:
+        """The pairs' names, typed once for the session."""
+        if not self._writable():
+            return
+        from bridgepad.tui.forms.names_form import NamesForm
+
+        inputs = self.session.game.several_tables
+        if inputs is None:
+            return
+
+        def done(result: object) -> None:
+            from bridgepad.core.rules.several_tables.inputs import SeveralTables
+
+            if isinstance(result, SeveralTables) and self._apply("Naming the pairs", self.session.name_pairs, result):
+                self.refresh_all()
+                self.say(f"The pairs are named. {keys.first_key('pad.undo', keys.keymap_of(self.app))} takes it back.")
+
+        open_screen(self.app, NamesForm(inputs), done)

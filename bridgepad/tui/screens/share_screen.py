@@ -1,4 +1,5 @@
-"""Sharing the pad: the address phones open, its QR code, and how many are watching."""
+"""Sharing the pad: the address phones open, its QR code, and how many are watching; in a game
+of several tables, each table's own link and code besides the read-only one, one code at a time."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from textual.widgets import Label, Static
 
 from bridgepad.tui import keys
 from bridgepad.tui.closing import close
-from bridgepad.tui.sharing import LAN_WARNING, LOCAL_ONLY, Sharing
+from bridgepad.tui.sharing import ENTRY_WARNING, LAN_WARNING, LOCAL_ONLY, READ_ONLY_TABLES, Link, Sharing
 from bridgepad.tui.telling import tell
 
 
@@ -17,6 +18,17 @@ def watching(n: int) -> str:
     if n == 0:
         return "No phone is watching yet."
     return f"{n} phone{'s' if n != 1 else ''} watching."
+
+
+def at_table(n: int) -> str:
+    if n == 0:
+        return "No phone has this table's page open yet."
+    return f"{n} phone{'s' if n != 1 else ''} at this table."
+
+
+def link_lines(links: list[Link]) -> list[str]:
+    """Every address in a line, as ``bridgepad share --entry`` prints them: the read-only one, then ``table N: URL``."""
+    return [link.url if link.table is None else f"table {link.table}: {link.url}" for link in links]
 
 
 class ShareScreen(ModalScreen[None]):
@@ -27,6 +39,7 @@ class ShareScreen(ModalScreen[None]):
     def __init__(self, sharing: Sharing) -> None:
         super().__init__()
         self.sharing = sharing
+        self.shown = 0  # which address's code is drawn: 0 the read-only one, then each table's
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="share"):
@@ -34,10 +47,13 @@ class ShareScreen(ModalScreen[None]):
             with Horizontal(id="share-body"):  # the code beside the words: both in view at 80×24
                 yield Static("", id="share-qr", markup=False)
                 with Vertical(id="share-text"):
+                    yield Label("", id="share-name", markup=False)
                     yield Label("", id="share-url", markup=False)
                     yield Label("", id="share-viewers", markup=False)
                     yield Label("", id="share-where", markup=False)
                     yield Label("", id="share-keys", markup=False)
+            yield Label("", id="share-links", markup=False)
+            yield Label("", id="share-note", markup=False)
 
     def on_mount(self) -> None:
         self.sharing.on_viewers = self.show  # the count kept up to date while the screen is shown
@@ -47,20 +63,52 @@ class ShareScreen(ModalScreen[None]):
         self.sharing.on_viewers = None
 
     def show(self) -> None:
-        """Writes the address, its code and the count of phones as they are now."""
+        """Writes the address shown, its code and the count of phones as they are now; in a game
+        of several tables, every address in a line below."""
         from bridgepad.services.share.qr import qr_lines
 
         sharing = self.sharing
         keymap = keys.keymap_of(self.app)
-        self.query_one("#share-url", Label).update(sharing.url if sharing.on else "Not sharing.")
+        links = sharing.links()
+        self.shown = min(self.shown, max(len(links) - 1, 0))
+        several = len(links) > 1
+        link = links[self.shown] if links else None
+        title = "Sharing the pad: each table's link, and the read-only view" if several else "Sharing the pad, read-only"
+        self.query_one("#share-title", Label).update(title)
+        name = self.query_one("#share-name", Label)
+        name.display = several
+        if link is not None and several:
+            name.update(f"{link.name}, {link.about} ({self.shown + 1} of {len(links)})")
+        self.query_one("#share-url", Label).update(link.url if link is not None else "Not sharing.")
         # The blocks drawn must be the darker colour for a phone's camera: the light modules on a dark theme.
-        lines = qr_lines(sharing.url, light=self.app.current_theme.dark) if sharing.on else []
+        lines = qr_lines(link.url, light=self.app.current_theme.dark) if link is not None else []
         self.query_one("#share-qr", Static).update("\n".join(lines))
-        self.query_one("#share-viewers", Label).update(watching(sharing.viewers))
+        count = at_table(link.viewers) if link is not None and link.table is not None else watching(sharing.viewers)
+        self.query_one("#share-viewers", Label).update(count)
         self.query_one("#share-where", Label).update(LAN_WARNING if sharing.lan else LOCAL_ONLY)
-        stop, lan, back = (keys.first_key(k, keymap) for k in ("share.stop", "share.lan", "share.back"))
+        stop, lan, nxt, back = (keys.first_key(k, keymap) for k in ("share.stop", "share.lan", "share.next", "share.back"))
         where = "this computer only" if sharing.lan else "the local network"
-        self.query_one("#share-keys", Label).update(f"{stop} stops sharing · {lan}: {where} · {back} back to the pad")
+        flip = f"{nxt} next code · " if several else ""
+        self.query_one("#share-keys", Label).update(f"{flip}{stop} stops sharing · {lan}: {where} · {back} back to the pad")
+        every = self.query_one("#share-links", Label)
+        every.display = several
+        every.update("\n".join(link_lines(links)))
+        note = self.query_one("#share-note", Label)
+        unserved = sharing.on and sharing.several and not several
+        note.display = several or unserved
+        note.update(ENTRY_WARNING if several else READ_ONLY_TABLES if unserved else "")
+
+    def action_next_code(self) -> None:
+        self._flip(1)
+
+    def action_previous_code(self) -> None:
+        self._flip(-1)
+
+    def _flip(self, step: int) -> None:
+        count = len(self.sharing.links())
+        if count > 1:
+            self.shown = (self.shown + step) % count
+            self.show()
 
     async def action_stop(self) -> None:
         await self.sharing.stop()

@@ -44,7 +44,7 @@ class TrashScreen(Screen[None]):
     def fill(self) -> None:
         self.rows = []
         for trashed, stored in self.session.trashed():
-            if stored is not None and not stored.game.hands and not stored.game.ended:
+            if stored is not None and stored.game.empty:
                 continue  # a game left empty, set aside when another took the pad: nothing to restore
             summary = None
             if stored is not None:

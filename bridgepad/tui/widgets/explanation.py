@@ -5,6 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from bridgepad.core.boards.double_dummy import Solved
+from bridgepad.core.rules.board_facts import board_facts
 from bridgepad.core.rules.game import GameState
 from bridgepad.core.rules.vulnerability import vulnerability_text
 from bridgepad.core.words.labels import seat_label
@@ -15,15 +17,15 @@ from bridgepad.tui.keys import first_key, keymap_of
 class Explanation(Static):
     _shown: Text | None = None
 
-    def show(self, state: GameState, index: int | None) -> None:
+    def show(self, state: GameState, index: int | None, solved: Solved | None = None) -> None:
         # Painted again only when its words change: each update lays the screen out again.
-        text = render_explanation(state, index, first_key("pad.add", keymap_of(self.app)))
+        text = render_explanation(state, index, first_key("pad.add", keymap_of(self.app)), solved)
         if text != self._shown:
             self._shown = text
             self.update(text)
 
 
-def render_explanation(state: GameState, index: int | None, add_key: str = "+") -> Text:
+def render_explanation(state: GameState, index: int | None, add_key: str = "+", solved: Solved | None = None) -> Text:
     game = state.game
     we = game.settings.we
     if index is not None and index == len(state.hands) and state.bonuses:
@@ -42,4 +44,11 @@ def render_explanation(state: GameState, index: int | None, add_key: str = "+") 
         t.append(f" · {h.hand.contract.pretty} by {seat_label(game, h.hand.declarer)}, {h.hand.tricks} tricks")
     for line in outcome_lines(h, state, game.settings.we):
         t.append("\n  " + line)
+    facts = board_facts(game, h.deal, h.ns_score, solved or {}) if game.deals is not None and h.deal is not None else None
+    if facts is not None:
+        from bridgepad.core.words.board_words import board_lines  # a board with its cards only
+
+        hand = h.hand
+        for line in board_lines(facts, hand.contract, hand.declarer, h.tricks, game.settings.duplicate_scoring):
+            t.append("\n  " + line)
     return t

@@ -7,6 +7,9 @@ from bridgepad.core.words.labels import Players, match_up
 
 
 def players_text(s: GameSummary) -> str:
+    """``Ann & Cy v Bob & Di``; a game of several tables: its tables and who leads."""
+    if s.several:
+        return f"{s.tables} tables, {s.boards} boards: {s.leaders or 'no board compared yet'}"
     return match_up(Players(s.players))
 
 

@@ -9,6 +9,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 
+from bridgepad.core.boards.double_dummy import Solved
 from bridgepad.core.rules.game import GameState
 from bridgepad.tui.widgets.explanation import Explanation
 from bridgepad.tui.widgets.hand_list import HandList
@@ -27,9 +28,10 @@ WIDE = 150
 class GameView(Horizontal):
     DEFAULT_CLASSES = "game-view"
 
-    def __init__(self, state: GameState | None = None, *, id: str | None = None) -> None:
+    def __init__(self, state: GameState | None = None, *, id: str | None = None, solved: Solved | None = None) -> None:
         super().__init__(id=id)
         self.state = state
+        self.solved: Solved = solved or {}  # the double-dummy cache of the game's boards
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="pad-column"):
@@ -54,8 +56,10 @@ class GameView(Horizontal):
     def focus_hands(self) -> None:
         self.query_one(HandList).focus()
 
-    def show(self, state: GameState, select_last: bool = False) -> None:
+    def show(self, state: GameState, select_last: bool = False, solved: Solved | None = None) -> None:
         self.state = state
+        if solved is not None:
+            self.solved = solved
         hl = self.query_one(HandList)
         hl.show(state, select=len(state.hands) - 1 if select_last and state.hands else None)
         self.refresh_selection()
@@ -82,8 +86,8 @@ class GameView(Horizontal):
         if self.state is None:
             return
         sel = self.selected()
-        self.query_one(PadHead).show(self.query_one(PadView).show(self.state, sel))
-        self.query_one(Explanation).show(self.state, sel)
+        self.query_one(PadHead).show(self.query_one(PadView).show(self.state, sel, self.solved))
+        self.query_one(Explanation).show(self.state, sel, self.solved)
 
     def on_hand_list_highlighted(self, event: HandList.Highlighted) -> None:
         self.refresh_selection()

@@ -222,10 +222,12 @@ class HandList(ScrollView, can_focus=True):
         if room <= 0:
             return
         top = round(self.scroll_y)
+        # The last hand selected: the game's bonus row under it is kept in view with it.
+        last = len(self._rows) - 1 if self._cursor == self._hands - 1 else self._cursor
         if self._cursor < top:
             self.scroll_to(y=self._cursor, animate=False, force=True)
-        elif self._cursor >= top + room:
-            self.scroll_to(y=self._cursor - room + 1, animate=False, force=True)
+        elif last >= top + room:
+            self.scroll_to(y=min(self._cursor, last - room + 1), animate=False, force=True)
 
     # Keys -----------------------------------------------------------------------------
     def action_cursor_up(self) -> None:
@@ -282,12 +284,8 @@ class HandList(ScrollView, can_focus=True):
         in the list); only the rows whose cells changed are repainted (a hand added, the usual
         Enter: its row, and the bonus row after it)."""
         self._state = state
-        shown = self._columns(state)
-        key = self._columns_key(state, shown)
-        rows = self._hand_rows(state, shown)
-        bonus = self._bonus_row(state, shown)
-        if bonus is not None:
-            rows.append(bonus)
+        self._room = self.size.width
+        shown, key, rows = self._fit(state)
         self.rendered = []
         if key != self._columns_for:
             self._columns_for, self.columns = key, shown
@@ -300,15 +298,44 @@ class HandList(ScrollView, can_focus=True):
                     self._refresh_row(at)
         grew = len(rows) != len(self._rows)
         self._rows, self._hands = rows, len(state.hands)
-        if grew or self.virtual_size.width != self._table_width():
-            self.virtual_size = Size(self._table_width(), len(rows) + 1)
+        if grew or self.virtual_size.width != self._virtual_width():
+            self.virtual_size = Size(self._virtual_width(), len(rows) + 1)
         if rows:
             self._set_cursor(self._cursor if select is None else select)
         else:
             self._cursor = 0
 
+    def _fit(self, state: GameState) -> tuple[list[Column], tuple[object, ...], list[tuple[Text, ...]]]:
+        """The columns for the list's width now, their key, and the rows in them."""
+        shown = self._columns(state)
+        rows = self._hand_rows(state, shown)
+        bonus = self._bonus_row(state, shown)
+        if bonus is not None:
+            rows.append(bonus)
+        return shown, self._columns_key(state, shown), rows
+
+    def _refit(self) -> None:
+        """The columns chosen again for the width the list is drawn at, as it is drawn: the pad
+        shows its game before the list is laid out (its width unknown, the terminal's guessed),
+        and the first frame showed that guess, the roomy headers and a scroll bar under them,
+        until the list was told its size and drew itself again."""
+        assert self._state is not None
+        self._room = self.size.width
+        shown, key, rows = self._fit(self._state)
+        if key != self._columns_for:
+            self._columns_for, self.columns, self._rows = key, shown, rows
+            self._strips.clear()
+        if self.virtual_size.width != self._virtual_width():
+            self.virtual_size = Size(self._virtual_width(), len(rows) + 1)  # narrower than its columns: it scrolls
+
     def _table_width(self) -> int:
         return sum(c.width + 2 * PADDING for c in self.columns)
+
+    def _virtual_width(self) -> int:
+        """As wide as the columns where they are wider than the list (it scrolls sideways), else
+        no wider than the list: before the list is laid out, never a scroll bar for a guess."""
+        width = self._table_width()
+        return width if self.size.width and width > self.size.width else 0
 
     @staticmethod
     def _hand_rows(state: GameState, shown: list[Column]) -> list[tuple[Text, ...]]:
@@ -358,6 +385,8 @@ class HandList(ScrollView, can_focus=True):
             self.refresh(Region(0, y, self.size.width, 1))
 
     def render_line(self, y: int) -> Strip:
+        if self._room != self.size.width and self._state is not None:
+            self._refit()
         width = self.size.width
         scroll_x, scroll_y = self.scroll_offset
         if y == 0:

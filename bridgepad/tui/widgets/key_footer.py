@@ -15,7 +15,7 @@ from textual.widget import Widget
 from textual.widgets import Footer
 
 from bridgepad.tui.keys import declared_place, footer_rank
-from bridgepad.tui.textual_private import footer_has_bindings, settle_footer_key
+from bridgepad.tui.textual_private import footer_has_bindings, footer_ready, settle_footer_key
 
 
 def _is_key(widget: Widget) -> bool:
@@ -63,8 +63,11 @@ class KeyFooter(Footer):
         super().bindings_changed(screen)
 
     def compose(self) -> ComposeResult:
-        if footer_has_bindings(self):
-            self._shown = _shown_keys(self.screen)
+        # The screen's keys are known as it is composed: shown in its first frame, not after it.
+        # The focus set afterwards seldom changes them (the pad's hand list shows none of its
+        # own): bindings_changed composes the footer again only if it does.
+        footer_ready(self)
+        self._shown = _shown_keys(self.screen)
         items: list[Widget] = list(super().compose())
         keys = [w for w in items if _is_key(w)]
         if keys:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widgets import Static
 
+from bridgepad.core.boards.double_dummy import Solved
 from bridgepad.core.rules.game import Entry, GameState, SessionState
 from bridgepad.core.words.labels import partnership, side_heading
 from bridgepad.core.words.pad import PadLayout, layout
@@ -45,11 +46,11 @@ class PadView(Static):
     _shown: tuple[object, ...] = ()  # what is painted: Content's == compares the text alone, not its colours
     roomy = False  # a big screen's wider cells (set by the game view)
 
-    def show(self, state: GameState, selected: int | None) -> Content | None:
+    def show(self, state: GameState, selected: int | None, solved: Solved | None = None) -> Content | None:
         """Paints the pad below its heading, and returns the heading (None for a session of boards)."""
         session = state.session
         if session is not None:  # a session of boards: its table, not a pad
-            self._paint(render_boards(session, selected))
+            self._paint(render_boards(session, selected, solved))
             return None
         pad = layout(state, state.game.settings.we)
         if selected is not None and selected >= len(state.hands):
@@ -121,11 +122,11 @@ def render_pad(pad: PadLayout, state: GameState, selected: int | None, min_col: 
     return head, Content.assemble(*out)
 
 
-def render_boards(state: SessionState, selected: int | None) -> Content:
+def render_boards(state: SessionState, selected: int | None, solved: Solved | None = None) -> Content:
     """Duplicate: the table of boards the core lays out (``board_table``), the selected board lit up."""
     from bridgepad.core.words.board_table import board_table  # duplicate only: a rubber's pad never needs it
 
-    table = board_table(state)
+    table = board_table(state, solved)
     out: list[Part] = [(table.header + "\n", looks.STRONG)]
     for index, row in enumerate(table.rows):
         out.append((row, looks.SELECTED if index == selected else ""))
@@ -134,4 +135,6 @@ def render_boards(state: SessionState, selected: int | None) -> Content:
     out.append((table.total, looks.STRONG))
     if table.vp:
         out.append(("\n" + table.vp, looks.STRONG))
+    if table.field:
+        out.append(("\n" + table.field, looks.STRONG))
     return Content.assemble(*out)

@@ -7,6 +7,8 @@ Colours are roles of ``looks`` (the theme's design tokens); the words are the co
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.content import Content
 from textual.widgets import Static
 
@@ -24,19 +26,23 @@ from bridgepad.services.session import Session
 from bridgepad.tui import looks
 from bridgepad.tui.keys import first_key, keymap_of
 
+if TYPE_CHECKING:
+    from bridgepad.core.rules.several_tables.scores import SeveralState
+
 Part = tuple[str, str]
 
 
 class StatusBar(Static):
     _shown: tuple[object, ...] = ()  # what is painted: Content's == compares the text alone, not its colours
 
-    _last: tuple[GameState, int, Session | None, str] | None = None
+    _last: tuple[GameState, int, Session | None, str, str] | None = None
 
-    def show(self, state: GameState, number: int, session: Session | None = None, review: str = "") -> None:
+    def show(self, state: GameState, number: int, session: Session | None = None, review: str = "", note: str = "") -> None:
+        """``note``: work going on in the background, such as the boards being solved double dummy."""
         # Painted again only when its words or colours change: each update lays the screen out again.
-        self._last = (state, number, session, review)
+        self._last = (state, number, session, review, note)
         width = self.content_size.width or max(0, self.app.size.width - 2)  # its padding, before its first layout
-        content = render_status(state, number, session, review, first_key("pad.add", keymap_of(self.app)), width)
+        content = render_status(state, number, session, review, first_key("pad.add", keymap_of(self.app)), width, note)
         shown = (content.plain, *content.spans)
         if shown != self._shown:
             self._shown = shown
@@ -62,7 +68,13 @@ def _where(state: GameState) -> list[Part]:
 
 
 def render_status(
-    state: GameState, number: int, session: Session | None = None, review: str = "", add_key: str = "+", width: int = 0
+    state: GameState,
+    number: int,
+    session: Session | None = None,
+    review: str = "",
+    add_key: str = "+",
+    width: int = 0,
+    note: str = "",
 ) -> Content:
     """``review``: the game is an old one, looked at from the history; its title is the first
     line, and what it came to the second, so that neither is cut at 80 columns. ``add_key``:
@@ -76,6 +88,9 @@ def render_status(
         out.append((" READ-ONLY ", looks.READ_ONLY))
     if session is not None and (session.unsaved or session.unsaved_current):
         out.append((" NOT SAVED ", looks.UNSAVED))
+    several = state.session.several if state.session is not None else None
+    if several is not None:
+        return Content.assemble(*out, *_several_lines(several, bool(review)))
     if review:
         out.append(("\n", ""))
         out += [(headline(state, we), looks.HEADLINE)] if state.over else _where(state)
@@ -98,6 +113,8 @@ def render_status(
         out.append((f" · {seat_label(game, shuffler(state.next_dealer))} shuffles", ""))
     out.append((" · ", ""))
     out.append(vulnerability_badge(state))
+    if note:
+        out.append((f" · {note}", looks.HINT))
     need = need_text(state)
     if need:
         out.append(("\n", ""))
@@ -112,3 +129,21 @@ def vulnerability_badge(state: GameState) -> Part:
     vul = state.next_vulnerable
     style = looks.VULNERABLE_BADGE if vul else looks.NOT_VULNERABLE_BADGE
     return (f" {vulnerability_text(vul, state.game.settings.we)} ", style)
+
+
+def _several_lines(several: SeveralState, review: bool) -> list[Part]:
+    """A game of several tables: its movement and scoring, how many results are in, and who leads."""
+    from bridgepad.core.words.movement_text import movement_title
+    from bridgepad.core.words.several_text import headline as several_headline
+    from bridgepad.core.words.several_text import leaders, round_words
+
+    scoring = "matchpoints" if several.matchpointed else "IMPs"
+    out: list[Part] = [("\n" if review else "  ", ""), (f"{movement_title(several.inputs.setup)} · {scoring}", looks.STRONG)]
+    if several.status.over:
+        out += [("\n", ""), (several_headline(several), looks.HEADLINE)]
+        return out
+    out += [("\n", ""), (round_words(several), "")]
+    lead = leaders(several)
+    if lead:
+        out += [("\n", ""), (f"Leading: {lead}.", "")]
+    return out

@@ -42,9 +42,21 @@ class EntryFields:
     others: bool = False
 
 
-# The words of those fields, wherever a hand is entered.
-FIELD_LABELS = {"honors": "Honors", "others": "Other tables"}
-FIELD_HINTS = {"honors": "optional: NS 100, EW 150", "others": "optional: N-S scores there, e.g. 420 450"}
+# The words of every field a hand is entered with, wherever it is entered (the pad's form, a table's phone).
+FIELD_LABELS = {
+    "contract": "Contract",
+    "declarer": "Declarer",
+    "result": "Result",
+    "honors": "Honors",
+    "others": "Other tables",
+}
+FIELD_HINTS = {
+    "contract": "4S, 3NTX, 6HXX, or pass",
+    "declarer": "N, E, S or W",
+    "result": "tricks, or =, +1, -2; a revoke: 9 rev EW 2",
+    "honors": "optional: NS 100, EW 150",
+    "others": "optional: N-S scores there, e.g. 420 450",
+}
 
 
 class Play:

@@ -82,6 +82,7 @@
     const b = s.boards;
     const lines = [b.header].concat(b.rows, [b.rule, b.total]);
     if (b.vp) lines.push(b.vp);
+    if (b.field) lines.push(b.field);
     const pre = add(card, el("pre", "boards", lines.join("\n")));
     pre.id = "boards";
     add(card, el("div", "quiet", s.sides.map(function (x) { return x.heading + (x.names ? ": " + x.names : ""); }).join(" · ")));
@@ -159,6 +160,62 @@
     t.notes.forEach(function (line) { add(card, el("p", "note", line)); });
   }
 
+  // A game of several tables: each table's progress, the ranking, the travellers.
+  function table(parent, columns, rows, numericFrom, id) {
+    const t = add(parent, el("table", "grid"));
+    if (id) t.id = id;
+    const head = add(add(t, el("thead")), el("tr"));
+    columns.forEach(function (c, i) { add(head, el("th", i >= numericFrom ? "num" : "", c)); });
+    const body = add(t, el("tbody"));
+    rows.forEach(function (r) { add(body, cellRow(r, "", function (i) { return i >= numericFrom; })); });
+    return t;
+  }
+
+  function drawSeveral(s, root) {
+    const g = s.several;
+    const head = add(root, el("section", "card"));
+    head.id = "session";
+    add(head, el("div", "headline", g.title));
+    add(head, el("div", "quiet", g.results)).id = "results-in";
+    const tables = add(root, el("section", "card"));
+    tables.id = "tables";
+    add(tables, el("h2", "", "Tables"));
+    g.tables.forEach(function (t) {
+      const row = add(tables, el("div", "table-row " + t.state));
+      row.id = "table-" + t.table;
+      add(row, el("span", "tname", "Table " + t.table));
+      add(row, el("span", "where", t.where));
+      if (t.in) add(row, el("span", "in", t.in));
+      if (t.state === "done") add(row, el("span", "in", "round over"));
+    });
+    const ranking = add(root, el("section", "card"));
+    ranking.id = "ranking";
+    add(ranking, el("h2", "", "Ranking"));
+    g.ranking.forEach(function (r) {
+      add(ranking, el("div", "sub", r.title));
+      table(ranking, r.columns, r.rows, 3);
+    });
+    const travellers = add(root, el("section", "travellers"));
+    travellers.id = "travellers";
+    add(travellers, el("h2", "", "Travellers"));
+    if (!g.travellers.length) add(travellers, el("p", "quiet", "No result yet."));
+    g.travellers.forEach(function (t) {
+      const card = add(travellers, el("div", "card traveller"));
+      card.id = "traveller-" + t.board;
+      const top = add(card, el("div", "sub"));
+      add(top, el("span", "", t.head));
+      add(top, el("span", "quiet", " · " + t.in));
+      table(card, t.columns, t.rows, 5);
+    });
+    if (g.waiting.length) add(travellers, el("p", "quiet", "Not played yet: boards " + g.waiting.join(", ") + "."));
+    if (g.changes.length) {
+      const card = add(root, el("section", "card"));
+      card.id = "changes";
+      add(card, el("h2", "", "Changes"));
+      g.changes.forEach(function (line) { add(card, el("p", "note", line)); });
+    }
+  }
+
   function draw(s) {
     if (!s) return;
     last = s;
@@ -167,6 +224,12 @@
     const root = el("main");
     root.id = "view";
     root.dataset.version = String(version);
+    if (s.several) {
+      drawSeveral(s, root);
+      drawTally(s, root);
+      document.getElementById("view").replaceWith(root);
+      return;
+    }
     drawPlay(s, root);
     if (s.mode === "duplicate") drawBoards(s, root);
     else drawPad(s, root);

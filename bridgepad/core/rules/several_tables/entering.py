@@ -1,0 +1,187 @@
+"""What a table may enter, and when: the rule every way in asks (the phones, the laptop, a file).
+
+A table is in one round at a time: its first, then each round it moves on to once every
+board of the round before is in. It may enter the boards of its round only, and correct
+them until it moves on; a result for another table's board, a board of another round, or
+a round it has left is refused with the reason. The director, at the laptop, may change
+any result of a board that was played at that table, whenever, with a reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bridgepad.core.rules.movements import Movement, Sitting
+from bridgepad.core.rules.several_tables.inputs import By, RoundMove, SeveralTables, TableResult
+
+MAX_ID_LENGTH = 64  # a phone's submission id: a UUID is 36
+MAX_WHY = 200  # a director's reason, in a sentence
+
+
+def table_round(inputs: SeveralTables, table: int) -> int:
+    """The round ``table`` is in: 1, then one more for each move (one past the last: finished)."""
+    moved = [m.round for m in inputs.moves if m.table == table]
+    return max(moved, default=1)
+
+
+def counted(inputs: SeveralTables) -> dict[tuple[int, int], TableResult]:
+    """The result that counts for each board at each table, by (table, board): the last entered."""
+    out: dict[tuple[int, int], TableResult] = {}
+    for r in inputs.results:
+        out[(r.table, r.board)] = r
+    return out
+
+
+def board_range(boards: tuple[int, ...]) -> str:
+    """``4–6``, ``7``, ``1, 3``: a round's boards as a table's column prints them."""
+    if len(boards) == 1:
+        return str(boards[0])
+    if boards == tuple(range(boards[0], boards[-1] + 1)):
+        return f"{boards[0]}–{boards[-1]}"
+    return ", ".join(str(b) for b in boards)
+
+
+def boards_text(boards: tuple[int, ...]) -> str:
+    """``boards 4–6``, ``board 7``, ``boards 1, 3``: a round's boards as a guide card prints them."""
+    return f"board{'s' if len(boards) != 1 else ''} {board_range(boards)}"
+
+
+def round_done(inputs: SeveralTables, sitting: Sitting) -> bool:
+    """Whether every board of ``sitting`` is in (a table where a pair sits out has none to enter)."""
+    have = counted(inputs)
+    return all((sitting.table, b) in have for b in sitting.boards) if sitting.plays else True
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """A new result, saved; ``replaced`` is the one it took the place of."""
+
+    result: TableResult
+    replaced: TableResult | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Repeated:
+    """The submission's id is recorded already: a retry after a lost reply, answered again."""
+
+    result: TableResult
+
+
+@dataclass(frozen=True, slots=True)
+class AlreadyIn:
+    """The table has a result for the board already: shown, and asked whether to replace it."""
+
+    result: TableResult
+
+
+Submission = Recorded | Repeated | AlreadyIn
+
+
+class EntryRefused(ValueError):
+    """A result or a move that cannot be taken, with the reason in a sentence."""
+
+
+def check_table(movement: Movement, table: int) -> None:
+    if not 1 <= table <= movement.tables:
+        raise EntryRefused(f"There is no table {table}: this game has tables 1 to {movement.tables}.")
+
+
+def check_id(submission_id: str) -> None:
+    if not submission_id or len(submission_id) > MAX_ID_LENGTH or not submission_id.isascii() or not submission_id.isprintable():
+        raise EntryRefused(f"A result needs an id of 1 to {MAX_ID_LENGTH} plain characters, made by the phone that sends it.")
+
+
+def check_board(inputs: SeveralTables, table: int, board: int) -> Sitting:
+    """The sitting at which ``table`` may enter ``board`` now; EntryRefused, with the reason, if it may not."""
+    movement = inputs.setup.movement()
+    check_table(movement, table)
+    now = table_round(inputs, table)
+    if now > movement.rounds:
+        raise EntryRefused(f"Table {table} has finished its {movement.rounds} rounds; the director can still change a result.")
+    sitting = movement.sitting(table, now)
+    if board in sitting.boards and sitting.plays:
+        # A board is at one table at a time: where it was played in an earlier round, its
+        # result there comes first (a table that moved on early waits for its boards).
+        have = counted(inputs)
+        for before in movement.board_sittings(board):
+            if before.round < now and (before.table, board) not in have:
+                raise EntryRefused(
+                    f"Board {board} is still at table {before.table}, for round {before.round}: "
+                    f"enter it here once table {before.table} has entered it."
+                )
+        return sitting
+    played = next((s for s in movement.table_sittings(table) if board in s.boards and s.plays), None)
+    if not sitting.plays:
+        who = sitting.sitting_out
+        assert who is not None
+        here = f"{who.label} sits out round {now} at table {table}: no boards are played there this round"
+    else:
+        here = f"table {table} plays {boards_text(sitting.boards)} in round {now}"
+    if played is None:
+        raise EntryRefused(f"Board {board} is not played at table {table}: {here}.")
+    if played.round < now:
+        raise EntryRefused(
+            f"Round {played.round} is closed at table {table}: {here}; the director can still change board {board}."
+        )
+    raise EntryRefused(f"Board {board} is played at table {table} in round {played.round}, not now: {here}.")
+
+
+def submit(inputs: SeveralTables, result: TableResult, *, replace: bool = False) -> Submission:
+    """What a table's result does: recorded (``replace``: over the table's earlier one), a
+    repeat of one recorded, or a board already in that asks first. EntryRefused if it cannot be taken."""
+    check_id(result.id)
+    for r in inputs.results:
+        if r.id == result.id:
+            if (r.table, r.board) != (result.table, result.board):
+                raise EntryRefused(f"The id {result.id} was used for board {r.board} at table {r.table}; send a new id.")
+            return Repeated(r)
+    sitting = check_board(inputs, result.table, result.board)
+    result = TableResult(result.id, result.table, sitting.round, result.board, result.hand, By.TABLE)
+    earlier = counted(inputs).get((result.table, result.board))
+    if earlier is not None and not replace:
+        return AlreadyIn(earlier)
+    return Recorded(result, earlier)
+
+
+def check_why(text: str) -> str:
+    """A director's reason as it is kept (its spaces run together); EntryRefused with the sentence
+    the form shows beside its field when there is none, or it cannot be kept."""
+    why = " ".join(text.split())
+    if not why:
+        raise EntryRefused("Say why the result is changed: the change is written down with its reason.")
+    if len(why) > MAX_WHY or not why.isprintable():
+        raise EntryRefused(f"The reason is a sentence of at most {MAX_WHY} characters that can be shown.")
+    return why
+
+
+def correct(inputs: SeveralTables, result: TableResult) -> Recorded:
+    """The director's change to a board played at a table, in any round; EntryRefused if that table never plays it."""
+    check_id(result.id)
+    if any(r.id == result.id for r in inputs.results):
+        raise EntryRefused(f"The id {result.id} is used already.")
+    why = check_why(result.why)
+    movement = inputs.setup.movement()
+    check_table(movement, result.table)
+    played = next((s for s in movement.table_sittings(result.table) if result.board in s.boards and s.plays), None)
+    if played is None:
+        raise EntryRefused(f"Board {result.board} is not played at table {result.table}.")
+    earlier = counted(inputs).get((result.table, result.board))
+    fixed = TableResult(result.id, result.table, played.round, result.board, result.hand, By.DIRECTOR, why)
+    return Recorded(fixed, earlier)
+
+
+def next_round(inputs: SeveralTables, table: int, leaving: int, at: str) -> RoundMove | None:
+    """The move of ``table`` on from round ``leaving``: None if it has moved on already (a
+    repeat); EntryRefused if a board of the round is still to come, or the round is not its own."""
+    movement = inputs.setup.movement()
+    check_table(movement, table)
+    now = table_round(inputs, table)
+    if leaving < now:
+        return None
+    if leaving != now or now > movement.rounds:
+        raise EntryRefused(f"Table {table} is in round {now}, not {leaving}.")
+    sitting = movement.sitting(table, now)
+    missing = [b for b in sitting.boards if (table, b) not in counted(inputs)] if sitting.plays else []
+    if missing:
+        raise EntryRefused(f"Table {table} has still to enter {boards_text(tuple(missing))} before it moves on.")
+    return RoundMove(table, now + 1, at)

@@ -1,0 +1,116 @@
+"""The pad with a game whose boards' cards are known: the boards solved double dummy in the
+background while keys are typed and handled, the board's explanation against par, double
+dummy and the club's field, the session's standing at the foot, and the n dialog's deals file."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from builders import create_current
+from snapshot_apps.keyboard import handled, keyboard
+from snapshot_apps.scenarios import field_keys, make_app
+from snapshot_apps.screen import explain_text, form_open, pad_text, status_text, text_of
+from textual import events
+from waiting import until
+
+from bridgepad.core.boards.board_set import BoardSet, DealtBoard, FieldResult
+from bridgepad.core.boards.dealing import deal_boards
+from bridgepad.core.rules.game import Game, Mode
+from bridgepad.core.rules.settings import DuplicateScoring, Settings
+from bridgepad.store.game_store import GameStore
+from bridgepad.tui.screens.pad_screen import PadScreen
+
+SIZE = (100, 34)
+FIELD = (FieldResult(420), FieldResult(400), FieldResult(170), FieldResult(-50), FieldResult(140), FieldResult(450))
+
+
+def dealt_game(
+    boards: range, field: tuple[FieldResult, ...] = (), scoring: DuplicateScoring = DuplicateScoring.MATCHPOINTS
+) -> Game:
+    dealt = deal_boards(7, boards)
+    board_set = BoardSet(tuple(DealtBoard(b, d, field if b == boards.start else ()) for b, d in dealt))
+    return Game(mode=Mode.DUPLICATE, settings=Settings(duplicate_scoring=scoring), first_board=boards.start, deals=board_set)
+
+
+async def test_keys_are_handled_while_the_boards_are_solved(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    store = GameStore(root)
+    create_current(
+        store,
+        replace(dealt_game(range(1, 49)), deals=BoardSet(tuple(DealtBoard(b, d) for b, d in deal_boards(2026, range(1, 49))))),
+    )
+    app = make_app(root)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, PadScreen) and app.screen._solver is not None, "the solving to start")
+        screen = app.screen
+        assert isinstance(screen, PadScreen)
+        solver = screen._solver
+        assert solver is not None
+        await until(pilot, lambda: "double dummy" in status_text(app), "the progress in the status line")
+        # A hand typed key by key, each key handled (not waiting for the solver) as it comes.
+        for key in ["plus", *field_keys("4S", "N", "10"), "enter"]:
+            char = key if len(key) == 1 else {"plus": "+", "tab": "\t", "enter": "\r"}.get(key)
+            before = app.focused
+            app.post_message(events.Key(key, char))
+            await handled(app, before)
+        await until(pilot, lambda: len(app.session.state.hands) == 1 and not form_open(app), "the hand recorded")
+        assert not solver.finished, "the hand was recorded while DDS was still solving"
+        await until(pilot, lambda: solver.finished, "the boards solved", deadline=600)
+        assert app.session.unsolved() == ()
+        assert len(app.session.stored.solved) == 48
+        assert "double dummy" not in status_text(app)
+        # Each board solved once: the file keeps them, and a second start has nothing to solve.
+        assert len(GameStore(root).read(app.session.stored.id).solved) == 48
+
+
+async def test_a_board_is_explained_against_par_double_dummy_and_the_field(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    create_current(GameStore(root), dealt_game(range(1, 2), FIELD))
+    app = make_app(root)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.session.unsolved() == () and app.session.stored.solved, "board 1 solved", deadline=300)
+        await keyboard(pilot, ["plus", *field_keys("4S", "N", "10"), "enter"])
+        text = " ".join(explain_text(app).split())
+        # Board 1 of seed 7: N-S make 10 tricks in spades and 4S is par; the field worked by hand
+        # (beats 400 170 -50 140, ties 420, loses to 450: 4.5 of 6).
+        assert "4♠ by N made 10: par is 4♠ by N-S, +420; double dummy N makes 10 in spades." in text
+        assert "+420 would have scored 4.5 of 6 (75%) at the club." in text
+        assert "At the club: +450, +420, +400, +170, +140, -50." in text
+        assert "S ♠AKT8654 ♥5 ♦J5 ♣AKQ" in text
+        assert "Against the club: N-S 75.00% over 1 board" in pad_text(app)
+
+
+async def test_the_new_game_dialog_takes_a_deals_file(tmp_path: Path) -> None:
+    from bridgepad.core.rules.board_facts import all_board_facts
+    from bridgepad.services.formats.hand_record import hand_record
+
+    game = dealt_game(range(5, 9))
+    deals = tmp_path / "d.pbn"
+    deals.write_text(hand_record(all_board_facts(game, {}), "Club", 7), encoding="latin-1", newline="")
+    bad = tmp_path / "bad.pbn"
+    text = deals.read_text(encoding="latin-1")
+    at = text.index('[Deal "') + len('[Deal "N:')  # the first hand's first card dropped: a hand of 12
+    bad.write_text(text[:at] + text[at + 1 :], encoding="latin-1", newline="")
+    root = tmp_path / "data"
+    app = make_app(root)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await keyboard(pilot, ["n"])
+        # The mode, then Tab to the deals file, the last field (however many the duplicate rows are).
+        await keyboard(pilot, ["d"])
+        for _ in range(40):
+            if app.focused is not None and app.focused.id == "f-deals":
+                break
+            await keyboard(pilot, ["tab"])
+        assert app.focused is not None and app.focused.id == "f-deals"
+        await keyboard(pilot, [*str(bad), "enter"])
+        hint = text_of(app.screen.query_one("#m-deals"))
+        assert hint.startswith(f"{bad}:") and "board 5: its Deal gives" in hint, hint
+        assert app.session.game.deals is None  # refused: the dialog stays open, nothing started
+        field = app.screen.query_one("#f-deals")
+        field.value = ""
+        await keyboard(pilot, [*str(deals), "enter"])
+        await until(pilot, lambda: isinstance(app.screen, PadScreen), "the pad again")
+        started = app.session.game
+        assert started.mode is Mode.DUPLICATE and started.deals == game.deals and started.first_board == 5
+        assert "Board 5" in status_text(app)

@@ -1,82 +1,86 @@
-"""Writes the README's generated parts: the key tables from the one list of keys
-(bridgepad/tui/keys.py), and the reference's table of contents from its headings.
+"""Writes the generated parts of the README and the documentation from their one source:
+the key tables from the one list of keys (bridgepad/tui/keys.py), and the README's list of
+the documentation's pages from the home page's (docs/index.md).
 
-    python tests/make_readme_keys.py           # rewrite the tables in README.md
-    python tests/make_readme_keys.py --check   # exit 1 if README.md's tables are not the list's
+    python tests/make_readme_keys.py           # rewrite them in README.md and docs/
+    python tests/make_readme_keys.py --check   # exit 1 if any of them is not its source's
 
-The tables sit between two markers in README.md; everything else in the file is left
-as it is. test_tui_keys.py runs the check, so the README cannot drift from the keys.
+Each table sits between two markers in its file; everything else in the file is left as it
+is. test_tui_keys.py runs the check, so neither the README nor the documentation can drift
+from the keys.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+HOME = ROOT / "docs" / "index.md"  # the documentation's first page: the ten keys, the list of pages
+KEYS_PAGE = ROOT / "docs" / "playing.md"  # every key, screen by screen
 START = "<!-- keys: written by tests/make_readme_keys.py from bridgepad/tui/keys.py; do not edit by hand -->"
 END = "<!-- /keys -->"
 FIRST_START = "<!-- first keys: written by tests/make_readme_keys.py from bridgepad/tui/keys.py; do not edit by hand -->"
 FIRST_END = "<!-- /first keys -->"
-CONTENTS_START = "<!-- contents -->"
-CONTENTS_END = "<!-- /contents -->"
+PAGES_START = "<!-- pages: the README's list is written from this one by tests/make_readme_keys.py -->"
+README_PAGES_START = "<!-- pages: written by tests/make_readme_keys.py from docs/index.md; do not edit by hand -->"
+PAGES_END = "<!-- /pages -->"
 
 
-def anchor(heading: str) -> str:
-    """The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as hyphens."""
-    kept = "".join(c for c in heading.lower() if c.isalnum() or c in " -_")
-    return kept.replace(" ", "-")
-
-
-def contents(readme: str) -> str:
-    """The reference's headings (those after the contents), as a nested list of links."""
-    rest = readme.partition(CONTENTS_END)[2]
-    lines, fenced = [], False
-    for line in rest.splitlines():
-        fenced ^= line.startswith("```")
-        level = len(line) - len(line.lstrip("#"))
-        if not fenced and level in (2, 3) and line[level:].startswith(" "):
-            title = line[level:].strip()
-            lines.append(f"{'  ' * (level - 2)}- [{title.replace('`', '')}](#{anchor(title)})")
-    return "\n".join(lines) + "\n"
-
-
-def between(readme: str, start_mark: str, end_mark: str, table: str) -> str:
-    """``readme`` with the text between two markers replaced by ``table``."""
-    head, start, rest = readme.partition(start_mark)
+def between(text: str, start_mark: str, end_mark: str, table: str, path: Path) -> str:
+    """``text`` with what lies between two markers replaced by ``table``."""
+    head, start, rest = text.partition(start_mark)
     _, end, tail = rest.partition(end_mark)
     if not start or not end:
-        raise SystemExit(f"{README}: the markers {start_mark!r} and {end_mark!r} are missing")
+        raise SystemExit(f"{path}: the markers {start_mark!r} and {end_mark!r} are missing")
     return f"{head}{start_mark}\n{table}{end_mark}{tail}"
 
 
-def with_tables(readme: str) -> str:
-    """``readme`` with the ten first keys and the tables of every key written from the list."""
-    from bridgepad.tui.keys import first_keys_table, readme_table
+def inside(text: str, start_mark: str, end_mark: str) -> str:
+    return text.partition(start_mark)[2].partition(end_mark)[0].lstrip("\n")
 
-    readme = between(readme, FIRST_START, FIRST_END, first_keys_table())
-    readme = between(readme, START, END, readme_table())
-    return between(readme, CONTENTS_START, CONTENTS_END, contents(readme))
+
+def from_the_top(pages: str) -> str:
+    """The home page's list of pages as the README links them: each page under docs/."""
+    return re.sub(r"\]\((?!https?:|#|/)([^)]+)\)", r"](docs/\1)", pages)
+
+
+def written() -> dict[Path, str]:
+    """Each file as it should be: its tables written from their sources."""
+    from bridgepad.tui.keys import docs_table, first_keys_table
+
+    home = HOME.read_text(encoding="utf-8")
+    home = between(home, FIRST_START, FIRST_END, first_keys_table(), HOME)
+    readme = README.read_text(encoding="utf-8")
+    readme = between(readme, FIRST_START, FIRST_END, first_keys_table(), README)
+    pages = inside(home, PAGES_START, PAGES_END)
+    readme = between(readme, README_PAGES_START, PAGES_END, from_the_top(pages), README)
+    keys_page = between(KEYS_PAGE.read_text(encoding="utf-8"), START, END, docs_table(), KEYS_PAGE)
+    return {README: readme, HOME: home, KEYS_PAGE: keys_page}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--check", action="store_true", help="only check; exit 1 when the README differs")
+    parser.add_argument("--check", action="store_true", help="only check; exit 1 when a file differs")
     args = parser.parse_args(argv)
-    old = README.read_text(encoding="utf-8")
-    new = with_tables(old)
+    sys.path.insert(0, str(ROOT))
+    texts = written()
+    changed = [path for path, text in texts.items() if text != path.read_text(encoding="utf-8")]
     if args.check:
-        if new != old:
+        for path in changed:
             print(
-                f"{README}: the key tables differ from bridgepad/tui/keys.py; run python tests/make_readme_keys.py",
+                f"{path}: its generated tables differ from their sources (bridgepad/tui/keys.py, docs/index.md's pages);"
+                " run python tests/make_readme_keys.py",
                 file=sys.stderr,
             )
-            return 1
-        return 0
-    if new != old:
-        README.write_text(new, encoding="utf-8")
-    print(README)
+        return 1 if changed else 0
+    for path, text in texts.items():
+        if path in changed:
+            path.write_text(text, encoding="utf-8")
+        print(path)
     return 0
 
 

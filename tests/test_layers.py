@@ -74,11 +74,10 @@ def test_the_probe_sees_a_user_interface_module() -> None:
     assert "bridgepad.tui.keys" in ui_loaded_by("bridgepad.tui.keys")
 
 
-def test_the_readme_layout_names_every_module() -> None:
-    # The layout section is the map a newcomer reads: a module it does not name is one
+def test_the_documentation_s_layout_names_every_module() -> None:
+    # The layout page is the map a newcomer reads: a module it does not name is one
     # they cannot find, and a name it keeps after a module is gone sends them looking.
-    readme = (PACKAGE.parent / "README.md").read_text(encoding="utf-8")
-    layout = readme[readme.index("## Layout\n") : readme.index("## Tests\n")]
+    layout = (PACKAGE.parent / "docs" / "layout.md").read_text(encoding="utf-8")
     files = {p.name for p in PACKAGE.rglob("*.py") if p.name != "__init__.py"}
     assert sorted(f for f in files if f"`{f}`" not in layout and f"/{f}`" not in layout) == []
     named = {n for n in re.findall(r"([a-z_]+\.py)`", layout) if not n.startswith("test_")}

@@ -69,18 +69,22 @@ def test_ids_are_unique_and_name_their_section() -> None:
             assert k.id.startswith(s.name + "."), k.id
 
 
-def test_the_readme_tables_are_the_list_s() -> None:
-    # The README cannot drift: the script that writes its tables finds nothing to change.
+def test_the_readme_and_documentation_tables_are_the_list_s() -> None:
+    # Neither the README nor the documentation can drift: the script that writes their
+    # tables finds nothing to change.
     done = subprocess.run(
         [sys.executable, str(ROOT / "tests" / "make_readme_keys.py"), "--check"], capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert keys.readme_table() in readme
-    # Every key that has an action is in the README with its id.
+    page = (ROOT / "docs" / "playing.md").read_text(encoding="utf-8")
+    assert keys.docs_table() in page
+    # Every key that has an action is in the documentation's tables with its id.
     for k in keys.KEYS_BY_ID.values():
         if k.action:
-            assert f"`{k.id}`" in readme, k.id
+            assert f"`{k.id}`" in page, k.id
+    # The ten keys that matter open both the README and the documentation.
+    for first in ("README.md", "docs/index.md"):
+        assert keys.first_keys_table() in (ROOT / first).read_text(encoding="utf-8"), first
 
 
 def test_key_text_reads_as_a_person_reads_keys() -> None:

@@ -1,7 +1,7 @@
 """Every key of every screen, declared once, each with an id.
 
 The screens' ``BINDINGS``, the footer, the help screen's key table, the command
-palette and the README's key table (``python tests/make_readme_keys.py``) all read
+palette and the documentation's key tables (``python tests/make_readme_keys.py``) all read
 ``SECTIONS``; a ``"keys"`` object in ``settings.json`` rebinds any key by its id
 (``{"pad.add": "plus,a,i"}``) through Textual's keymap, and the help and the
 palette then show the keys as rebound.
@@ -36,7 +36,7 @@ class Key:
     keys: str  # Textual key names, comma-separated: "plus,a"
     action: str  # the screen's action, with its arguments: "answer(True)"
     label: str  # the footer's word
-    does: str  # the help's and the README's words
+    does: str  # the help's and the documentation's words
     show: bool = True  # in the footer
     keep: int = 5  # in a narrow footer the lowest numbers stay longest
     display: str | None = None  # the footer's key, where Textual's own is not the clearest
@@ -48,7 +48,7 @@ class Key:
 @dataclass(frozen=True, slots=True)
 class Section:
     name: str  # what a screen's ``KEY_SECTION`` names
-    title: str  # the heading in the help and the README
+    title: str  # the heading in the help and the documentation
     keys: tuple[Key, ...]
     also: tuple[str, ...] = ()  # the sections whose keys the same screen answers to as well (the pad's, at several tables)
 
@@ -560,7 +560,7 @@ def key_words(keys: str) -> list[str]:
 def key_text(keys: str, mark: Callable[[str], str] = str) -> str:
     """``plus,a`` → ``+ or a``; ``escape,q,h`` → ``Esc, q or h``; ``up,down`` → ``↑ ↓``.
 
-    ``mark`` dresses each key (the README writes each as code).
+    ``mark`` dresses each key (the documentation writes each as code).
     """
     words = [mark(w) for w in key_words(keys)]
     if all(k.strip() in _MOVES for k in keys.split(",")):
@@ -596,8 +596,8 @@ def table(
     return [(s, [(key_text(keys_of(k, keymap), mark), k.does) for k in s.keys]) for s in SECTIONS]
 
 
-def readme_table() -> str:
-    """The README's key tables, from the defaults: one per section, with each key's id for a keymap."""
+def docs_table() -> str:
+    """The documentation's key tables (docs/playing.md), from the defaults: one per section, with each key's id for a keymap."""
     out: list[str] = []
     for sec in SECTIONS:
         out += [f"**{sec.title}**", "", "| key | what it does | id |", "|---|---|---|"]
@@ -669,7 +669,9 @@ def read_keymap(raw: Any, where: str = "settings.json") -> tuple[dict[str, str],
         known = KEYS_BY_ID.get(key_id) if isinstance(key_id, str) else None
         shown = visible(str(key_id))  # from a file: control characters are shown, never sent
         if known is None:
-            problems.append(f'{where}: "{shown}" is not a key id; the help (?) lists the keys, and the README their ids.')
+            problems.append(
+                f'{where}: "{shown}" is not a key id; the help (?) lists the keys, and the documentation (At the table, Keys) their ids.'
+            )
             continue
         if known.fixed:
             quits = " and ".join(key_words(known.keys))
@@ -726,7 +728,7 @@ def palette_commands(screen: object, keymap: Mapping[str, str]) -> Iterator[Syst
 
 
 # The keys a new player needs for a whole evening, in the order they meet them: the
-# README's first table, written from here like the others.
+# README's and the documentation's first table, written from here like the others.
 FIRST_KEYS = (
     "pad.add",
     "form.next",
@@ -742,7 +744,7 @@ FIRST_KEYS = (
 
 
 def first_keys_table() -> str:
-    """The README's table of the ten keys that matter, from their declarations."""
+    """The table of the ten keys that matter (the README's, the documentation's home page), from their declarations."""
     rows = ["| key | what it does |", "|---|---|"]
     for key_id in FIRST_KEYS:
         k = KEYS_BY_ID[key_id]

@@ -97,7 +97,8 @@ Double dummy
     back, the process's start included; the solving process's CPU time beside it (it is
     a child, counted when the pool is joined). Budget: 20 s on two cores.
 
-``--readme`` writes the table into the README's Speed section, between its markers.
+``--docs`` writes the table into the documentation's Speed page (docs/speed.md), between its
+markers (``--readme``, its name from when the table was in the README, does the same).
     In-process rows give the best of several runs, as ``timeit`` does: the fastest run
     is the one the other processes on the machine disturbed least; the median is shown
     beside it.
@@ -986,15 +987,15 @@ def bench_double_dummy(n: int) -> list[Row]:
     ]
 
 
-def write_readme(rows: list[Row], header: str, readme: Path = REPO / "README.md") -> None:
-    """The README's Speed table replaced by ``rows``, between its markers: never typed by hand."""
-    text = readme.read_text(encoding="utf-8")
-    begin, end = "<!-- speed: written by tests/benchmarks/bench.py --readme; do not edit by hand -->", "<!-- /speed -->"
+def write_docs(rows: list[Row], header: str, page: Path = REPO / "docs" / "speed.md") -> None:
+    """The Speed page's table replaced by ``rows``, between its markers: never typed by hand."""
+    text = page.read_text(encoding="utf-8")
+    begin, end = "<!-- speed: written by tests/benchmarks/bench.py --docs; do not edit by hand -->", "<!-- /speed -->"
     if begin not in text:
-        raise SystemExit(f"{readme}: no {begin!r} marker to write the table under")
+        raise SystemExit(f"{page}: no {begin!r} marker to write the table under")
     head, rest = text.split(begin, 1)
     _, tail = rest.split(end, 1)
-    readme.write_text(f"{head}{begin}\n{header}\n\n{table(rows)}\n{end}{tail}", encoding="utf-8")
+    page.write_text(f"{head}{begin}\n{header}\n\n{table(rows)}\n{end}{tail}", encoding="utf-8")
 
 
 def table(rows: list[Row]) -> str:
@@ -1011,7 +1012,7 @@ def main() -> int:
     p.add_argument("--quick", action="store_true", help="fewer repetitions (under a minute)")
     p.add_argument("--only", nargs="+", choices=SECTIONS, help="run only these measures")
     p.add_argument("--strict", action="store_true", help="exit 1 if a budget is missed")
-    p.add_argument("--readme", action="store_true", help="write the table into README.md's Speed section")
+    p.add_argument("--docs", "--readme", dest="docs", action="store_true", help="write the table into docs/speed.md")
     p.add_argument("--child", choices=("keys", "bare-keys", "screens"), help=argparse.SUPPRESS)
     p.add_argument("--data", help=argparse.SUPPRESS)
     p.add_argument("--out", help=argparse.SUPPRESS)
@@ -1065,10 +1066,10 @@ def main() -> int:
             print(f"  {name}: {time.perf_counter() - t:.1f} s", file=sys.stderr)
     print(table(rows))
     print(f"\n({time.perf_counter() - started:.0f} s in all; budgets from the issue; see this script's docstring for the method)")
-    if ns.readme:
-        write_readme(
+    if ns.docs:
+        write_docs(
             rows,
-            f"Measured by `python tests/benchmarks/bench.py{' --quick' if quick else ''} --readme` on "
+            f"Measured by `python tests/benchmarks/bench.py{' --quick' if quick else ''} --docs` on "
             f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}, "
             f"load average {load:.2f} at the start ({datetime.now().strftime('%Y-%m-%d')}):",
         )

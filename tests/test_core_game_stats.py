@@ -10,21 +10,25 @@ from pathlib import Path
 
 import pytest
 from builders import WORKED_LOG
+from hypothesis import given
+from test_core_properties import FAST, games
 from robust_support.index import change
 
-from bridgepad.core.evening.game_stats import AT, EMPTY, FIGURES, Bid, bid_kind, stats_rows
+from bridgepad.core.evening.game_stats import AT, EMPTY, FIGURES, Bid, bid_kind, state_stats_rows, stats_rows
+from bridgepad.core.evening.game_summary import GameSummary
 from bridgepad.core.readers.log import parse_log
 from bridgepad.core.readers.serialize import game_to_json
 from bridgepad.core.records.record import record_of
-from bridgepad.core.rules.game import Game
+from bridgepad.core.rules.game import Game, GameOverError, derive
 from bridgepad.services.history import INDEX_NAME, History, _pack_stats, _unpack_stats
 from bridgepad.store.game_store import GameStore
 
 
 def rows_of(log: str) -> dict[str, dict[str, int]]:
-    """The non-zero figures of each seat, by seat letter."""
+    """The non-zero figures of each seat, by seat letter (the record's rows, the same as the state's)."""
     (state,) = parse_log(log).games()
     rows = stats_rows(record_of(state))
+    assert state_stats_rows(state) == rows
     return {seat: {f: row[AT[f]] for f in FIGURES if row[AT[f]]} for seat, row in zip("NESW", rows)}
 
 
@@ -92,6 +96,21 @@ def test_a_duplicate_session_s_boards_count_as_any_contract() -> None:
     rows = rows_of("duplicate\nN 4S 10 others 420\nE 3NT 8 others -400\npass others 0\n")
     assert rows["N"]["played"] == 1 and rows["E"]["played"] == 1 and rows["E"].get("made", 0) == 0
     assert rows["N"]["defended"] == 1 and rows["N"]["set"] == 1
+
+
+@FAST
+@given(games())
+def test_the_index_s_summary_without_the_record_is_the_record_s(game: Game) -> None:
+    """The index makes a game's summary and rows from its derived state (``of_derived``): the
+    same as from its record, in every mode, whatever was played."""
+    try:
+        state = derive(game)
+    except GameOverError:
+        return  # hands after the end: no summary either way
+    when = ("20250101-200000-0001", "2025-01-01T20:00:00+00:00", "2025-01-01T22:30:00+00:00")
+    made = GameSummary.of_derived(state, *when)
+    assert made == GameSummary.of_record(record_of(state, *when))
+    assert len(made.seat_stats) == 4
 
 
 def test_the_rows_survive_the_index_s_blob_whatever_their_size() -> None:

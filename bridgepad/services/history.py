@@ -61,7 +61,6 @@ from bridgepad.core.readers.notation import NotationError, check_name
 from bridgepad.core.readers.people import MAX_WAITING
 from bridgepad.core.readers.serialize import MAX_TIME_LENGTH
 from bridgepad.core.readers.serialize import SCHEMA as GAME_SCHEMA
-from bridgepad.core.records.record import record_of
 from bridgepad.core.rules.game import GameOverError, Mode, Status, derive
 from bridgepad.core.rules.movements import MovementKind
 from bridgepad.core.rules.movements.mitchell import MAX_TABLES
@@ -688,7 +687,7 @@ def _read_one(store: GameStore, game_id: str, look_only: bool) -> tuple[_Entry |
     except UnreadableGame as e:
         return None, str(e) if e.kept or not look_only else f"{str(e)[:-1]}; it was left as it is."
     try:
-        summary = GameSummary.of_record(record_of(derive(stored.game), stored.id, stored.created, stored.updated))
+        summary = GameSummary.of_derived(derive(stored.game), stored.id, stored.created, stored.updated)
     except GameOverError as e:
         problem = f"Could not replay {path.name}: {visible(str(e))}; it was left as it is."
         return _Entry(before, None, problem), problem

@@ -4,7 +4,8 @@
 a row of figures a seat, in the order ``FIGURES`` names them. The history's index keeps
 the rows beside the game's summary (``GameSummary.seat_stats``), made once when the game
 is read, so that the statistics of a lifetime (``bridgepad.core.evening.stats``) are sums
-of rows and never read a game file or a hand.
+of rows and never read a game file or a hand. The index takes the same rows from the state
+the record is made of (``state_stats_rows``), as it needs nothing else of the record.
 
 What counts
     Every hand played with a contract: a passed-out deal is nobody's contract, and is in
@@ -35,7 +36,8 @@ from collections.abc import Iterable
 from enum import Enum
 
 from bridgepad.core.model import Contract, Doubling, Seat
-from bridgepad.core.records.record import GameRecord, Line
+from bridgepad.core.records.record import GameRecord
+from bridgepad.core.rules.game import GameState
 from bridgepad.core.rules.tables import GAME, trick_score
 
 # The figures of a row, in order. Changing them changes the index: bump its schema.
@@ -64,6 +66,7 @@ WIDTH = len(FIGURES)
 AT = {name: i for i, name in enumerate(FIGURES)}
 
 SeatRow = tuple[int, ...]  # one seat's figures, in FIGURES' order
+Play = tuple[Contract | None, Seat | None, int | None]  # a hand: its contract, declarer and tricks scored
 EMPTY: SeatRow = (0,) * WIDTH
 SEAT_ORDER = (Seat.N, Seat.E, Seat.S, Seat.W)
 
@@ -116,11 +119,10 @@ _DEFENDERS = {seat: (_PLACE[seat.next], _PLACE[seat.next.partner]) for seat in S
 (_DEFENDED, _SET, _DOUBLED_DEFENDED, _DOUBLES_SET) = (AT[f] for f in ("defended", "set", "doubled_defended", "doubles_set"))
 
 
-def seat_rows(lines: Iterable[Line]) -> tuple[SeatRow, SeatRow, SeatRow, SeatRow]:
-    """The four seats' rows (N, E, S, W) of one table's hands."""
+def seat_rows(plays: Iterable[Play]) -> tuple[SeatRow, SeatRow, SeatRow, SeatRow]:
+    """The four seats' rows (N, E, S, W) of one table's hands, each as its contract, declarer and tricks scored."""
     rows = [[0] * WIDTH for _ in SEAT_ORDER]
-    for line in lines:
-        contract, declarer, tricks = line.contract, line.declarer, line.tricks_scored
+    for contract, declarer, tricks in plays:
         if contract is None or declarer is None or tricks is None:
             continue  # passed out (nobody's contract), or a bonus of the game's own
         bid, bid_made, doubled, redoubled = _counted(contract)
@@ -153,7 +155,18 @@ def seat_rows(lines: Iterable[Line]) -> tuple[SeatRow, SeatRow, SeatRow, SeatRow
 def stats_rows(record: GameRecord) -> tuple[SeatRow, ...]:
     """The statistics rows of a game, from its derived record: one a seat, N, E, S, W.
 
-    The one place a game's hands become statistics; the history's index calls it when it
-    reads a game. A game of several tables adds its other tables' rows after these.
+    Its hands become statistics in one place (``seat_rows``); the history's index takes the
+    same rows from the game's derived state when it reads a game (``state_stats_rows``). A
+    game of several tables adds its other tables' rows after these.
     """
-    return seat_rows(record.hand_lines)
+    return seat_rows((line.contract, line.declarer, line.tricks_scored) for line in record.hand_lines)
+
+
+def state_stats_rows(state: GameState) -> tuple[SeatRow, ...]:
+    """``stats_rows`` of a game's record, from the state the record is made of, without making it.
+
+    A record's hand line is its hand's contract and declarer and the tricks its outcome
+    scored, one line a hand in order (``record_of``); the history's index reads a lifetime of
+    games for these rows and their summaries, which need nothing else of the record.
+    """
+    return seat_rows((h.hand.contract, h.hand.declarer, h.tricks) for h in state.hands)

@@ -14,7 +14,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, TypedDict
 
-from bridgepad.core.evening.game_stats import SeatRow, stats_rows
+from bridgepad.core.evening.game_stats import SeatRow, state_stats_rows, stats_rows
 from bridgepad.core.evening.windows import parse_time
 from bridgepad.core.model import Side
 from bridgepad.core.records.record import GameRecord
@@ -134,6 +134,13 @@ class GameSummary:
     def of_record(cls, record: GameRecord) -> GameSummary:
         """The summary of a game's derived record, its seats' statistics rows with it."""
         return cls.of_state(record.state, record.id, record.created, record.updated, stats_rows(record))
+
+    @classmethod
+    def of_derived(cls, st: GameState, id: str, created: str, updated: str) -> GameSummary:
+        """``of_record`` of the record of ``st``, without making the record: the summary is
+        made of the state alone, and the statistics rows come from it alike (``state_stats_rows``).
+        The history's index reads a lifetime of games this way; a record costs as much again."""
+        return cls.of_state(st, id, created, updated, state_stats_rows(st))
 
     @classmethod
     def of_state(cls, st: GameState, id: str, created: str, updated: str, seat_stats: tuple[SeatRow, ...] = ()) -> GameSummary:

@@ -35,7 +35,7 @@ import functools
 from collections.abc import Iterable
 from enum import Enum
 
-from bridgepad.core.model import Contract, Doubling, Seat
+from bridgepad.core.model import Contract, Doubling, Seat, Strain
 from bridgepad.core.records.record import GameRecord
 from bridgepad.core.rules.game import GameState
 from bridgepad.core.rules.tables import GAME, trick_score
@@ -103,11 +103,13 @@ _BID_AT = {
 }
 
 
-@functools.lru_cache(maxsize=512)  # 35 contracts, three ways doubled: a lifetime of hands asks again and again
-def _counted(contract: Contract) -> tuple[int, int, bool, bool]:
+# 35 contracts, three ways doubled: a lifetime of hands asks again and again. Asked by the
+# contract's parts, whose tuple hashes in C, where a Contract's own hash is a call of Python's.
+@functools.lru_cache(maxsize=512)
+def _counted(level: int, strain: Strain, doubling: Doubling) -> tuple[int, int, bool, bool]:
     """Where a contract counts: its kind's two figures (bid, made), doubled, redoubled."""
-    bid, made = _BID_AT[bid_kind(contract)]
-    return bid, made, contract.doubling is not Doubling.NONE, contract.doubling is Doubling.REDOUBLED
+    bid, made = _BID_AT[bid_kind(Contract(level, strain, doubling))]
+    return bid, made, doubling is not Doubling.NONE, doubling is Doubling.REDOUBLED
 
 
 _PLACE = {seat: i for i, seat in enumerate(SEAT_ORDER)}
@@ -125,7 +127,7 @@ def seat_rows(plays: Iterable[Play]) -> tuple[SeatRow, SeatRow, SeatRow, SeatRow
     for contract, declarer, tricks in plays:
         if contract is None or declarer is None or tricks is None:
             continue  # passed out (nobody's contract), or a bonus of the game's own
-        bid, bid_made, doubled, redoubled = _counted(contract)
+        bid, bid_made, doubled, redoubled = _counted(contract.level, contract.strain, contract.doubling)
         over = tricks - contract.level - 6
         made = over >= 0
         mine = rows[_PLACE[declarer]]

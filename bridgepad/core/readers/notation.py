@@ -297,9 +297,12 @@ def check_name(text: str, seat: Seat | str) -> str:
     ``seat`` says whose name it is in a message: a seat, or words such as "a player sitting out".
     """
     name = " ".join(text.split())
-    whose = seat.word if isinstance(seat, Seat) else seat
     if len(name) > MAX_NAME:
-        raise NotationError(f"The name for {whose} is longer than {MAX_NAME} characters.")
+        raise NotationError(f"The name for {_whose(seat)} is longer than {MAX_NAME} characters.")
     if not name.isprintable():
-        raise NotationError(f"The name for {whose} has characters that cannot be shown.")
+        raise NotationError(f"The name for {_whose(seat)} has characters that cannot be shown.")
     return name
+
+
+def _whose(seat: Seat | str) -> str:
+    return seat.word if isinstance(seat, Seat) else seat

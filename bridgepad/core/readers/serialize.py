@@ -107,16 +107,23 @@ def _int(value: Any, where: str, lo: int, hi: int) -> int:
     return value
 
 
+_SEAT_OF = {seat.value: seat for seat in Seat}
+
+
+# Every hand of a lifetime is read here when the history's index is rebuilt: the words of a
+# sentence are put together only for a hand that needs one.
 def hand_from_json(data: Any, where: str) -> Hand:
     if not isinstance(data, dict):
         raise SchemaError(f"{where} is not a hand.")
     at = data.get("at")
     if at is not None and not is_time(at):
         raise SchemaError(f"{where} has an entry time that is not {TIME_HELP}.")
-    others_data = data.get("others", [])
-    if not isinstance(others_data, list) or len(others_data) > MAX_OTHERS:
-        raise SchemaError(f"{where} others is not a list of up to {MAX_OTHERS} scores.")
-    others = tuple(_int(o, f"{where} others", -SCORE_LIMIT, SCORE_LIMIT) for o in others_data)
+    others: tuple[int, ...] = ()
+    if "others" in data:
+        others_data = data["others"]
+        if not isinstance(others_data, list) or len(others_data) > MAX_OTHERS:
+            raise SchemaError(f"{where} others is not a list of up to {MAX_OTHERS} scores.")
+        others = tuple(_int(o, f"{where} others", -SCORE_LIMIT, SCORE_LIMIT) for o in others_data)
     if data.get("pass") is True:
         return Hand(others=others, at=at)
     try:
@@ -125,11 +132,13 @@ def hand_from_json(data: Any, where: str) -> Hand:
             raise SchemaError(f"{where} has pass as its contract.")
     except NotationError as e:
         raise SchemaError(f"{where}: {e}") from None
-    try:
-        declarer = Seat(data.get("declarer"))
-    except ValueError:
-        raise SchemaError(f"{where} has no declarer N, E, S or W.") from None
-    tricks = _int(data.get("tricks"), f"{where} tricks", 0, 13)
+    letter = data.get("declarer")
+    declarer = _SEAT_OF.get(letter) if isinstance(letter, str) else None
+    if declarer is None:
+        raise SchemaError(f"{where} has no declarer N, E, S or W.")
+    tricks = data.get("tricks")
+    if type(tricks) is not int or not 0 <= tricks <= 13:  # a whole number, never a bool (as _int)
+        tricks = _int(tricks, f"{where} tricks", 0, 13)
     honors = None
     h = data.get("honors")
     if h is not None:
@@ -232,8 +241,8 @@ def game_from_json(data: Any) -> Game:
     if not isinstance(players_data, dict):
         raise SchemaError("The file's players are not names by seat.")
     names = []
-    for seat in Seat:
-        name = players_data.get(seat.value, "")
+    for letter, seat in _SEAT_OF.items():
+        name = players_data.get(letter, "")
         if not isinstance(name, str):
             raise SchemaError(f"The name for {seat.value} is not text.")
         try:

@@ -123,13 +123,26 @@ class GameState:
         return tuple(e for h in self.hands for e in h.entries) + self.bonuses
 
     def below(self, side: Side) -> int:
-        return sum(e.points for e in self.entries if e.side is side and not e.above)
+        return self._points(side, False)
 
     def above(self, side: Side) -> int:
-        return sum(e.points for e in self.entries if e.side is side and e.above)
+        return self._points(side, True)
 
     def total(self, side: Side) -> int:
-        return sum(e.points for e in self.entries if e.side is side)
+        return self._points(side, None)
+
+    def _points(self, side: Side, above: bool | None) -> int:
+        """A side's points (above the line, below it, or both: None), summed where they lie: a
+        game's summary asks for its totals, and the history's index summarises a lifetime."""
+        n = 0
+        for h in self.hands:
+            for e in h.entries:
+                if e.side is side and (above is None or (not e.above) is not above):
+                    n += e.points
+        for e in self.bonuses:
+            if e.side is side and (above is None or (not e.above) is not above):
+                n += e.points
+        return n
 
     def bonus(self, side: Side) -> int:
         return sum(e.points for e in self.bonuses if e.side is side)

@@ -6,6 +6,7 @@ tables play, or a place where the fuller rule books read the rules differently.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import asdict, dataclass, fields, replace
 from enum import Enum
 from typing import Any
@@ -103,6 +104,14 @@ class Settings:
         """Reads saved settings; unknown keys are ignored and bad values fall back to the default."""
         if not isinstance(data, dict):
             return cls()
+        # A lifetime of games has a handful of different settings: each read once (they are frozen, so shared).
+        items = tuple(data.items())
+        if len(items) <= _PLAIN_SETTINGS and all(type(v) in _PLAIN_VALUES for _, v in items):
+            return _settings_of(items)
+        return cls._read(data)
+
+    @classmethod
+    def _read(cls, data: dict[str, Any]) -> Settings:
         kwargs: dict[str, Any] = {}
         defaults = cls()  # once, not once a field: every game of a rebuilt index reads its settings
         for f in fields(cls):
@@ -122,3 +131,13 @@ class Settings:
 
     def with_(self, **changes: Any) -> Settings:
         return replace(self, **changes)
+
+
+_PLAIN_SETTINGS = 32  # more items than settings has fields: read without remembering them
+# Hashable, and equal only to values of their own type (never an int: 1 == True would take one for the other).
+_PLAIN_VALUES = frozenset({str, bool, type(None)})
+
+
+@functools.lru_cache(maxsize=64)
+def _settings_of(items: tuple[tuple[str, Any], ...]) -> Settings:
+    return Settings._read(dict(items))

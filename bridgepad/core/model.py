@@ -17,7 +17,7 @@ class Seat(str, Enum):
 
     @property
     def side(self) -> Side:
-        return Side.NS if self in (Seat.N, Seat.S) else Side.EW
+        return _SIDE_OF_SEAT[self]
 
     @property
     def next(self) -> Seat:
@@ -48,7 +48,7 @@ class Side(str, Enum):
 
     @property
     def other(self) -> Side:
-        return Side.EW if self is Side.NS else Side.NS
+        return _OTHER_SIDE[self]
 
     @property
     def seats(self) -> tuple[Seat, Seat]:
@@ -72,6 +72,10 @@ class Side(str, Enum):
 
 
 SIDES = (Side.NS, Side.EW)
+# Asked for every hand a replay plays: a lookup, where naming the members (``Side.NS``) goes
+# through the enum class's ``__getattr__`` in Python 3.11, several times slower.
+_SIDE_OF_SEAT = {Seat.N: Side.NS, Seat.S: Side.NS, Seat.E: Side.EW, Seat.W: Side.EW}
+_OTHER_SIDE = {Side.NS: Side.EW, Side.EW: Side.NS}
 
 
 class Strain(str, Enum):

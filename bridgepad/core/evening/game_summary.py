@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from bridgepad.core.rules.several_tables.scores import SeveralState
 
 COUNTED = frozenset({Status.WON, Status.FINISHED, Status.ENDED})
+_NS, _EW = Side.NS, Side.EW  # a lifetime of games summarised: looked up once (an enum's class attribute is slow)
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,8 +156,8 @@ class GameSummary:
             updated=parse_time(updated or created),
             mode=st.mode,
             players=game.players,
-            games=(st.games[Side.NS], st.games[Side.EW]),
-            totals=(st.total(Side.NS), st.total(Side.EW)),
+            games=(st.games[_NS], st.games[_EW]),
+            totals=(st.total(_NS), st.total(_EW)),
             status=st.status,
             complete=st.complete,
             hands=len(st.hands),

@@ -50,6 +50,10 @@ __all__ = [
 ]
 
 NO_NAMES: tuple[str, str, str, str] = ("", "", "", "")
+# Looked up once: asked for every hand replayed or game summarised, and an enum's class attribute
+# (``Status.IN_PLAY``) goes through the enum class's ``__getattr__`` in Python 3.11, several times slower.
+_IN_PLAY, _WON = Status.IN_PLAY, Status.WON
+_COMPLETE = frozenset({Status.WON, Status.FINISHED})
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,12 +167,12 @@ class GameState:
 
     @property
     def complete(self) -> bool:
-        return self.status in (Status.WON, Status.FINISHED)
+        return self.status in _COMPLETE
 
     @property
     def rubber_winner(self) -> Side | None:
         for side in SIDES:
-            if self.status is Status.WON and self.games[side] >= 2:
+            if self.status is _WON and self.games[side] >= 2:
                 return side
         return None
 
@@ -240,7 +244,7 @@ class Replayer:
         return self.mode_rules.vulnerable(self.p)
 
     def play(self, hand: Hand) -> HandOutcome:
-        if self.p.status is not Status.IN_PLAY:
+        if self.p.status is not _IN_PLAY:
             raise GameOverError("this game is over; a new hand starts the next game")
         return self.mode_rules.play(self.p, hand)
 
@@ -276,7 +280,7 @@ def derive(game: Game) -> GameState:
         return _derive_several(game, game.several_tables)
     r = Replayer(game)
     for n, hand in enumerate(game.hands, 1):
-        if r.status.over:
+        if r.p.status is not _IN_PLAY:
             raise GameOverError(f"hand {n} comes after the end of the {game.mode.word}")
         r.play(hand)
     if game.ended:

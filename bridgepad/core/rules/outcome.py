@@ -35,7 +35,12 @@ class Status(str, Enum):
 
     @property
     def over(self) -> bool:
-        return self is not Status.IN_PLAY
+        return self is not _IN_PLAY
+
+
+# A member looked up once: in Python 3.11 each ``Status.IN_PLAY`` goes through the enum
+# class's ``__getattr__``, and every hand of a lifetime's replay asks.
+_IN_PLAY = Status.IN_PLAY
 
 
 class GameOverError(ValueError):

@@ -15,6 +15,11 @@ from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.words.labels import we_they
 
 
+# Looked up once: every game of a rebuilt index has its headline, and an enum's class attribute
+# goes through the enum class's ``__getattr__`` in Python 3.11.
+_WON, _FINISHED, _ENDED = Status.WON, Status.FINISHED, Status.ENDED
+
+
 def headline(st: GameState, we: Side = Side.NS) -> str:
     """One sentence: who won and how, or how things stand."""
     they = we.other
@@ -31,7 +36,7 @@ def headline(st: GameState, we: Side = Side.NS) -> str:
         boards = f"{n} board{'s' if n != 1 else ''}"
         standing = duplicate_standing(st)
         return f"{boards} played" + (f", {standing}." if standing else ".")
-    if st.status is Status.WON:
+    if st.status is _WON:
         winner = st.rubber_winner
         assert winner is not None
         g = f"{st.games[winner]}–{st.games[winner.other]}"
@@ -39,11 +44,11 @@ def headline(st: GameState, we: Side = Side.NS) -> str:
         if (winner is we) == (tw >= tt):
             return f"{name} win the rubber {g}, {scores}, by {margin:,}."
         return f"{name} win the rubber {g} but {lead} lead on points, {scores}, by {margin:,}."
-    if st.status is Status.FINISHED:
+    if st.status is _FINISHED:
         if tw == tt:
             return f"The Chicago is a tie, {tw:,} all."
         return f"{lead} win the Chicago, {scores}, by {margin:,}."
-    if st.status is Status.ENDED:
+    if st.status is _ENDED:
         what = st.rules.word
         if tw == tt:
             return f"The {what} was ended early, {tw:,} all."

@@ -59,6 +59,10 @@ FIELD_HINTS = {
 }
 
 
+# Looked up once: every game replayed starts a Play, and an enum's class attribute is slow in Python 3.11.
+_NS, _EW, _IN_PLAY = Side.NS, Side.EW, Status.IN_PLAY
+
+
 class Play:
     """A game being replayed, hand by hand: the state of play before the next hand.
 
@@ -70,11 +74,11 @@ class Play:
         self.settings: Settings = game.settings
         self.dealer: Seat = rules.first_dealer(game)
         self.deal: int = rules.first_deal(game)
-        self.games = {Side.NS: 0, Side.EW: 0}
-        self.open_below = {Side.NS: 0, Side.EW: 0}
+        self.games = {_NS: 0, _EW: 0}
+        self.open_below = {_NS: 0, _EW: 0}
         self.outcomes: list[HandOutcome] = []
         self.bonuses: list[Entry] = []
-        self.status = Status.IN_PLAY
+        self.status = _IN_PLAY
         self.rules = 0  # lines drawn under the trick scores so far
 
     def bonus(self, side: Side, points: int, kind: Kind, reason: str) -> None:

@@ -19,6 +19,7 @@ from bridgepad.core.rules.scoring import Kind, bonus_item, honors_reason, score_
 from bridgepad.core.rules.settings import NextDealer, Settings
 
 _SIDE_OF = {seat: seat.side for seat in Seat}
+_NS, _EW = Side.NS, Side.EW  # looked up once: an enum's class attribute is slow in Python 3.11
 _NEXT_SEAT = {seat: seat.next for seat in Seat}
 
 Row = tuple[Side, int, bool, Kind, str]  # an entry without its hand: side, points, above, kind, reason
@@ -107,7 +108,7 @@ class PadGameRules(ModeRules):
                 entries.append(Entry(hand.honors.side, hand.honors.points, True, Kind.HONORS, reason, index, section))
         if made_game is not None:
             p.games[made_game] += 1
-            p.open_below = {Side.NS: 0, Side.EW: 0}
+            p.open_below = {_NS: 0, _EW: 0}
             if self.rule_under_game(p.settings):
                 p.rules += 1
         outcome = HandOutcome(index, hand, dealer, vul, self.outcome_deal(p), tuple(entries), made_game, tricks, section)

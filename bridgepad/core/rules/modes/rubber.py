@@ -18,6 +18,9 @@ from bridgepad.core.rules.settings import Settings
 from bridgepad.core.rules.vulnerability import rubber_vulnerable
 
 
+_NS, _EW = Side.NS, Side.EW  # asked for every hand replayed: looked up once (an enum's class attribute is slow)
+
+
 class RubberRules(PadGameRules):
     mode: ClassVar[Mode] = Mode.RUBBER
     deal_column: ClassVar[str] = "#"
@@ -39,7 +42,8 @@ class RubberRules(PadGameRules):
         return "Rubber bridge"
 
     def vulnerable(self, p: Play) -> frozenset[Side]:
-        return rubber_vulnerable(p.games[Side.NS], p.games[Side.EW])
+        games = p.games
+        return rubber_vulnerable(games[_NS], games[_EW])
 
     def next_deal(self, p: Play) -> int:
         return len(p.outcomes) + 1

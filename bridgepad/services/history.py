@@ -66,7 +66,7 @@ from bridgepad.core.rules.movements import MovementKind
 from bridgepad.core.rules.movements.mitchell import MAX_TABLES
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.words.text import visible
-from bridgepad.services.workers import NoPool, cores, share_out
+from bridgepad.services.workers import NoPool, Pool, cores
 from bridgepad.store.atomic_file import atomic_write
 from bridgepad.store.data_files import NotReadable, read_regular
 from bridgepad.store.errors import UnreadableGame, shown_path
@@ -210,7 +210,7 @@ _ROW_STRUCTS = {size: struct.Struct(f"<{STAT_WIDTH}{code}") for size, code in _S
 
 
 def _pack_stats(rows: tuple[SeatRow, ...]) -> bytes:
-    flat = [v for row in rows for v in row]
+    flat = list(itertools.chain.from_iterable(rows))
     low, high = (min(flat), max(flat)) if flat else (0, 0)
     size = next(n for n, limit in _STAT_LIMITS.items() if -limit <= low and high < limit)
     return bytes((size,)) + _stat_struct(size, len(flat)).pack(*flat)
@@ -231,20 +231,28 @@ _SIDES = {s.value: s for s in Side}
 _SCORINGS = {"": None, **{d.value: d for d in DuplicateScoring}}
 
 
-def _summary(row: tuple[Any, ...]) -> GameSummary:
-    """The summary in an index row (after the id and the stat); _Forged if a cell could not be bridgepad's."""
+def _summary(row: tuple[Any, ...], checked: bool = True) -> GameSummary:
+    """The summary in an index row (after the id and the stat); _Forged if a cell could not be bridgepad's.
+
+    ``checked`` False: a row this bridgepad has just made of a game it read (in a pool's process),
+    which it takes as it would take the summary itself, unchecked."""
     (game_id, _m, _s, _i, created, updated, mode, n, e, s, w, g_ns, g_ew, t_ns, t_ew) = row[:15]
     (status, complete, hands, we, headline, scoring, imps, matchpoints, top, pct, boards, waiting) = row[15:27]
     (tables, movement, leaders, pairs, stats) = row[27:]
     players = (n, e, s, w)
-    if not (is_game_id(game_id) and _is_line(headline) and _is_line(leaders) and 0 <= tables <= MAX_TABLES):
-        raise _Forged
-    if not all(map(_is_name, players)) or any(v and _IMPS.fullmatch(v) is None for v in (imps, pct)):
-        raise _Forged
+    if checked:
+        if not (is_game_id(game_id) and _is_line(headline) and _is_line(leaders) and 0 <= tables <= MAX_TABLES):
+            raise _Forged
+        if not all(map(_is_name, players)) or any(v and _IMPS.fullmatch(v) is None for v in (imps, pct)):
+            raise _Forged
+        started, ended, sitting_out = _when(created), _when(updated) if updated else None, _waiting(waiting)
+    else:
+        started, ended = parse_time(created), parse_time(updated) if updated else None
+        sitting_out = tuple(waiting.split("\n")) if waiting else ()
     return GameSummary(
         id=game_id,
-        created=(started := _when(created)),
-        updated=_when(updated) if updated else started,
+        created=started,
+        updated=ended or started,
         mode=_MODES[mode],
         players=players,
         games=(g_ns, g_ew),
@@ -260,7 +268,7 @@ def _summary(row: tuple[Any, ...]) -> GameSummary:
         top=top,
         pct=Decimal(pct) if pct else None,
         boards=boards,
-        sitting_out=_waiting(waiting),
+        sitting_out=sitting_out,
         written=created,
         tables=tables,
         movement=movement,
@@ -320,22 +328,28 @@ def _pairs(text: str) -> tuple[PairSummary, ...]:
     return tuple(out)
 
 
+# Each member's text, looked up (an enum's ``.value`` is a call of Python's in 3.11): a row is made
+# for every game of a rebuilt index.
+_TEXT_OF: dict[Any, str] = {None: "", **{v: k for k, v in (_MODES | _STATUSES | _SIDES | _SCORINGS).items() if v is not None}}
+
+
 def _row(game_id: str, stat: tuple[int, int, int], s: GameSummary) -> tuple[Any, ...]:
+    text = _TEXT_OF
     return (
         game_id,
         *stat,
         s.written,
         "" if s.updated is None else s.updated.isoformat(),
-        s.mode.value,
+        text[s.mode],
         *s.players,
         *s.games,
         *s.totals,
-        s.status.value,
+        text[s.status],
         int(s.complete),
         s.hands,
-        s.we.value,
+        text[s.we],
         s.headline,
-        "" if s.scoring is None else s.scoring.value,
+        text[s.scoring],
         "" if s.imps is None else str(s.imps),
         s.matchpoints,
         s.top,
@@ -490,6 +504,41 @@ class History:
     def _summaries(self, progress: Progress | None, look_only: bool, partial: Partial | None = None) -> list[GameSummary]:
         self.problems = []
         entries, from_disk = self._read_index()
+        # Every game to be read, and many of them: the processes start (their interpreters, their
+        # imports) while this one lists the folder.
+        pool = self._pool() if not entries and self._holds(POOL_FROM) else None
+        try:
+            return self._summaries_listed(entries, from_disk, progress, look_only, partial, pool)
+        finally:
+            if pool is not None:
+                pool.close()
+
+    def _holds(self, count: int) -> bool:
+        """Whether the games folder holds at least ``count`` files (their names counted, nothing read)."""
+        try:
+            with os.scandir(self.store.games_dir) as scan:
+                return sum(1 for _ in itertools.islice(scan, count)) >= count
+        except OSError:
+            return False
+
+    @staticmethod
+    def _pool() -> Pool[_Share, list[_Read]] | None:
+        if cores() < 2:
+            return None
+        try:
+            return Pool(_read_share)
+        except NoPool:
+            return None
+
+    def _summaries_listed(
+        self,
+        entries: dict[str, _Entry],
+        from_disk: bool,
+        progress: Progress | None,
+        look_only: bool,
+        partial: Partial | None,
+        pool: Pool[_Share, list[_Read]] | None,
+    ) -> list[GameSummary]:
         changed = not from_disk
         seen: dict[str, _Entry] = {}
         to_read: list[str] = []
@@ -523,7 +572,7 @@ class History:
                 shown[0], shown[1] = time.monotonic(), shown[1] * 2
 
         changed = changed or bool(to_read)
-        self._read_games(to_read, look_only, read, so_far)
+        self._read_games(to_read, look_only, read, so_far, pool)
         if progress is not None and to_read:
             progress(len(to_read), len(to_read))
         if len(seen) != len(entries):
@@ -537,16 +586,21 @@ class History:
         return self._sorted
 
     def _read_games(
-        self, ids: list[str], look_only: bool, read: Callable[[str, _Entry | None], None], so_far: Callable[[int], None]
+        self,
+        ids: list[str],
+        look_only: bool,
+        read: Callable[[str, _Entry | None], None],
+        so_far: Callable[[int], None],
+        pool: Pool[_Share, list[_Read]] | None = None,
     ) -> None:
-        """Reads the game files ``ids`` into ``read``, in a pool of processes when there are many,
-        telling ``so_far`` how many are done as it goes."""
+        """Reads the game files ``ids`` into ``read``, in a pool of processes when there are many
+        (``pool``, if it was started already), telling ``so_far`` how many are done as it goes."""
         left = ids
         done = 0
-        if len(ids) >= POOL_FROM and cores() > 1:
+        if len(ids) >= POOL_FROM and (pool := pool or self._pool()) is not None:
             shares = [(str(self.store.root), ids[k : k + POOL_SHARE], look_only) for k in range(0, len(ids), POOL_SHARE)]
 
-            def came(share: tuple[str, list[str], bool], results: list[_Read]) -> None:
+            def came(share: _Share, results: list[_Read]) -> None:
                 nonlocal done
                 for game_id, stat, row, problem, remembered in results:
                     self.loads += 1
@@ -554,7 +608,7 @@ class History:
                         self.problems.append(problem)
                     entry = None
                     if stat is not None and row is not None:
-                        entry = _Entry(stat, _summary(row), row=row)
+                        entry = _Entry(stat, _summary(row, checked=False), row=row)
                     elif stat is not None and remembered:
                         entry = _Entry(stat, None, problem)
                     read(game_id, entry)
@@ -563,7 +617,8 @@ class History:
 
             so_far(0)
             try:
-                share_out(_read_share, shares, came)
+                with pool:
+                    pool.run(shares, came)
                 return
             except NoPool as e:
                 left = [game_id for share in e.left for game_id in share[1]]
@@ -573,10 +628,11 @@ class History:
             read(game_id, self._read_game(game_id, look_only))
             done += 1
 
-    def _list(self, known: Mapping[str, _Entry]) -> list[tuple[str, tuple[int, int, int]]] | None:
+    def _list(self, known: Mapping[str, _Entry]) -> list[tuple[str, tuple[int, int, int] | None]] | None:
         """Each game file's id and stat, from one listing of the folder; None if it cannot be listed.
 
-        A name ``known`` has (an id checked when it was read) is not checked again."""
+        A name ``known`` has (an id checked when it was read) is not checked again. With nothing
+        known every file is to be read, and its stat is taken as it is read: None here."""
         games_dir = self.store.games_dir
         try:
             scan = os.scandir(games_dir)
@@ -585,7 +641,7 @@ class History:
         except OSError as e:
             self.problems.append(f"Could not list {shown_path(games_dir)}: {e.strerror or e}.")
             return None
-        out = []
+        out: list[tuple[str, tuple[int, int, int] | None]] = []
         with scan:
             for item in scan:
                 name = item.name
@@ -594,6 +650,9 @@ class History:
                 game_id = name[:-5]
                 if game_id not in known and not is_game_id(game_id):
                     self.problems.append(misnamed(games_dir, name))
+                    continue
+                if not known:
+                    out.append((game_id, None))
                     continue
                 try:
                     out.append((game_id, _stat_key(item.stat(follow_symlinks=False))))
@@ -700,7 +759,10 @@ def _read_one(store: GameStore, game_id: str, look_only: bool) -> tuple[_Entry |
 _Read = tuple[str, tuple[int, int, int] | None, tuple[Any, ...] | None, str, bool]
 
 
-def _read_share(share: tuple[str, list[str], bool]) -> list[_Read]:
+_Share = tuple[str, list[str], bool]  # a pool's process's share of a rebuild: the data folder, the ids, look only
+
+
+def _read_share(share: _Share) -> list[_Read]:
     """A pool's process's share of a rebuild: each game of ``share`` read, as index rows (a
     summary as its row costs a tenth to send back of what the summary itself costs)."""
     root, ids, look_only = share

@@ -29,7 +29,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from typing import IO, Any, TypeVar
+from typing import IO, Any, Generic, TypeVar
 
 J = TypeVar("J")
 R = TypeVar("R")
@@ -52,11 +52,13 @@ class NoPool(Exception):
 
 
 # A process's first words: this process's import path (taken only once its own interpreter has
-# started, so that nothing on it stands in for the standard library), then its jobs.
+# started, so that nothing on it stands in for the standard library) and the function to run;
+# then its jobs, one at a time, each as it is given (None: no more).
 _BOOT = (
     "import pickle, sys; path, job = pickle.load(sys.stdin.buffer); sys.path[:] = path; "
     "from bridgepad.services.workers import _serve; _serve(*job)"
 )
+AHEAD = 2  # jobs a process is given beyond the one it works on: it never waits for the next
 
 
 def _start(count: int) -> list[subprocess.Popen[bytes]]:
@@ -91,61 +93,127 @@ def _stop(processes: Sequence[subprocess.Popen[bytes]]) -> None:
                     pass
 
 
-def _collect(stream: IO[bytes], places: list[int], results: queue.Queue[tuple[int | None, Any]]) -> None:
-    """Reads a process's results, one for each of its jobs in turn; None for a process that ended first."""
+_ENDED = -1  # a process's output ended before its results did
+
+
+def _collect(k: int, stream: IO[bytes], results: queue.Queue[tuple[int, Any]]) -> None:
+    """Reads process ``k``'s results as they come, each for its jobs in turn; then says it ended."""
     try:
-        for place in places:
-            results.put((place, pickle.load(stream)))
+        while True:
+            results.put((k, pickle.load(stream)))
     except Exception:  # noqa: BLE001 - however its output ended (cut short, a pipe closed, not a result), it is said
-        results.put((None, None))
+        results.put((_ENDED, k))
+
+
+class Pool(Generic[J, R]):
+    """Processes, one a core, started before their jobs are known: their interpreters start and
+    import the module of ``work`` while the caller finds out what there is to do (a listing of a
+    folder). ``run`` then gives them the jobs; ``close`` (or leaving a ``with``) stops them.
+
+    The jobs are given one at a time, each to the first process with fewer than ``AHEAD`` waiting,
+    so that no process stands idle while another has a queue: a process slowed by others' work
+    on its core does fewer of them.
+    """
+
+    def __init__(self, work: Callable[[J], R], processes: int | None = None) -> None:
+        """NoPool (with no jobs) if the processes cannot be started."""
+        self.work = work
+        self.count = max(1, processes or cores())
+        try:
+            self._processes = _start(self.count)
+        except OSError as e:
+            raise NoPool([]) from e
+        self._results: queue.Queue[tuple[int, Any]] = queue.Queue()
+        self._readers: list[threading.Thread] = []
+        for k, p in enumerate(self._processes):
+            assert p.stdout is not None
+            reader = threading.Thread(target=_collect, args=(k, p.stdout, self._results), daemon=True)
+            reader.start()
+            self._readers.append(reader)
+            self._send(p, (list(sys.path), (work.__module__, work.__qualname__)))
+
+    def __enter__(self) -> Pool[J, R]:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    @staticmethod
+    def _send(p: subprocess.Popen[bytes], item: Any) -> None:
+        try:
+            assert p.stdin is not None
+            p.stdin.write(pickle.dumps(item))
+            p.stdin.flush()
+        except (OSError, ValueError):
+            pass  # it ended already (or was stopped): its reader says so
+
+    def run(self, jobs: Sequence[J], done: Callable[[J, R], None]) -> None:
+        """Runs ``work(job)`` for every job in the processes, calling ``done(job, result)`` in this
+        thread as each result comes. An exception ``done`` raises stops the processes and goes on
+        up. NoPool, holding the jobs not done, if a process ends before its results (the pool is
+        then stopped)."""
+        given: list[list[int]] = [[] for _ in self._processes]  # each process's jobs in the order given
+        following = iter(range(len(jobs)))
+        finished = 0
+
+        def give(k: int) -> None:
+            place = next(following, None)
+            if place is not None:
+                given[k].append(place)
+                self._send(self._processes[k], jobs[place])
+
+        try:
+            for _ in range(AHEAD):
+                for k in range(len(self._processes)):
+                    give(k)
+            while finished < len(jobs):
+                k, result = self._results.get()
+                if k == _ENDED:
+                    self.close()
+                    left = sorted({place for places in given for place in places} | set(following))
+                    raise NoPool([jobs[place] for place in left])
+                place = given[k].pop(0)
+                finished += 1
+                give(k)
+                done(jobs[place], result)
+        except BaseException:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        _stop(self._processes)
+        for reader in self._readers:
+            reader.join(timeout=5)
 
 
 def share_out(work: Callable[[J], R], jobs: Sequence[J], done: Callable[[J, R], None], *, processes: int | None = None) -> None:
-    """Runs ``work(job)`` for every job in processes (``processes``, one a core by default),
-    calling ``done(job, result)`` in this thread as each result comes.
+    """Runs ``work(job)`` for every job in processes (``processes``, one a core by default, never
+    more than there are jobs), calling ``done(job, result)`` in this thread as each result comes.
 
     ``work`` must be a function of a module that can be imported; jobs and results are
     pickled. An exception ``done`` raises stops the processes and goes on up. NoPool,
     holding the jobs not done, if processes cannot be started or one ends early.
     """
-    count = max(1, min(processes or cores(), len(jobs)))
-    shares = [list(range(k, len(jobs), count)) for k in range(count)]
     try:
-        started = _start(count)
-    except OSError as e:
-        raise NoPool(list(jobs)) from e
-    results: queue.Queue[tuple[int | None, Any]] = queue.Queue()
-    finished: set[int] = set()
-    readers = []
-    try:
-        for p, places in zip(started, shares):
-            assert p.stdin is not None and p.stdout is not None
-            reader = threading.Thread(target=_collect, args=(p.stdout, places, results), daemon=True)
-            reader.start()
-            readers.append(reader)
-            try:
-                job = (work.__module__, work.__qualname__, [jobs[k] for k in places])
-                p.stdin.write(pickle.dumps((list(sys.path), job)))
-                p.stdin.close()
-            except OSError:
-                pass  # it ended already: its reader says so
-        expected = len(jobs)
-        while len(finished) < expected:
-            place, result = results.get()
-            if place is None:
-                raise NoPool([job for k, job in enumerate(jobs) if k not in finished])
-            finished.add(place)
-            done(jobs[place], result)
-    finally:
-        _stop(started)
-        for reader in readers:
-            reader.join(timeout=5)
+        pool = Pool(work, max(1, min(processes or cores(), len(jobs))))
+    except NoPool:
+        raise NoPool(list(jobs)) from None
+    with pool:
+        pool.run(jobs, done)
 
 
-def _serve(module: str, name: str, jobs: list[Any]) -> None:
-    """A process's part (``_BOOT`` reads it from standard input): each result to standard output as it is done."""
+def _serve(module: str, name: str) -> None:
+    """A process's part (``_BOOT`` reads it from standard input): each job read as it is given, its
+    result to standard output as it is done, until the job None (or the end of the input)."""
     work = getattr(importlib.import_module(module), name)
+    take = sys.stdin.buffer
     out = sys.stdout.buffer
-    for job in jobs:
+    while True:
+        try:
+            job = pickle.load(take)
+        except EOFError:
+            return
+        if job is None:
+            return
         pickle.dump(work(job), out, protocol=pickle.HIGHEST_PROTOCOL)
         out.flush()

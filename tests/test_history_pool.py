@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 from test_history import T0, TEMPLATES, gid, write_game
-from workers_support import square, square_or_end, whose
+from workers_support import held_first, square, square_or_end, whose
 
 from bridgepad.services import history as history_module
 from bridgepad.services.history import INDEX_NAME, History
-from bridgepad.services.workers import NoPool, share_out
+from bridgepad.services.workers import AHEAD, NoPool, share_out
 from bridgepad.store.game_store import GameStore
 
 
@@ -31,6 +31,24 @@ def test_the_processes_do_every_job_and_say_which_they_could_not() -> None:
         share_out(square_or_end, list(range(30)), lambda job, result: done.__setitem__(job, result), processes=2)
     assert 13 in ended.value.left and set(ended.value.left) | set(done) == set(range(30))
     assert not set(ended.value.left) & set(done)
+
+
+def test_a_process_held_up_does_not_hold_up_the_jobs_it_has_not_begun(tmp_path: Path) -> None:
+    """The jobs are given one at a time as each process finishes one (two waiting ahead), not
+    shared out at the start: while one process is held on its first job the other does the rest.
+    Job 0 is let go only once 15 of the 20 are done, which a share of half each would never reach."""
+    marker = tmp_path / "go"
+    by: dict[int, int] = {}
+
+    def came(job: tuple[int, str], result: tuple[int, int]) -> None:
+        by[result[0]] = result[1]
+        if len(by) >= 15:
+            marker.touch()
+
+    share_out(held_first, [(k, str(marker)) for k in range(20)], came, processes=2)
+    assert sorted(by) == list(range(20))
+    held = [k for k, pid in by.items() if pid == by[0]]
+    assert len(held) <= 1 + AHEAD, held  # job 0, and what was given it ahead
 
 
 def test_what_the_caller_raises_stops_the_processes() -> None:

@@ -2,19 +2,21 @@
 
 When the history's index is rebuilt from tens of thousands of game files, each is read,
 checked and replayed on its own: work that one Python process does on one core while the
-others wait. ``share_out`` gives the jobs to as many processes as there are cores and
-hands each result back in the calling thread as it comes, so that the caller can report
-its progress (and a screen waiting for it stays live: this thread only waits).
+others wait. A ``Pool`` (or ``share_out``, which starts one for its jobs) gives the jobs to
+as many processes as there are cores and hands each result back in the calling thread as
+it comes, so that the caller can report its progress (and a screen waiting for it stays
+live: this thread only waits). A pool may be started before its jobs are known, so that
+the processes' interpreters start while the caller lists what there is to do.
 
 Each process is a fresh interpreter (``python -c _BOOT``) that takes this process's import
 path, then runs ``_serve`` of this module: never a fork of the app, whose threads a fork
 would copy in the middle of their work, and never an import of the program that started
-it, as multiprocessing's processes would. It is sent its jobs and the function to run on
-each (by name: a function of a module it can import), and writes each result back as it
-is done. Its error output goes nowhere (a screen must never be written
-over); a process that ends before it has sent every result leaves its jobs undone, and
-``share_out`` says which (NoPool), for the caller to do itself, as it does when no
-process can be started at all.
+it, as multiprocessing's processes would. It is sent the function to run (by name: a
+function of a module it can import), then its jobs one at a time, each process given the
+next as it finishes one (two waiting ahead), and writes each result back as it is done.
+Its error output goes nowhere (a screen must never be written over); a process that ends
+before it has sent every result leaves its jobs undone, and ``Pool.run`` says which
+(NoPool), for the caller to do itself, as it does when no process can be started at all.
 
 No textual or rich here.
 """

@@ -1,7 +1,7 @@
 """The history's summary index: built once, then only changed game files are re-read.
 
 Game files are written here directly (no fsync) so that a few hundred take a moment.
-Reads are counted by wrapping ``GameStore.load``.
+Reads are counted by wrapping ``GameStore.load_stat``.
 """
 
 from __future__ import annotations
@@ -54,15 +54,15 @@ def store(data_dir: Path) -> GameStore:
 
 @pytest.fixture
 def loads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The ids of every game file read through GameStore.load."""
+    """The ids of every game file read through GameStore.load_stat (``load`` and its file's stat, as the history reads)."""
     seen: list[str] = []
-    real = GameStore.load
+    real = GameStore.load_stat
 
     def counting(self: GameStore, game_id: str):  # type: ignore[no-untyped-def]
         seen.append(game_id)
         return real(self, game_id)
 
-    monkeypatch.setattr(GameStore, "load", counting)
+    monkeypatch.setattr(GameStore, "load_stat", counting)
     return seen
 
 

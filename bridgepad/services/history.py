@@ -36,7 +36,9 @@ No textual or rich here: the command line and the screens both use it.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import gc
 import itertools
 import json
 import os
@@ -45,7 +47,7 @@ import sqlite3
 import struct
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -477,7 +479,7 @@ class History:
         it finds is written at the next call that may write. The list returned is
         shared: not to be changed.
         """
-        with self._lock:
+        with self._lock, _collector_held():
             return self._summaries(progress, look_only or self.read_only, partial)
 
     def quick(self, at_most: int = 500) -> bool:
@@ -727,6 +729,22 @@ class History:
         return entry
 
 
+@contextlib.contextmanager
+def _collector_held() -> Iterator[None]:
+    """Python's cyclic collector held off while the summaries are made: a lifetime's index makes
+    some 300,000 objects that all live on, which the collector would walk again and again for
+    nothing (a tenth of the instructions of reading the index, more of a rebuild). On again after,
+    unless something else had it off (bridgepad's main, until the pad's first paint)."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
 def _sorted(entries: Mapping[str, _Entry]) -> list[GameSummary]:
     out = [e.summary for e in entries.values() if e.summary is not None]
     out.sort(key=_newest_first, reverse=True)
@@ -737,20 +755,19 @@ def _read_one(store: GameStore, game_id: str, look_only: bool) -> tuple[_Entry |
     """One game file read into an entry, and the sentence for what was wrong with it ("" for
     nothing). The entry is None if the file is gone or unreadable (set aside unless
     ``look_only``); a game that cannot be replayed has an entry without a summary."""
-    path = store.path(game_id)
     try:
-        before = _stat_key(os.lstat(path))
-        stored = store.read(game_id) if look_only else store.load(game_id)
+        stored, st = store.read_stat(game_id) if look_only else store.load_stat(game_id)
     except FileNotFoundError:
         return None, ""
     except UnreadableGame as e:
         return None, str(e) if e.kept or not look_only else f"{str(e)[:-1]}; it was left as it is."
+    read = _stat_key(st)  # the file as it was read: a change after it is seen by the next listing
     try:
         summary = GameSummary.of_derived(derive(stored.game), stored.id, stored.created, stored.updated)
     except GameOverError as e:
-        problem = f"Could not replay {path.name}: {visible(str(e))}; it was left as it is."
-        return _Entry(before, None, problem), problem
-    return _Entry(before, summary), ""
+        problem = f"Could not replay {game_id}.json: {visible(str(e))}; it was left as it is."
+        return _Entry(read, None, problem), problem
+    return _Entry(read, summary), ""
 
 
 # What a pool's process sends back for each game: its id, the file's stat (None: no entry),

@@ -14,6 +14,7 @@ No textual or rich here: the command line and the screens both read through it.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -73,16 +74,22 @@ def read_regular(path: Path, limit: int = MAX_DATA_BYTES) -> bytes:
     act on it); the open then neither follows a link nor waits on a pipe put there
     since, and the file opened must be the one looked at.
     """
+    return _read(path, limit, whole=True)[0]
+
+
+def read_regular_stat(path: Path, limit: int = MAX_DATA_BYTES) -> tuple[bytes, os.stat_result]:
+    """``read_regular``, and the stat of the file read (taken of the file once open): for a cache
+    of what a file held, without a second look at it that another writer could come between."""
     return _read(path, limit, whole=True)
 
 
 def read_head(path: Path, size: int) -> bytes:
     """The first ``size`` bytes of ``path``, read with the same care as ``read_regular``
     (for a look at a file's first fields without reading all of it)."""
-    return _read(path, size, whole=False)
+    return _read(path, size, whole=False)[0]
 
 
-def _read(path: Path, limit: int, *, whole: bool) -> bytes:
+def _read(path: Path, limit: int, *, whole: bool) -> tuple[bytes, os.stat_result]:
     try:
         before = os.lstat(path)
     except FileNotFoundError:
@@ -118,7 +125,7 @@ def _read(path: Path, limit: int, *, whole: bool) -> bytes:
                 raise NotReadable(_too_large(limit))
             if not whole and size >= limit:
                 break
-        return b"".join(chunks)
+        return b"".join(chunks), now
     except OSError as e:
         raise NotReadable(_strerror(e), damaged=False) from None
     finally:
@@ -164,6 +171,13 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number bridgepad writes")
 
 
+@functools.lru_cache(maxsize=8)
+def _decoder(parse_float: Callable[[str], Any]) -> json.JSONDecoder:
+    """A reader of JSON made once (``json.loads`` with options makes one for each text): every
+    game of a rebuilt index is read through it."""
+    return json.JSONDecoder(parse_constant=_refuse_constant, parse_float=parse_float)
+
+
 def parse_json(raw: bytes, parse_float: Callable[[str], Any] = float) -> Any:
     """JSON from the bytes of a data file; NotReadable, with the reason, if it cannot be a bridgepad file.
     ``parse_float``: what a number with a fraction or an exponent is read as (json's own)."""
@@ -171,13 +185,13 @@ def parse_json(raw: bytes, parse_float: Callable[[str], Any] = float) -> Any:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise NotReadable("it is not UTF-8 text") from None
-    if not text.strip():
+    if not text or text.isspace():
         raise NotReadable("it is empty")
     # No deeper than the number of brackets: most files are measured by that count alone.
     if text.count("[") + text.count("{") > MAX_JSON_DEPTH and _nested_too_deep(_STRING.sub('""', text)):
         raise NotReadable(f"it is JSON nested more than {MAX_JSON_DEPTH} deep, deeper than any bridgepad file")
     try:
-        return json.loads(text, parse_constant=_refuse_constant, parse_float=parse_float)
+        return _decoder(parse_float).decode(text)
     except RecursionError:  # brackets that never close are not measured above, and end here
         raise NotReadable(f"it is JSON nested more than {MAX_JSON_DEPTH} deep, deeper than any bridgepad file") from None
     except ValueError:

@@ -44,7 +44,7 @@ from bridgepad.core.readers.serialize import (
 from bridgepad.core.rules.game import Game, GameOverError, Mode, derive
 from bridgepad.core.words.text import visible
 from bridgepad.store.atomic_file import atomic_write, fsync_dir, make_private_dirs, sweep_temps
-from bridgepad.store.data_files import NotReadable, keep_aside, parse_json, read_head, read_regular
+from bridgepad.store.data_files import NotReadable, keep_aside, parse_json, read_head, read_regular, read_regular_stat
 from bridgepad.store.errors import NotAGameId, UnreadableGame, shown_path
 from bridgepad.store.game_id import ID_HELP, MAX_ID_LENGTH, is_game_id, new_id
 
@@ -298,16 +298,20 @@ class GameStore:
     def read(self, game_id: str) -> StoredGame:
         """Reads a game without moving anything: FileNotFoundError if there is none,
         UnreadableGame (``kept`` None) if the file cannot be a game."""
-        stored, _raw, _schema = self._read(game_id)
-        return stored
+        return self.read_stat(game_id)[0]
 
-    def _read(self, game_id: str) -> tuple[StoredGame, bytes, int | None]:
+    def read_stat(self, game_id: str) -> tuple[StoredGame, os.stat_result]:
+        """``read``, and the stat of the file as it was read (for the history's index)."""
+        stored, _raw, _schema, st = self._read(game_id)
+        return stored, st
+
+    def _read(self, game_id: str) -> tuple[StoredGame, bytes, int | None, os.stat_result]:
         return self._read_path(self.path(game_id), game_id)
 
-    def _read_path(self, path: Path, game_id: str) -> tuple[StoredGame, bytes, int | None]:
+    def _read_path(self, path: Path, game_id: str) -> tuple[StoredGame, bytes, int | None, os.stat_result]:
         """Reads the game file at ``path`` as the game ``game_id``, checked as every game file is."""
         try:
-            raw = read_regular(path)
+            raw, st = read_regular_stat(path)
             data = parse_json(raw)
             game = game_from_json(data)
             created = _time_field(data, "created", None)
@@ -317,20 +321,24 @@ class GameStore:
         except SchemaError as e:
             raise UnreadableGame(path, None, str(e).rstrip(".")) from None
         solved = solved_from_json(data.get("double_dummy"), game.deals)
-        return StoredGame(game_id, game, created, updated, solved), raw, schema_of(data)
+        return StoredGame(game_id, game, created, updated, solved), raw, schema_of(data), st
 
     def load(self, game_id: str) -> StoredGame:
         """Reads a game; a file that cannot be one is moved aside and UnreadableGame raised.
 
         A file that could not be opened at all (no permission) is left where it is."""
+        return self.load_stat(game_id)[0]
+
+    def load_stat(self, game_id: str) -> tuple[StoredGame, os.stat_result]:
+        """``load``, and the stat of the file as it was read (before any rewrite in this schema)."""
         try:
-            stored, raw, old = self._read(game_id)
+            stored, raw, old, st = self._read(game_id)
         except UnreadableGame as e:
             kept = keep_aside(e.path) if e.damaged else None
             raise UnreadableGame(e.path, kept, e.reason, e.damaged) from None
         if old is not None and old < SCHEMA:
             self._migrated(self.path(game_id), raw, old, stored)
-        return stored
+        return stored, st
 
     def _migrated(self, path: Path, raw: bytes, old: int, stored: StoredGame) -> None:
         """Keeps the file as it was beside the game, then rewrites it in the current schema."""
@@ -425,7 +433,7 @@ class GameStore:
         if game_id is None:
             return None
         try:
-            stored, _raw, _schema = self._read_path(self.trash_dir / name, game_id)
+            stored = self._read_path(self.trash_dir / name, game_id)[0]
         except (OSError, UnreadableGame):
             return None
         return stored

@@ -242,6 +242,7 @@ def _summary(row: tuple[Any, ...], checked: bool = True) -> GameSummary:
     (status, complete, hands, we, headline, scoring, imps, matchpoints, top, pct, boards, waiting) = row[15:27]
     (tables, movement, leaders, pairs, stats) = row[27:]
     players = (n, e, s, w)
+    started: datetime | None
     if checked:
         if not (is_game_id(game_id) and _is_line(headline) and _is_line(leaders) and 0 <= tables <= MAX_TABLES):
             raise _Forged
@@ -392,23 +393,49 @@ def _database(data: bytes) -> sqlite3.Connection:
 
 def _encode(entries: Iterable[tuple[str, _Entry]]) -> bytes:
     """The index as the bytes of a database, built in memory."""
-    con = sqlite3.connect(":memory:")
+    encoder = _Encoder()
     try:
-        for table in TABLES:
-            con.execute(table)
-        con.execute("INSERT INTO meta VALUES (?)", (INDEX_SCHEMA,))
+        encoder.add(entries)
+        return encoder.bytes()
+    finally:
+        encoder.close()
+
+
+_INSERT_GAME = f"INSERT INTO games VALUES ({', '.join('?' * len(_COLUMNS.split(',')))})"
+
+
+class _Encoder:
+    """The index as a database in memory, its entries added as they come (a rebuild's shares,
+    while the processes read the rest), its bytes at the end."""
+
+    def __init__(self) -> None:
+        self.count = 0  # entries added
+        self._con = sqlite3.connect(":memory:")
+        try:
+            for table in TABLES:
+                self._con.execute(table)
+            self._con.execute("INSERT INTO meta VALUES (?)", (INDEX_SCHEMA,))
+        except BaseException:
+            self._con.close()
+            raise
+
+    def add(self, entries: Iterable[tuple[str, _Entry]]) -> None:
         games, problems = [], []
         for game_id, e in entries:
             if e.summary is not None:
                 games.append(e.row if e.row is not None else _row(game_id, e.stat, e.summary))
             else:
                 problems.append((game_id, *e.stat, e.problem))
-        con.executemany(f"INSERT INTO games VALUES ({', '.join('?' * len(_COLUMNS.split(',')))})", games)
-        con.executemany("INSERT INTO problems VALUES (?, ?, ?, ?, ?)", problems)
-        con.commit()
-        return con.serialize()
-    finally:
-        con.close()
+        self._con.executemany(_INSERT_GAME, games)
+        self._con.executemany("INSERT INTO problems VALUES (?, ?, ?, ?, ?)", problems)
+        self.count += len(games) + len(problems)
+
+    def bytes(self) -> bytes:
+        self._con.commit()
+        return self._con.serialize()
+
+    def close(self) -> None:
+        self._con.close()
 
 
 @dataclass(slots=True)
@@ -556,6 +583,9 @@ class History:
                         self.problems.append(old.problem)
                 else:
                     to_read.append(game_id)
+        # Newest first (an id begins with the game's start): a screen filling in as they come shows
+        # the games at its top first.
+        to_read.sort(reverse=True)
         shown = [time.monotonic(), PARTIAL_SECONDS]  # when the games so far were last given, and the wait till the next
 
         def read(game_id: str, entry: _Entry | None) -> None:
@@ -574,15 +604,23 @@ class History:
                 shown[0], shown[1] = time.monotonic(), shown[1] * 2
 
         changed = changed or bool(to_read)
-        self._read_games(to_read, look_only, read, so_far, pool)
-        if progress is not None and to_read:
-            progress(len(to_read), len(to_read))
-        if len(seen) != len(entries):
-            changed = True
-        self._entries = seen
-        self._unwritten = self._unwritten or changed
-        if self._unwritten and not look_only and (listed is not None or os.path.lexists(self.index_path)):
-            self._unwritten = not self._write_index(seen)  # a failed write is tried again next time
+        # A rebuild of many: the index's rows are put in its database as each share comes, while
+        # the processes read the rest, rather than all at the end.
+        encoder = _Encoder() if not entries and not look_only and len(to_read) >= POOL_FROM else None
+        try:
+            self._read_games(to_read, look_only, read, so_far, pool, encoder)
+            if progress is not None and to_read:
+                progress(len(to_read), len(to_read))
+            if len(seen) != len(entries):
+                changed = True
+            self._entries = seen
+            self._unwritten = self._unwritten or changed
+            if self._unwritten and not look_only and (listed is not None or os.path.lexists(self.index_path)):
+                # a failed write is tried again next time
+                self._unwritten = not self._write_index(seen, encoder if encoder is not None and encoder.count == len(seen) else None)
+        finally:
+            if encoder is not None:
+                encoder.close()
         if changed or self._sorted is None:
             self._sorted = _sorted(seen)
         return self._sorted
@@ -594,9 +632,11 @@ class History:
         read: Callable[[str, _Entry | None], None],
         so_far: Callable[[int], None],
         pool: Pool[_Share, list[_Read]] | None = None,
+        encoder: _Encoder | None = None,
     ) -> None:
         """Reads the game files ``ids`` into ``read``, in a pool of processes when there are many
-        (``pool``, if it was started already), telling ``so_far`` how many are done as it goes."""
+        (``pool``, if it was started already), telling ``so_far`` how many are done as it goes;
+        ``encoder`` is given the entries that came from the processes, as they come."""
         left = ids
         done = 0
         if len(ids) >= POOL_FROM and (pool := pool or self._pool()) is not None:
@@ -604,6 +644,7 @@ class History:
 
             def came(share: _Share, results: list[_Read]) -> None:
                 nonlocal done
+                kept: list[tuple[str, _Entry]] = []
                 for game_id, stat, row, problem, remembered in results:
                     self.loads += 1
                     if problem:
@@ -614,6 +655,10 @@ class History:
                     elif stat is not None and remembered:
                         entry = _Entry(stat, None, problem)
                     read(game_id, entry)
+                    if entry is not None:
+                        kept.append((game_id, entry))
+                if encoder is not None:
+                    encoder.add(kept)
                 done += len(share[1])
                 so_far(done)
 
@@ -703,9 +748,11 @@ class History:
         self._index_stat = key
         return entries, True
 
-    def _write_index(self, entries: dict[str, _Entry]) -> bool:
+    def _write_index(self, entries: dict[str, _Entry], encoder: _Encoder | None = None) -> bool:
+        """Writes ``entries`` as the index (``encoder``: a database that holds them already)."""
         try:
-            atomic_write(self.index_path, _encode(sorted(entries.items())))
+            data = encoder.bytes() if encoder is not None else _encode((k, entries[k]) for k in sorted(entries))
+            atomic_write(self.index_path, data)
             self._index_stat = _stat_key(os.stat(self.index_path))
         except (OSError, sqlite3.Error) as e:
             self._index_stat = None

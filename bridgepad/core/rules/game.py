@@ -53,6 +53,7 @@ NO_NAMES: tuple[str, str, str, str] = ("", "", "", "")
 # Looked up once: asked for every hand replayed or game summarised, and an enum's class attribute
 # (``Status.IN_PLAY``) goes through the enum class's ``__getattr__`` in Python 3.11, several times slower.
 _IN_PLAY, _WON = Status.IN_PLAY, Status.WON
+_NS, _EW = Side.NS, Side.EW
 _COMPLETE = frozenset({Status.WON, Status.FINISHED})
 
 
@@ -107,6 +108,9 @@ class GameState:
     next_deal: int  # Chicago: deal 1-4 to come; duplicate: the next board; rubber: next hand number
     sections: int = 0  # rules drawn under the trick scores: one under each game (and, at Chicago
     # played "fifty", under each part score, which closes at once as nothing carries)
+    # Each side's total, summed at the first question: a summary asks four times (its totals, its
+    # headline's), and a state is never changed once derived.
+    _totals: tuple[int, int] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def mode(self) -> Mode:
@@ -133,7 +137,10 @@ class GameState:
         return self._points(side, True)
 
     def total(self, side: Side) -> int:
-        return self._points(side, None)
+        totals = self._totals
+        if totals is None:
+            self._totals = totals = (self._points(_NS, None), self._points(_EW, None))
+        return totals[0] if side is _NS else totals[1]
 
     def _points(self, side: Side, above: bool | None) -> int:
         """A side's points (above the line, below it, or both: None), summed where they lie: a

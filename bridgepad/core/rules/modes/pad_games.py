@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import ClassVar
 
-from bridgepad.core.model import Contract, Hand, Seat, Side
+from bridgepad.core.model import Contract, Doubling, Hand, Seat, Side, Strain
 from bridgepad.core.rules import tables
 from bridgepad.core.rules.modes.base import GameInputs, ModeRules, Play
 from bridgepad.core.rules.outcome import Entry, HandOutcome
@@ -26,12 +26,16 @@ Row = tuple[Side, int, bool, Kind, str]  # an entry without its hand: side, poin
 
 
 @lru_cache(maxsize=16384)
-def contract_rows(contract: Contract, tricks: int, vulnerable: bool, side: Side) -> tuple[bool, int, tuple[Row, ...]]:
-    """What a contract writes for the declaring ``side``: made?, trick score, and its entries' rows.
+def contract_rows(
+    level: int, strain: Strain, doubling: Doubling, tricks: int, vulnerable: bool, side: Side
+) -> tuple[bool, int, tuple[Row, ...]]:
+    """What a contract (by its parts) writes for the declaring ``side``: made?, trick score, and its entries' rows.
 
-    A game is a few thousand such combinations at most, and each replay meets them again.
+    A game is a few thousand such combinations at most, and each replay meets them again. The
+    contract is given by its parts, whose tuple hashes in C, where a Contract's own hash is a
+    call of Python's.
     """
-    cs = score_contract(contract, tricks, vulnerable)
+    cs = score_contract(Contract(level, strain, doubling), tricks, vulnerable)
     rows = tuple((side if i.for_declarer else side.other, i.points, not i.below, i.kind, i.reason) for i in cs.items)
     return cs.made, cs.trick_score, rows
 
@@ -99,7 +103,7 @@ class PadGameRules(ModeRules):
             assert hand.declarer is not None and tricks is not None
             side = _SIDE_OF[hand.declarer]
             side_vul = side in vul
-            made, trick_score, rows = contract_rows(contract, tricks, side_vul, side)
+            made, trick_score, rows = contract_rows(contract.level, contract.strain, contract.doubling, tricks, side_vul, side)
             entries = [Entry(*row, index, section) for row in rows]
             if made:
                 made_game = self.made(p, side, side_vul, trick_score, entries, index)

@@ -4,19 +4,20 @@ in, the keys live meanwhile, and then every game."""
 
 from __future__ import annotations
 
+import random
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from snapshot_apps.scenarios import make_app
 from test_history import T0, TEMPLATES, gid, write_game
-from textual.widgets import DataTable
-from waiting import press, screen_is, until
+from textual.widgets import DataTable, Label
+from waiting import press, screen_is, settle, until
 
 from bridgepad.services import history as history_module
-from bridgepad.services.history import INDEX_NAME
+from bridgepad.services.history import INDEX_NAME, History
 from bridgepad.store.game_store import GameStore
-from bridgepad.tui.screens.history_screen import HistoryScreen
+from bridgepad.tui.screens.history_screen import COLUMNS, HistoryScreen
 from bridgepad.tui.screens.pad_screen import PadScreen
 from bridgepad.tui.screens.tally_screen import TallyScreen
 from bridgepad.tui.widgets.reading import Reading
@@ -28,7 +29,8 @@ GAMES = 700  # more than a key reads on the spot (History.quick): read in the ba
 def lifetime(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     store = GameStore(data_dir)
     store.ensure()
-    for k in range(GAMES):
+    # Written in no order, so that a folder's listing gives them in none (as a folder of years does).
+    for k in random.Random(36).sample(range(GAMES), GAMES):
         write_game(store, gid(k), TEMPLATES[k % 4], T0 + timedelta(hours=6 * k))
     # In processes from 200 games up, 50 at a time, the games so far shown after every share.
     monkeypatch.setattr(history_module, "POOL_FROM", 200)
@@ -48,6 +50,9 @@ async def test_the_rows_fill_in_while_the_rest_are_read(
     def watched(self, message) -> None:  # type: ignore[no-untyped-def]
         real(self, message)
         seen.append((len(message.result), self.data_shown))
+        seen_ids.append([s.id for s in message.result])
+
+    seen_ids: list[list[str]] = []
 
     monkeypatch.setattr(kind, "on_partial", watched)
     shown: list[int] = []
@@ -64,6 +69,9 @@ async def test_the_rows_fill_in_while_the_rest_are_read(
         assert len(seen) >= 3 and [n for n, _ in seen] == sorted(n for n, _ in seen) and seen[0][0] < GAMES
         assert not any(final for _, final in seen)
         assert shown[-1] == GAMES and len(set(shown)) >= 3
+        # Read newest first: the first games in view are the newest of all (those at the top when every game is in).
+        first = next(ids for ids in seen_ids if ids)
+        assert len(first) < GAMES and first == [gid(k) for k in range(GAMES - 1, GAMES - 1 - len(first), -1)]
         if kind is HistoryScreen:
             assert screen.query_one("#history", DataTable).row_count == 100 and len(screen.rows) == GAMES  # type: ignore[attr-defined]
         else:
@@ -88,3 +96,54 @@ async def test_the_keys_stay_live_and_escape_leaves_a_rebuild_under_way(lifetime
         again = app.screen
         await until(pilot, lambda: again.data_shown, "every game read and shown")
         assert len(again.rows) == GAMES  # type: ignore[attr-defined]
+
+
+async def test_a_resize_while_the_games_are_read_lays_them_out_again_without_reading_them_again(
+    lifetime: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The columns are chosen again for the new width, for the rows in hand and those still to
+    come; the history is not read a second time for it (at 20,000 games a listing of the folder)."""
+    (lifetime / INDEX_NAME).unlink(missing_ok=True)
+    reads: list[bool] = []
+    real = History.summaries
+    monkeypatch.setattr(History, "summaries", lambda self, *a, **k: (reads.append(True), real(self, *a, **k))[1])
+    app = make_app(lifetime)
+    async with app.run_test(size=(60, 24)) as pilot:
+        await until(pilot, lambda: app.later_css_loaded, "the pad's first paint")
+        reads.clear()
+        await press(pilot, "h")
+        await screen_is(pilot, HistoryScreen)
+        screen = app.screen
+        assert isinstance(screen, HistoryScreen)
+        await until(pilot, lambda: bool(screen.rows), "the first games read")
+        narrow = [c.key for c in screen.columns]
+        await pilot.resize_terminal(120, 30)
+        await until(pilot, lambda: screen.data_shown, "every game read and shown")
+        await until(pilot, lambda: screen.query_one("#history", DataTable).size.width > 100, "the table at its new width")
+        await settle(pilot)
+        table = screen.query_one("#history", DataTable)
+        assert [c.key for c in screen.columns] != narrow and [c.key for c in screen.columns] == [c.key for c in COLUMNS]
+        assert screen._room == table.size.width and table.row_count == 100
+        await pilot.resize_terminal(80, 24)
+        await until(pilot, lambda: screen._room == screen.query_one("#history", DataTable).size.width, "the rows laid out again")
+        assert len(reads) == 1  # the one read the screen began with
+
+
+async def test_the_progress_line_keeps_its_width_while_its_figures_grow(lifetime: Path) -> None:
+    """The words are as wide as they will get from the first report, so that a report repaints the
+    line alone and never lays out the screen again; and they show whole."""
+    (lifetime / INDEX_NAME).unlink(missing_ok=True)
+    app = make_app(lifetime)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.later_css_loaded, "the pad's first paint")
+        await press(pilot, "h")
+        await screen_is(pilot, HistoryScreen)
+        reading = app.screen.query_one(Reading)
+        label = reading.query_one(Label)
+        widths: set[int] = set()
+        for done in (0, 50, 350, GAMES):
+            reading.show(done, GAMES)
+            await settle(pilot)
+            widths.add(label.size.width)
+            assert str(label.render()).strip() == f"reading {done:,} of {GAMES:,} games"
+        assert widths == {len(f"reading {GAMES:,} of {GAMES:,} games")}

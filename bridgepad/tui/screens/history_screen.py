@@ -231,10 +231,12 @@ class HistoryScreen(Screen[str | None]):
         return cells
 
     def on_resize(self, event: events.Resize) -> None:
-        # The columns are chosen for the width: a resize chooses them again.
+        # The columns are chosen for the width: a resize chooses them again, for the rows in hand
+        # (the history is not read again for it: at 20,000 games that is a listing of the folder,
+        # and rows still being read are laid out for the width they come to).
         table = self.query_one("#history", DataTable)
-        if table.size.width and table.size.width != self._room:
-            self.fill()
+        if table.size.width and table.size.width != self._room and (self.rows or self.data_shown):
+            self.show_rows(self.rows, [], final=self.data_shown)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         if event.cursor_row >= self.loaded - 10 and self.loaded < len(self.rows):

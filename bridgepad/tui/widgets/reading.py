@@ -28,11 +28,15 @@ PROGRESS_SECONDS = 0.1  # between two updates of the bar: often enough to see it
 
 
 class Reading(Horizontal):
-    """``reading 2,350 of 20,000 games`` and its bar; hidden until a read reports progress."""
+    """``reading 2,350 of 20,000 games`` and its bar; hidden until a read reports progress.
+
+    The words keep one width while the figures grow, so that each report of progress
+    repaints the line alone, never laying out the screen again (the rows filling in
+    beside it, and the processes reading, need the time more)."""
 
     DEFAULT_CSS = """
     Reading { height: 1; display: none; padding: 0 1; }
-    Reading > Label { width: auto; margin-right: 2; }
+    Reading > Label { margin-right: 2; }
     """
 
     def compose(self) -> ComposeResult:
@@ -40,8 +44,15 @@ class Reading(Horizontal):
         yield ProgressBar(show_eta=False)
 
     def show(self, done: int, total: int) -> None:
-        self.display = True
-        self.query_one(Label).update(f"reading {done:,} of {total:,} games")
+        label = self.query_one(Label)
+        words = f"reading {done:,} of {total:,} games"
+        width = len(f"reading {total:,} of {total:,} games")  # the widest these words get in this read
+        if not self.display or label.styles.width is None or label.styles.width.value != width:
+            self.display = True
+            label.styles.width = width
+            label.update(words)
+        else:
+            label.update(words, layout=False)
         self.query_one(ProgressBar).update(total=total, progress=done)
 
 

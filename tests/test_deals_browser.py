@@ -7,21 +7,20 @@ import re
 from pathlib import Path
 
 import pytest
+from solved_support import SEVEN, seven_solved
 from test_share_browser import browser  # noqa: F401 (the fixture: one Chromium for the module)
 
 from bridgepad.core.boards.board_set import BoardSet, DealtBoard
-from bridgepad.core.boards.dealing import deal_boards
 from bridgepad.core.rules.board_facts import all_board_facts
 from bridgepad.core.rules.game import Game, Mode
-from bridgepad.services.double_dummy.solver import solve_all
 from bridgepad.services.formats.hand_record_html import page
 
 
 @pytest.fixture(scope="module")
 def hand_record(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    dealt = deal_boards(7, range(1, 9))
-    game = Game(mode=Mode.DUPLICATE, deals=BoardSet(tuple(DealtBoard(b, d) for b, d in dealt)))
-    facts = all_board_facts(game, solve_all(dealt))
+    # The boards' solutions as the solver gives them (test_deals_pbn solves them afresh and checks the file).
+    game = Game(mode=Mode.DUPLICATE, deals=BoardSet(tuple(DealtBoard(b, d) for b, d in SEVEN)))
+    facts = all_board_facts(game, seven_solved())
     path = tmp_path_factory.mktemp("record") / "club.html"
     path.write_text(page(facts, "Boards 1-8, seed 7", "<b>not markup</b>"), encoding="utf-8")
     return path

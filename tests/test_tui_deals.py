@@ -18,6 +18,7 @@ from bridgepad.core.boards.board_set import BoardSet, DealtBoard, FieldResult
 from bridgepad.core.boards.dealing import deal_boards
 from bridgepad.core.rules.game import Game, Mode
 from bridgepad.core.rules.settings import DuplicateScoring, Settings
+from bridgepad.services.session import Session
 from bridgepad.store.game_store import GameStore
 from bridgepad.tui.screens.pad_screen import PadScreen
 
@@ -36,10 +37,8 @@ def dealt_game(
 async def test_keys_are_handled_while_the_boards_are_solved(tmp_path: Path) -> None:
     root = tmp_path / "data"
     store = GameStore(root)
-    create_current(
-        store,
-        replace(dealt_game(range(1, 49)), deals=BoardSet(tuple(DealtBoard(b, d) for b, d in deal_boards(2026, range(1, 49))))),
-    )
+    dealt = deal_boards(2026, range(1, 49))
+    create_current(store, replace(dealt_game(range(1, 49)), deals=BoardSet(tuple(DealtBoard(b, d) for b, d in dealt))))
     app = make_app(root)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, PadScreen) and app.screen._solver is not None, "the solving to start")
@@ -56,12 +55,14 @@ async def test_keys_are_handled_while_the_boards_are_solved(tmp_path: Path) -> N
             await handled(app, before)
         await until(pilot, lambda: len(app.session.state.hands) == 1 and not form_open(app), "the hand recorded")
         assert not solver.finished, "the hand was recorded while DDS was still solving"
-        await until(pilot, lambda: solver.finished, "the boards solved", deadline=600)
-        assert app.session.unsolved() == ()
-        assert len(app.session.stored.solved) == 48
-        assert "double dummy" not in status_text(app)
-        # Each board solved once: the file keeps them, and a second start has nothing to solve.
-        assert len(GameStore(root).read(app.session.stored.id).solved) == 48
+        # Each board is kept with the game as it is solved: the pad leaves with some done and the rest not.
+        await until(pilot, lambda: len(app.session.stored.solved) >= 4, "the first boards solved", deadline=300)
+        game_id = app.session.stored.id
+    solved = GameStore(root).read(game_id).solved
+    # What was solved is in the file, once each; a second start solves only the rest, never those again.
+    assert len(solved) >= 4 and all(dealt[k - 1] == (k, d) for k, d in solved)
+    again = Session.open(GameStore(root))
+    assert set(again.unsolved()) == set(dealt) - set(solved)
 
 
 async def test_a_board_is_explained_against_par_double_dummy_and_the_field(tmp_path: Path) -> None:
@@ -70,6 +71,7 @@ async def test_a_board_is_explained_against_par_double_dummy_and_the_field(tmp_p
     app = make_app(root)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: app.session.unsolved() == () and app.session.stored.solved, "board 1 solved", deadline=300)
+        await until(pilot, lambda: "double dummy" not in status_text(app), "the solving's progress gone from the status line")
         await keyboard(pilot, ["plus", *field_keys("4S", "N", "10"), "enter"])
         text = " ".join(explain_text(app).split())
         # Board 1 of seed 7: N-S make 10 tricks in spades and 4S is par; the field worked by hand

@@ -209,15 +209,16 @@ def new_duplicate(root: Path) -> None:
 
 def dealt_pairs(root: Path) -> None:
     """A pairs game with the cards of boards 1-2 of seed 7 and a club's field on each, both
-    solved double dummy (the cache written with the game: the pad has nothing left to solve),
-    and 4S by North making ten on each, typed at home."""
+    solved double dummy (the cache written with the game: the pad has nothing left to solve;
+    the solutions as the solver gives them, tests/solved_support.py), and 4S by North making
+    ten on each, typed at home."""
     from bridgepad.core.boards.board_set import BoardSet, DealtBoard, FieldResult
     from bridgepad.core.boards.dealing import deal_boards
     from bridgepad.core.model import Hand
     from bridgepad.core.readers.notation import parse_contract, parse_seat
     from bridgepad.core.rules.game import Game, Mode
     from bridgepad.core.rules.settings import DuplicateScoring, Settings
-    from bridgepad.services.double_dummy.solver import solve_all
+    from solved_support import seven_solved
 
     dealt = deal_boards(7, range(1, 3))
     fields = {1: (420, 400, 170, -50, 140, 450), 2: (650, 620, 620, 200, -100, 680)}
@@ -233,7 +234,7 @@ def dealt_pairs(root: Path) -> None:
     )
     store = GameStore(root)
     stored = store.add(game, "2026-11-27T20:00:00+00:00")
-    stored.solved = solve_all(dealt)
+    stored.solved = seven_solved(range(1, 3))
     store.save(stored)
     store.set_current(stored.id)
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from builders import WORKED_LOG
 from hypothesis import given
-from test_core_properties import FAST, games
 from robust_support.index import change
+from test_core_properties import FAST, games
 
 from bridgepad.core.evening.game_stats import AT, EMPTY, FIGURES, Bid, bid_kind, state_stats_rows, stats_rows
 from bridgepad.core.evening.game_summary import GameSummary

@@ -377,12 +377,18 @@ def test_settings_from_any_json(data) -> None:
 
 
 setting_values = st.one_of(
-    st.booleans(), st.integers(0, 1), st.floats(0, 1), st.none(), st.sampled_from(["imps", "matchpoints", "EW", "NS", "tops", "x"])
+    st.booleans(),
+    st.integers(0, 1),
+    st.floats(0, 1),
+    st.none(),
+    st.sampled_from(["imps", "matchpoints", "EW", "NS", "tops", "x"]),
 )
 
 
 @FAST
-@given(st.lists(st.dictionaries(st.sampled_from(["honors", "we", "duplicate_scoring", "pairs_percentage", "other"]), setting_values)))
+@given(
+    st.lists(st.dictionaries(st.sampled_from(["honors", "we", "duplicate_scoring", "pairs_percentage", "other"]), setting_values))
+)
 def test_settings_read_again_are_read_as_the_first_time(many: list[dict[str, object]]) -> None:
     """Settings read once are remembered: a file's are what reading them afresh gives, whatever was read before
     (0 and False, 1 and True, 1.0 and True are equal in Python, but only a boolean is a setting's)."""

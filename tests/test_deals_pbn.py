@@ -22,7 +22,6 @@ from bridgepad.services.formats.pbn_boards import read_boards
 from bridgepad.store.game_store import GameStore
 
 
-
 @pytest.fixture(scope="module")
 def dealt(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """``bridgepad deal --boards 1-8 --seed 7 --out club.pbn``, once for the module."""

@@ -617,7 +617,9 @@ class History:
             self._unwritten = self._unwritten or changed
             if self._unwritten and not look_only and (listed is not None or os.path.lexists(self.index_path)):
                 # a failed write is tried again next time
-                self._unwritten = not self._write_index(seen, encoder if encoder is not None and encoder.count == len(seen) else None)
+                self._unwritten = not self._write_index(
+                    seen, encoder if encoder is not None and encoder.count == len(seen) else None
+                )
         finally:
             if encoder is not None:
                 encoder.close()

@@ -212,13 +212,14 @@ def dealt_pairs(root: Path) -> None:
     solved double dummy (the cache written with the game: the pad has nothing left to solve;
     the solutions as the solver gives them, tests/solved_support.py), and 4S by North making
     ten on each, typed at home."""
+    from solved_support import seven_solved
+
     from bridgepad.core.boards.board_set import BoardSet, DealtBoard, FieldResult
     from bridgepad.core.boards.dealing import deal_boards
     from bridgepad.core.model import Hand
     from bridgepad.core.readers.notation import parse_contract, parse_seat
     from bridgepad.core.rules.game import Game, Mode
     from bridgepad.core.rules.settings import DuplicateScoring, Settings
-    from solved_support import seven_solved
 
     dealt = deal_boards(7, range(1, 3))
     fields = {1: (420, 400, 170, -50, 140, 450), 2: (650, 620, 620, 200, -100, 680)}

@@ -14,7 +14,6 @@ from bridgepad.core.rules.revoke import reason as revoke_reason
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.words.labels import we_they
 
-
 # Looked up once: every game of a rebuilt index has its headline, and an enum's class attribute
 # goes through the enum class's ``__getattr__`` in Python 3.11.
 _WON, _FINISHED, _ENDED = Status.WON, Status.FINISHED, Status.ENDED

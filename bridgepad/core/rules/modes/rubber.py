@@ -17,7 +17,6 @@ from bridgepad.core.rules.scoring import Kind
 from bridgepad.core.rules.settings import Settings
 from bridgepad.core.rules.vulnerability import rubber_vulnerable
 
-
 _NS, _EW = Side.NS, Side.EW  # asked for every hand replayed: looked up once (an enum's class attribute is slow)
 
 

@@ -125,3 +125,48 @@ async def test_a_missing_index_is_rebuilt_with_its_progress_shown(tmp_path: Path
         assert not screen.query_one("#stats-reading", Reading).display
         assert "· 3 games, 1 duplicate ·" in title(screen)
     assert (tmp_path / "data" / INDEX_NAME).exists()  # the app, a writer, keeps what it built
+
+
+async def test_the_figures_are_worked_out_beside_the_screen_and_a_span_chosen_meanwhile_is_taken(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Read in the background, the statistics are worked out in the reading's thread too (at
+    20,000 games a third of a second the screen's keys would otherwise wait); a span chosen
+    while the games are read is the one they come in, not the figures of no games meanwhile."""
+    import threading
+
+    from bridgepad.core.evening.stats import Reach
+    from bridgepad.tui.screens import stats_screen
+
+    three_evenings(tmp_path / "data")
+    (tmp_path / "data" / INDEX_NAME).unlink(missing_ok=True)
+    monkeypatch.setattr(History, "quick", lambda self, at_most=500: False)
+    go = threading.Event()
+    real = History.summaries
+
+    def held(self, *a, **k):  # type: ignore[no-untyped-def]
+        go.wait(60)  # the read, held until the span is chosen
+        return real(self, *a, **k)
+
+    monkeypatch.setattr(History, "summaries", held)
+    on_screen_thread: list[bool] = []
+    real_statistics = stats_screen.statistics
+    monkeypatch.setattr(
+        stats_screen,
+        "statistics",
+        lambda *a, **k: (on_screen_thread.append(threading.current_thread() is threading.main_thread()), real_statistics(*a, **k))[1],
+    )
+    app = make_app(tmp_path / "data")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.later_css_loaded, "the pad's first paint")
+        await pilot.press("S")  # (press() would wait for the read, which is held)
+        await until(pilot, lambda: isinstance(app.screen, StatsScreen) and app.screen.reading, "the games being read")
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        await pilot.press("w")  # all time → this year, while the games are read
+        await until(pilot, lambda: screen.reach is Reach.ALL.next, "the span chosen")
+        assert not screen.data_shown and "reading the games" in title(screen)
+        go.set()
+        await until(pilot, lambda: screen.data_shown, "the statistics painted")
+        assert screen.reach is Reach.ALL.next and f"Statistics · {Reach.ALL.next.label} ·" in title(screen)
+        assert on_screen_thread == [False]  # once, in the reading's thread, for the span chosen

@@ -91,6 +91,7 @@ class StatsScreen(Screen[None]):
         self.evenings: Evenings | None = None  # of ``results``, worked out once for every look at them
         self.stats: Stats | None = None
         self.data_shown = False  # the figures read and on screen: what a test of the screen waits for
+        self.reading = False  # the games being read (and their figures worked out) in the background
 
     def compose(self) -> ComposeResult:
         yield Label("", id="stats-title")
@@ -119,15 +120,28 @@ class StatsScreen(Screen[None]):
         if self.history.quick():
             self._take(self.history.summaries())
         else:
+            self.reading = True
             self.query_one("#stats-title", Label).update(Text(" Statistics · reading the games… ", style="bold"))
             # Only the progress meanwhile: the statistics of a part of a lifetime would say little.
-            read_in_background(self, self.history, lambda h, progress, _partial: h.summaries(progress))
+            # The figures are worked out in the reading's thread too (at 20,000 games a third of a
+            # second): the screen only lays them out, and its keys stay live all the while.
+            read_in_background(self, self.history, lambda h, progress, _partial: self._worked_out(h.summaries(progress)))
         self.app.theme_changed_signal.subscribe(self, lambda _: self.refresh_stats())
+
+    def _worked_out(self, results: list[GameSummary]) -> list[GameSummary]:
+        """In the reading's thread: the evenings of ``results`` and their statistics for the
+        choices made so far, kept for the screen to show (``compute`` finds them)."""
+        evenings = _kept.evenings if _kept.games is results and _kept.evenings is not None else Evenings.of(results)
+        asked = self._asked(results)
+        stats = statistics(results, asked[0], self.merges, asked[2], self.prefs.stake, asked[4], evenings)
+        _kept.games, _kept.evenings, _kept.asked, _kept.stats = results, evenings, asked, stats
+        return results
 
     def on_progressed(self, message: Progressed) -> None:
         self.query_one("#stats-reading", Reading).show(message.done, message.total)
 
     def on_read(self, message: Read) -> None:
+        self.reading = False
         self.query_one("#stats-reading", Reading).display = False
         tell_each(self.app, message.problems)
         self._take(message.result)
@@ -140,19 +154,24 @@ class StatsScreen(Screen[None]):
             self.evenings = _kept.evenings
         self.refresh_stats()
 
+    def _asked(self, results: list[GameSummary]) -> tuple[Span, Merges, int | None, object, str | None]:
+        """The choices the figures are worked out for: the span (from now), the merges, the rounding, the stake, the player."""
+        span = Span(self.reach.since(datetime.now().astimezone(), results), None, self.modes)
+        return (span, self.merges, rounding_unit(self.prefs.rounding), self.prefs.stake, self.player)
+
     def compute(self) -> Stats:
-        now = datetime.now().astimezone()
-        span = Span(self.reach.since(now, self.results), None, self.modes)
-        round_to = rounding_unit(self.prefs.rounding)
-        asked = (span, self.merges, round_to, self.prefs.stake, self.player)
+        asked = self._asked(self.results)
         if _kept.games is self.results and _kept.stats is not None and _kept.asked == asked:
             return _kept.stats
+        span, _, round_to, _, _ = asked
         st = statistics(self.results, span, self.merges, round_to, self.prefs.stake, self.player, self.evenings)
         if _kept.games is self.results:
             _kept.asked, _kept.stats = asked, st
         return st
 
     def refresh_stats(self) -> None:
+        if self.reading:
+            return  # a choice made meanwhile is taken when the games come
         st = self.stats = self.compute()
         who = f" · {self.player}" if self.player is not None else f" · {len(st.players):,} players"
         self.query_one("#stats-title", Label).update(

@@ -154,7 +154,10 @@ async def test_the_figures_are_worked_out_beside_the_screen_and_a_span_chosen_me
     monkeypatch.setattr(
         stats_screen,
         "statistics",
-        lambda *a, **k: (on_screen_thread.append(threading.current_thread() is threading.main_thread()), real_statistics(*a, **k))[1],
+        lambda *a, **k: (
+            on_screen_thread.append(threading.current_thread() is threading.main_thread()),
+            real_statistics(*a, **k),
+        )[1],
     )
     app = make_app(tmp_path / "data")
     async with app.run_test(size=(80, 24)) as pilot:

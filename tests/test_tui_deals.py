@@ -56,11 +56,11 @@ async def test_keys_are_handled_while_the_boards_are_solved(tmp_path: Path) -> N
         await until(pilot, lambda: len(app.session.state.hands) == 1 and not form_open(app), "the hand recorded")
         assert not solver.finished, "the hand was recorded while DDS was still solving"
         # Each board is kept with the game as it is solved: the pad leaves with some done and the rest not.
-        await until(pilot, lambda: len(app.session.stored.solved) >= 4, "the first boards solved", deadline=300)
+        await until(pilot, lambda: len(app.session.stored.solved) >= 2, "the first boards solved", deadline=300)
         game_id = app.session.stored.id
     solved = GameStore(root).read(game_id).solved
     # What was solved is in the file, once each; a second start solves only the rest, never those again.
-    assert len(solved) >= 4 and all(dealt[k - 1] == (k, d) for k, d in solved)
+    assert len(solved) >= 2 and all(dealt[k - 1] == (k, d) for k, d in solved)
     again = Session.open(GameStore(root))
     assert set(again.unsolved()) == set(dealt) - set(solved)
 

@@ -462,6 +462,9 @@ PROGRESS_EVERY = 50  # games read between two reports of progress
 # The summaries so far are given after half a second, then after twice as long each time:
 # each is sorted and a screen shows it, work beside the reading that must not slow it down.
 PARTIAL_SECONDS = 0.5
+# ... and only while a quarter of them are still to read: nearer the end the whole comes soon,
+# and a screen's look at the part (the tally's sums, a paint) would only put it off.
+PARTIAL_UNTIL = 0.75
 POOL_FROM = 2500  # games to read from which a pool of processes is worth starting (about a quarter of a second)
 POOL_SHARE = 250  # games a process reads at a time: the progress moves on as each share comes back
 
@@ -599,7 +602,7 @@ class History:
         def so_far(k: int) -> None:
             if progress is not None:
                 progress(k, len(to_read))
-            if partial is not None and time.monotonic() - shown[0] >= shown[1]:
+            if partial is not None and k < PARTIAL_UNTIL * len(to_read) and time.monotonic() - shown[0] >= shown[1]:
                 partial(_sorted(seen))
                 shown[0], shown[1] = time.monotonic(), shown[1] * 2
 

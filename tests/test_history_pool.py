@@ -127,3 +127,36 @@ def test_a_read_stopped_half_way_leaves_nothing_taken_for_the_index(data_dir: Pa
         h.summaries(stop)
     read = h.loads
     assert h.summaries() == first and h.loads - read == 120 and (data_dir / INDEX_NAME).exists()
+
+
+def test_a_process_that_ends_half_way_leaves_its_games_to_this_one(many: GameStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two shares come back, then the pool ends (as when a process dies): the rest are read
+    here, and the summaries and the index are every game's, as a rebuild in one process gives."""
+    from bridgepad.services.workers import Pool
+
+    class Ended(Exception):
+        pass
+
+    real_run = Pool.run
+
+    def ends_after_two(self, jobs, done):  # type: ignore[no-untyped-def]
+        finished: list[object] = []
+
+        def counted(job, result):  # type: ignore[no-untyped-def]
+            done(job, result)
+            finished.append(job)
+            if len(finished) == 2:
+                raise Ended
+
+        try:
+            real_run(self, jobs, counted)
+        except Ended:
+            raise NoPool([j for j in jobs if j not in finished]) from None
+
+    monkeypatch.setattr(Pool, "run", ends_after_two)
+    pooled = History(many)
+    out = pooled.summaries()
+    assert pooled.loads == 300 and len(out) == 298  # one damaged (set aside), one that cannot be replayed
+    monkeypatch.setattr(history_module, "POOL_FROM", 10**9)
+    again = History(many)
+    assert again.summaries() == out and again.loads == 0  # the index holds every game read, both ways

@@ -150,17 +150,20 @@ def several_markdown(r: GameRecord) -> str:
     lines += [md_escape(r.headline), "", "#### Ranking", ""]
     if state.teams:
         lines += ["| Rank | Team | Pairs | Result |", "|:---|:---|:---|:---|"]
-        for team in state.teams:
+        for team in state.team_ranking:
             pairs, result = md_escape(team_pairs(state, team)), md_escape(team_words(team, mp))
             lines.append(f"| {team.rank or '-'} | Team {team.team} | {pairs} | {result} |")
         lines.append("")
     for side in (Side.NS, Side.EW):
         lines += [f"{side.word}:", ""]
         figures = ("Matchpoints", "%") if mp else ("IMPs",)
-        lines.append("| Rank | Pair | Names | Boards | " + " | ".join(figures) + " |")
+        # A team match ranks its teams: each pair is shown with its team, as on the laptop's screen.
+        first = "Team" if state.teams else "Rank"
+        lines.append(f"| {first} | Pair | Names | Boards | " + " | ".join(figures) + " |")
         lines.append("|:---|:---|:---|---:|" + "---:|" * len(figures))
         for st in state.ranking(side):
-            cells = [st.rank or "-", st.pair.label, md_escape(names_of(state, st.pair)), str(st.played)]
+            place = str(state.movement.team_of(st.pair)) if state.teams else st.rank or "-"
+            cells = [place, st.pair.label, md_escape(names_of(state, st.pair)), str(st.played)]
             cells += [matchpoints_words(st), standing_words(st, mp)] if mp else [standing_words(st, mp)]
             lines.append("| " + " | ".join(cells) + " |")
         lines.append("")

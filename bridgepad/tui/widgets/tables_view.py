@@ -341,7 +341,7 @@ class TablesView(Vertical):
         strong = looks.rich_style(looks.STRONG)
         parts: list[RenderableType] = []
         if state.kind is MovementKind.TEAMS:
-            for t in state.teams:
+            for t in state.team_ranking:
                 parts.append(Text(f"{t.rank or '-'}  {team_words(t, mp)}: {team_pairs(state, t)}", style=strong))
             parts.append(Text(""))
         names_room = max(10, room - 40)

@@ -233,6 +233,11 @@ class SeveralState:
         mine = [s for s in self.standings if s.pair.side is side]
         return tuple(sorted(mine, key=lambda s: (-_rank_value(s, self.matchpointed) if s.rank else 1, s.pair.number)))
 
+    @property
+    def team_ranking(self) -> tuple[TeamStanding, ...]:
+        """A team match's two teams, the one in front first (by number while level or nothing is compared)."""
+        return tuple(sorted(self.teams, key=lambda t: (int(t.rank.lstrip("=") or 1), t.team)))
+
     def pair_rows(self, pair: Pair) -> tuple[tuple[Traveller, TravellerRow], ...]:
         """The boards ``pair`` has played, with their traveller: its own card."""
         return tuple((t, row) for t in self.travellers for row in t.rows if pair in (row.sitting.ns, row.sitting.ew))

@@ -145,7 +145,7 @@ def several_markdown(r: GameRecord) -> str:
     assert state is not None
     mp = state.matchpointed
     lines = [f"### {r.rules.title} {md_escape(r.id)}", ""]
-    scoring = "matchpoints" if mp else "IMPs"
+    scoring = state.scoring.word
     lines += [f"Started {md_escape(r.created)}. {movement_title(state.inputs.setup)}; compared by {scoring}.", ""]
     lines += [md_escape(r.headline), "", "#### Ranking", ""]
     if state.teams:

@@ -220,6 +220,15 @@ def test_after_the_last_board_the_phone_says_where_everyone_goes_and_starts_the_
     )
     assert [phone.inner_text(f"#board-{b} .num") for b in (4, 5, 6)] == ["Board 4", "Board 5", "Board 6"]
     assert "E-W 4" in phone.inner_text("#pairs")
+    # Boards 4-6 are still at table 2, which has entered none of them: the phone says so and
+    # offers no entry, until table 2's result comes (table 1 has moved on early).
+    for b in (4, 5, 6):
+        assert phone.inner_text(f"#waiting-{b}") == "Still at table 2: enter it once table 2 has sent its result."
+        assert phone.query_selector(f"#enter-{b}") is None
+    status, _ = result_now(shared.tables[2], id="t2-b4", board=4, contract="3NT", declarer="S", tricks=9)
+    assert status == 201
+    phone.wait_for_selector("#enter-4", timeout=SOON_MS)
+    assert phone.query_selector("#waiting-4") is None and phone.query_selector("#enter-5") is None
     phone.tap("#played summary")
     assert "Round 1: N-S 1 v E-W 1, boards 1–3" in phone.inner_text("#played")
     fits(phone)

@@ -178,6 +178,12 @@ async def test_a_table_s_state_gives_its_round_its_pairs_its_boards_and_then_whe
             assert moved is not None and moved.status == 200 and moved.json["moved"] is True
             state = moved.json["state"]
             assert state["heading"] == "Round 2 of 3" and [b["board"] for b in state["boards"]] == [4, 5, 6]
+            # Table 2 has entered none of boards 4-6 yet: they are still there, for round 1.
+            waiting = "Still at table 2: enter it once table 2 has sent its result."
+            assert [b["waiting"] for b in state["boards"]] == [waiting] * 3
+            got = await result(server.port, server.table_url(2), id="t2", board=5, contract="1NT", declarer="N", tricks=7)
+            assert got.status == 201
+            assert [b["waiting"] for b in (await table_state(server.port, url))["boards"]] == [waiting, "", waiting]
             assert [p["label"] for p in state["pairs"]] == ["N-S 1", "E-W 4"]
             assert [b["result"]["contract"] for b in state["played"][0]["boards"]] == ["1NT", "1NT", "1NT"]
             # Moving on again from round 1 is a repeat: nothing more is written.

@@ -90,6 +90,9 @@
         add(got, el("span", "", b.result.text + " · "));
         add(got, el("span", "score", b.result.score));
         add(row, button("Correct", "", "correct-" + b.board, function () { startEntry(b.board, true); }));
+      } else if (b.waiting) {
+        // The board is still being entered at the table that had it before: it comes here after.
+        add(what, el("div", "waiting", b.waiting)).id = "waiting-" + b.board;
       } else {
         add(row, button("Enter", "go", "enter-" + b.board, function () { startEntry(b.board, false); }));
       }

@@ -375,6 +375,10 @@ def test_new_team_match_names_its_teams(tmp_path: Path, capsys: pytest.CaptureFi
         (("--tables", "4", "--rounds", "4"), "A Mitchell on 4 tables plays 1 to 3 rounds, as E-W skip a table half way"),
         (("--tables", "4", "--pairs", "6"), "4 tables seat 8 pairs, or 7 with one sitting out each round; not 6."),
         (("--tables", "2", "--names", "NS3=Al & Bo"), "Names: there is no N-S 3 in this movement."),
+        (
+            ("--tables", "2", "--names", "NS1=\x1b[2J\x1b]0;pwned\x07Ann & Bob"),
+            "The name for a player of N-S 1 has characters that cannot be shown.",
+        ),
     ],
 )
 def test_a_game_of_several_tables_that_cannot_be_played_is_refused_in_one_line(
@@ -383,5 +387,5 @@ def test_a_game_of_several_tables_that_cannot_be_played_is_refused_in_one_line(
     root = tmp_path / "data"
     assert new_game(root, "duplicate", *args) == 2
     err = capsys.readouterr().err
-    assert err.startswith("bridgepad new: ") and sentence in err and err.count("\n") == 1, err
+    assert err.startswith("bridgepad new: ") and sentence in err and err.count("\n") == 1 and "\x1b" not in err, err
     assert not (root / "games").exists() or not list((root / "games").glob("*.json"))

@@ -13,13 +13,20 @@ from typing import Any
 from bridgepad.core.rules.board_scores import signed
 from bridgepad.core.rules.boards import board_dealer
 from bridgepad.core.rules.modes.base import FIELD_HINTS, FIELD_LABELS
-from bridgepad.core.rules.movements import Pair, Sitting
+from bridgepad.core.rules.movements import MovementKind, Pair, Sitting
 from bridgepad.core.rules.settings import Settings
 from bridgepad.core.rules.several_tables.entering import boards_text, counted, still_at
 from bridgepad.core.rules.several_tables.inputs import TableResult
 from bridgepad.core.rules.several_tables.scores import SeveralState, board_outcome
 from bridgepad.core.rules.vulnerability import board_vulnerability_text, board_vulnerable
-from bridgepad.core.words.movement_text import guide_card, movement_title, next_words, sitting_line, sitting_out_words
+from bridgepad.core.words.movement_text import (
+    guide_card,
+    movement_title,
+    next_words,
+    sitting_line,
+    sitting_out_words,
+    team_label,
+)
 
 TRICKS_HINT = "tricks declarer took, 0 to 13"
 # The phone's fields: the pad's words for the contract and the declarer; the tricks as a number.
@@ -71,12 +78,14 @@ def result_json(r: TableResult, settings: Settings) -> dict[str, Any]:
 
 def pair_json(state: SeveralState, pair: Pair) -> dict[str, Any]:
     names = state.inputs.names_of(pair)
+    teams = state.kind is MovementKind.TEAMS
     return {
         "pair": pair.key,
         "label": pair.label,
         "side": pair.side.value,
         "direction": pair.side.word,
         "names": " & ".join(n for n in names if n),
+        "team": team_label(state.movement.team_of(pair)) if teams else "",  # whose side it plays for
     }
 
 

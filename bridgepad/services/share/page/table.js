@@ -64,6 +64,7 @@
         add(li, el("span", "dir", p.direction));
         add(li, el("span", "who", p.label));
         if (p.names) add(li, el("span", "", " · " + p.names));
+        if (p.team) add(li, el("span", "team", " · " + p.team));
       });
     }
     if (s.sits_out) add(card, el("p", "", s.sits_out)).id = "sitout";

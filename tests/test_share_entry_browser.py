@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from entry_support import EntryProcess, result_now, saved_game, several_game
+from several_support import on_pad, team_match
 from test_share_browser import PHONE, browser, no_sideways_scroll, smallest_text
 
 __all__ = ["browser"]  # the module's browser: Debian's Chromium, or the tests skip and say why
@@ -272,3 +273,29 @@ def test_the_read_only_page_draws_the_tables_the_ranking_and_the_travellers(shar
     assert "Annabelle Fitzgerald-Smythe & Bob" in phone.inner_text("#ranking")
     assert phone.evaluate("document.querySelectorAll('img, b').length") == 0
     fits(phone)
+
+
+def test_a_team_match_s_read_only_page_ranks_the_teams_with_each_pair_s_label_whole(browser: Any, data_dir: Path) -> None:
+    """The walk-through's team match over (team 1 +12 IMPs, 14.39 VPs on the WBF scale over 8
+    boards): the teams in the ranking, the winners first, and no pair's label broken across two
+    lines at its hyphen in the narrow column of a phone."""
+    on_pad(data_dir, team_match())
+    shared = EntryProcess(data_dir, 2)
+    try:
+        context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True)
+        page = context.new_page()
+        page.goto(shared.url)
+        page.wait_for_selector("#ranking table")
+        rows = [r.split("\t") for r in page.inner_text("#ranking tbody").splitlines()]
+        assert [(r[0], r[1], r[3], r[4]) for r in rows] == [("1", "Team 1", "+12", "14.39"), ("2", "Team 2", "-12", "5.61")]
+        labels = page.evaluate(
+            "[...document.querySelectorAll('#ranking .label')].map(e => [e.textContent, e.getClientRects().length])"
+        )
+        assert [text for text, _ in labels] == ["N-S 1", "E-W 2", "N-S 2", "E-W 1"]
+        assert all(lines == 1 for _, lines in labels), labels
+        fits(page)
+        context.close()
+    finally:
+        code, _, err = shared.end()
+        shared.close()
+    assert code == 0, err

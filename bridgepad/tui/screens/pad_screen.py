@@ -548,7 +548,7 @@ class PadScreen(Screen[None]):
         share = keys.first_key("pad.share", keys.keymap_of(self.app))
         self.call_after_refresh(self._view_after_mount, "cards")
         self.say(
-            f"New {movement_title(inputs.setup)}. The guide cards are on the screen; {share} gives each table its link. "
+            f"New {movement_title(inputs.setup, in_sentence=True)}. The guide cards are on the screen; {share} gives each table its link. "
             "The last game stays saved.",
             timeout=12,
         )

@@ -125,6 +125,33 @@ def shot(page: Any, out: Path, name: str, shots: list[Path]) -> None:
     shots.append(out / name)
 
 
+def agreed(browser: Any, url: str, entry: Entry, path: Path, shots: list[Path], start: Path | None = None) -> None:
+    """A table's phone, in the light, entering ``entry``'s board: its picture once East-West are
+    asked to agree (and at the round's start, to ``start``), then agreed and saved."""
+    context, page = phone(browser)
+    page.goto(url)
+    page.wait_for_selector("#boards")
+    if start is not None:
+        shot(page, start.parent, start.name, shots)
+    enter_on(page, entry)
+    shot(page, path.parent, path.name, shots)
+    page.tap("#agree")
+    page.wait_for_selector("#flash")
+    context.close()
+
+
+def round_over(browser: Any, url: str, last: Entry, path: Path, shots: list[Path]) -> None:
+    """A table's phone, in the dark, entering its round's ``last`` board: where everyone goes next."""
+    context, page = phone(browser, "dark")
+    page.goto(url)
+    enter_on(page, last)
+    page.tap("#agree")
+    page.wait_for_selector("#next")
+    page.evaluate("() => document.querySelector('#move').scrollIntoView({block: 'end'})")
+    shot(page, path.parent, path.name, shots)
+    context.close()
+
+
 def watching(browser: Any, root: Path, out: Path, name: str, tables: int, shots: list[Path]) -> None:
     """The read-only page of the game on ``root``'s pad, its ranking in view."""
     shared = EntryProcess(root, tables)
@@ -149,22 +176,9 @@ def shoot_team_match(browser: Any, root: Path, ended: Path, out: Path) -> list[P
     on_pad(root, team_match(()))
     shared = EntryProcess(root, 2)
     try:
-        context, page = phone(browser)
-        page.goto(shared.tables[1])
-        enter_on(page, TEAM_MATCH[0])  # board 1: four spades by North, ten tricks
-        shot(page, out, "share-team-agree.png", shots)
-        page.tap("#agree")
-        page.wait_for_selector("#flash")
-        context.close()
+        agreed(browser, shared.tables[1], TEAM_MATCH[0], out / "share-team-agree.png", shots)  # board 1: 4S= by N
         send(shared, TEAM_MATCH[1:6])  # boards 2 and 3 at table 1, 5 to 7 at table 2
-        context, page = phone(browser, "dark")
-        page.goto(shared.tables[1])
-        enter_on(page, TEAM_MATCH[6])  # board 4, the round's last at table 1
-        page.tap("#agree")
-        page.wait_for_selector("#next")
-        page.evaluate("() => document.querySelector('#move').scrollIntoView({block: 'end'})")
-        shot(page, out, "share-team-round.png", shots)
-        context.close()
+        round_over(browser, shared.tables[1], TEAM_MATCH[6], out / "share-team-round.png", shots)  # board 4
     finally:
         shared.end()
         shared.close()
@@ -182,24 +196,10 @@ def shoot_tables(browser: Any, root: Path, watched: Path, out: Path) -> list[Pat
     shared = EntryProcess(root, 4)
     try:
         send(shared, MITCHELL[:1])
-        context, page = phone(browser)
-        page.goto(shared.tables[2])
-        page.wait_for_selector("#enter-4")
-        shot(page, out, "share-table-start.png", shots)
-        enter_on(page, MITCHELL[1])  # board 4: three no trump by South, nine tricks
-        shot(page, out, "share-table-light.png", shots)
-        page.tap("#agree")
-        page.wait_for_selector("#flash")
-        context.close()
+        start = out / "share-table-start.png"
+        agreed(browser, shared.tables[2], MITCHELL[1], out / "share-table-light.png", shots, start)  # board 4: 3NT= by S
         send(shared, MITCHELL[2:9])
-        context, page = phone(browser, "dark")
-        page.goto(shared.tables[2])
-        enter_on(page, MITCHELL[9])  # board 6, the round's last at table 2
-        page.tap("#agree")
-        page.wait_for_selector("#next")
-        page.evaluate("() => document.querySelector('#move').scrollIntoView({block: 'end'})")
-        shot(page, out, "share-table-dark.png", shots)
-        context.close()
+        round_over(browser, shared.tables[2], MITCHELL[9], out / "share-table-dark.png", shots)  # board 6
     finally:
         shared.end()
         shared.close()

@@ -294,6 +294,7 @@ class Stats:
     partnerships: tuple[PartnershipTally, ...]
     tally: Tally
     player: str | None = None  # the one person asked for (their key), if one was
+    several: int = 0  # of the sessions, games of several tables (their contracts are their defenders' only)
 
     @property
     def games(self) -> int:
@@ -374,11 +375,15 @@ def statistics(
             if when is not None and last_night.get(k) != when:
                 last_night[k] = when
                 nights[k] = nights.get(k, 0) + 1
-        if g.several and when is not None:
-            # At several tables the other tables' players played that evening too (their
-            # contracts are their tables', which the index does not hold yet: no rows).
-            for k in _pair_keys(g):
-                if k not in (seat[1] for seat in seating) and (key is None or k == key) and last_night.get(k) != when:
+        if g.several:
+            # At several tables the players are the pairs': a row each (game_stats.pair_rows),
+            # and every one of them played that evening.
+            for i, k in _pair_places(g):
+                if key is not None and k != key:
+                    continue
+                if i < len(stats):
+                    flat.setdefault(k, []).extend(stats[i])
+                if when is not None and last_night.get(k) != when:
                     last_night[k] = when
                     nights[k] = nights.get(k, 0) + 1
         if not g.duplicate:
@@ -434,7 +439,8 @@ def statistics(
             )
         )
     pairs = partnerships(ordered, round_to, of=key)
-    return Stats(span, tuple(players), pairs, t, key)
+    several = sum(1 for g in ordered if g.several and g.counted)
+    return Stats(span, tuple(players), pairs, t, key, several)
 
 
 @dataclass(frozen=True, slots=True)
@@ -468,9 +474,15 @@ def _seating(players: tuple[str, ...]) -> tuple[tuple[int, str, Side], ...]:
     return tuple((i, k, SEATS[i].side) for i, k in enumerate(_keys(players)) if k)
 
 
+def _pair_places(g: GameSummary) -> list[tuple[int, str]]:
+    """The people of a game of several tables' pairs who had a board compared, as the tally
+    counts them: each one's place among its statistics rows (two a pair) and their key."""
+    return [(2 * j + m, k) for j, p in enumerate(g.pairs) if p.boards for m, k in enumerate(person_key(n) for n in p.names) if k]
+
+
 def _pair_keys(g: GameSummary) -> list[str]:
-    """The people of a game of several tables' pairs who had a board compared, as the tally counts them."""
-    return [k for p in g.pairs if p.boards for k in (person_key(n) for n in p.names) if k]
+    """The keys of ``_pair_places``."""
+    return [k for _, k in _pair_places(g)]
 
 
 @functools.lru_cache(maxsize=4096)

@@ -188,7 +188,7 @@ def declarer_table(s: Stats) -> Table:
         lines.append((p.name, cells, 0))
     note = (
         "Part, Game, Slam (six), Grand (seven): bid/made, by the contract bid. Doubled (and redoubled), "
-        "Redoubled: made/down. Tricks: the average over (+) or under (-) the contract."
+        "Redoubled: made/down. Tricks: the average over (+) or under (-) the contract." + _several_note(s)
     )
     return _table("declarer", "As declarer", "Declarer", titles, lines, note)
 
@@ -203,8 +203,22 @@ def defender_table(s: Stats) -> Table:
         doubles = f"{d.doubles_set:,} {_pct(percent_of(d.doubles_set, d.doubled))}" if d.doubled else ""
         cells = [_count(d.defended), f"{d.set:,} {_pct(d.set_percent)}", _count(d.doubled), doubles]
         lines.append((p.name, cells, 0))
-    note = "Set: the contracts they defended that went down. Doubled: doubled or redoubled; Doubles set: of those, down."
+    note = (
+        "Set: the contracts they defended that went down. Doubled: doubled or redoubled; Doubles set: of those, down."
+        + _several_note(s)
+    )
     return _table("defender", "As defender", "Defender", titles, lines, note)
+
+
+def _several_note(s: Stats) -> str:
+    """What a game of several tables gives the contracts' tables, when the span holds one."""
+    if not s.several:
+        return ""
+    games = "a game" if s.several == 1 else f"{s.several:,} games"
+    return (
+        f" At several tables ({games}) a result names the pair that declared, not which of the two: "
+        "each contract is counted as defended by both of the pair against it, and as declared by neither."
+    )
 
 
 def pair_name(p: PartnershipTally) -> str:

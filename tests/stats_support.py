@@ -201,7 +201,7 @@ def reckon(export: dict[str, Any], merged: dict[str, str] | None = None) -> dict
         for side, (a, b) in (("NS", ("N", "S")), ("EW", ("E", "W"))):
             if a in seats and b in seats and seats[a] != seats[b]:
                 pk = tuple(sorted((seats[a], seats[b])))
-                pair = pairs.setdefault(pk, {"games": 0, "won": 0, "net": 0, "sessions": 0})  # type: ignore[arg-type]
+                pair = pairs.setdefault(pk, {"games": 0, "won": 0, "net": 0, "sessions": 0, "rubbers": 0, "rubbers_won": 0})  # type: ignore[arg-type]
                 if duplicate:
                     pair["sessions"] += 1
                 else:
@@ -210,6 +210,9 @@ def reckon(export: dict[str, Any], merged: dict[str, str] | None = None) -> dict
                     pair["games"] += 1
                     pair["won"] += m > 0
                     pair["net"] += m
+                    if g["game"]["mode"] == "rubber":
+                        pair["rubbers"] += 1
+                        pair["rubbers_won"] += f["status"] == "won" and f[side]["games"] >= 2
         for hand in g["game"]["hands"]:
             if hand.get("pass"):
                 continue

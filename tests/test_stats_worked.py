@@ -53,6 +53,11 @@ As defender (of the thirteen contracts, the two players beside the declarer)
 
 Partnerships: Ann & Bob 2 games, 2 won, +3,020; Ann & Cy 1, 1, +1,240; Bob & Di 1, 0, -1,240;
 Cy & Di 1, 0, -1,500; Di & Eve 1, 0, -1,520; in the team match Ann & Eve +10 IMPs, Bob & Cy -10.
+Rubbers together (won/played): Ann & Bob 1/1 (rubber 2; their other game the Chicago), Ann & Cy
+1/1, Bob & Di 0/1, Cy & Di 0/1; Di & Eve played none.
+
+Percentages, in whole percent, half up from the counts: Ann made 3 of 4 (75%), down 1 (25%);
+Bob 2 of 4 (50%); Bob won 2 of 3 games (67%); Eve set 2 of 3 (67%); Cy set 1 of 4 (25%).
 """
 
 from __future__ import annotations
@@ -167,15 +172,15 @@ def test_as_defender(stats: Stats) -> None:
 
 
 def test_the_partnerships_and_the_team_match(stats: Stats) -> None:
-    got = {(p.names, p.games, p.won, p.points, p.sessions, p.imps) for p in stats.partnerships}
+    got = {(p.names, p.games, p.won, p.rubbers_won, p.rubbers, p.points, p.sessions, p.imps) for p in stats.partnerships}
     assert got == {
-        (("Ann", "Bob"), 2, 2, 3020, 0, None),
-        (("Ann", "Cy"), 1, 1, 1240, 0, None),
-        (("Bob", "Di"), 1, 0, -1240, 0, None),
-        (("Cy", "Di"), 1, 0, -1500, 0, None),
-        (("Di", "Eve"), 1, 0, -1520, 0, None),
-        (("Ann", "Eve"), 0, 0, 0, 1, Decimal(10)),
-        (("Bob", "Cy"), 0, 0, 0, 1, Decimal(-10)),
+        (("Ann", "Bob"), 2, 2, 1, 1, 3020, 0, None),
+        (("Ann", "Cy"), 1, 1, 1, 1, 1240, 0, None),
+        (("Bob", "Di"), 1, 0, 0, 1, -1240, 0, None),
+        (("Cy", "Di"), 1, 0, 0, 1, -1500, 0, None),
+        (("Di", "Eve"), 1, 0, 0, 0, -1520, 0, None),
+        (("Ann", "Eve"), 0, 0, 0, 0, 0, 1, Decimal(10)),
+        (("Bob", "Cy"), 0, 0, 0, 0, 0, 1, Decimal(-10)),
     }
     assert stats.partnerships[0].names == ("Ann", "Bob")  # the best net first
     imps = {p.name: p.duplicate.imps for p in stats.players if p.duplicate is not None}

@@ -27,6 +27,7 @@ Persons
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -50,7 +51,7 @@ from bridgepad.core.evening.tally import (
 from bridgepad.core.evening.windows import Window, aware, evening_starts, local_midnight, window_start
 from bridgepad.core.model import SEATS, Side
 from bridgepad.core.readers.people import person_key
-from bridgepad.core.rules.game import Mode, Status
+from bridgepad.core.rules.game import Mode
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,6 +278,7 @@ def partnership_json(p: PartnershipTally) -> dict[str, Any]:
         "players": list(p.names),
         "games": p.games,
         "won": p.won,
+        "rubbers": {"played": p.rubbers, "won": p.rubbers_won},
         "net": p.points,
         "sessions": p.sessions,
         "imps": _number(p.imps),
@@ -388,7 +390,7 @@ def statistics(
                     nights[k] = nights.get(k, 0) + 1
         if not g.duplicate:
             rubber = g.mode is Mode.RUBBER
-            result = (seating, _ahead(g), rubber, _rubber_winner(g) if rubber else None)
+            result = (seating, _ahead(g), rubber, g.rubber_winner)
             results[result] = results.get(result, 0) + 1
     won: dict[str, int] = {}
     rubbers: dict[str, int] = {}
@@ -438,9 +440,17 @@ def statistics(
                 duplicate=duplicate.get(k),
             )
         )
-    pairs = partnerships(ordered, round_to, of=key)
+    # A partnership's two are spelled as their own rows are (the tally's spelling), whatever
+    # the game that first saw them together had: one person, one name, in every table.
+    pairs = tuple(_respelled(p, names) for p in partnerships(ordered, round_to, of=key))
     several = sum(1 for g in ordered if g.several and g.counted)
     return Stats(span, tuple(players), pairs, t, key, several)
+
+
+def _respelled(p: PartnershipTally, names: Mapping[str, str]) -> PartnershipTally:
+    """``p`` with each name as ``names`` (by key) spells its person; the order is the keys', and stays."""
+    a, b = (names.get(person_key(n), n) for n in p.names)
+    return p if (a, b) == p.names else dataclasses.replace(p, names=(a, b))
 
 
 @dataclass(frozen=True, slots=True)
@@ -489,13 +499,6 @@ def _pair_keys(g: GameSummary) -> list[str]:
 def _only(seating: tuple[tuple[int, str, Side], ...], key: str) -> tuple[tuple[int, str, Side], ...]:
     """The seats of ``seating`` the person of ``key`` sat in."""
     return tuple(seat for seat in seating if seat[1] == key)
-
-
-def _rubber_winner(g: GameSummary) -> Side | None:
-    """The side that won the rubber with two games (None: not won, or ended before)."""
-    if g.status is not Status.WON:
-        return None
-    return Side.NS if g.games_won(Side.NS) >= 2 else Side.EW if g.games_won(Side.EW) >= 2 else None
 
 
 def _ahead(g: GameSummary) -> Side | None:

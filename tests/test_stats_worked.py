@@ -69,6 +69,7 @@ from pathlib import Path
 import pytest
 
 from bridgepad.core.evening.stats import Span, Stats, statistics
+from bridgepad.core.evening.stats_view import Table
 from bridgepad.core.readers.log import parse_log
 from bridgepad.core.rules.game import Game, Mode
 from bridgepad.services.history import History
@@ -163,7 +164,29 @@ def test_as_declarer(stats: Stats) -> None:
         "Eve": (1, 1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, Decimal("1.00")),
     }
     assert (by["Ann"].slams_bid, by["Ann"].slams_made, by["Bob"].slams_bid, by["Bob"].slams_made) == (1, 1, 1, 1)
-    assert by["Ann"].made_percent == Decimal("75.0")
+
+
+def test_the_tables_give_the_percentages_half_up_from_the_counts(stats: Stats) -> None:
+    from bridgepad.core.evening.stats_view import declarer_table, defender_table, players_table
+
+    def cells(table: Table, name: str) -> dict[str, str]:
+        (row,) = (r for r in table.rows if r.name == name)
+        return {c.title: cell for c, cell in zip(table.columns, row.cells)}
+
+    declarer = declarer_table(stats)
+    assert (cells(declarer, "Ann")["Made"], cells(declarer, "Ann")["Down"]) == ("3 75%", "1 25%")
+    assert cells(declarer, "Bob")["Made"] == "2 50%"
+    assert cells(players_table(stats), "Bob")["Won"] == "2 67%"
+    defender = defender_table(stats)
+    assert (cells(defender, "Eve")["Set"], cells(defender, "Cy")["Set"]) == ("2 67%", "1 25%")
+
+
+@pytest.mark.parametrize(("part", "whole", "words"), [(5, 8, "63%"), (1, 8, "13%"), (3, 8, "38%"), (1, 3, "33%"), (0, 0, "")])
+def test_a_whole_percent_is_rounded_half_up_once(part: int, whole: int, words: str) -> None:
+    from bridgepad.core.evening.stats_view import whole_percent
+
+    # 62.5% is 63%, 12.5% is 13%: half away from zero, from the counts (not 62, as half-even would have it).
+    assert whole_percent(part, whole) == words
 
 
 def test_as_defender(stats: Stats) -> None:

@@ -104,13 +104,6 @@ class Reach(str, Enum):
         return local_midnight(today.replace(month=1, day=1) if self is Reach.YEAR else today.replace(day=1))
 
 
-def percent_of(part: int, whole: int) -> Decimal | None:
-    """``part`` of ``whole`` in percent, to one place (half away from zero); None of nothing."""
-    if whole <= 0:
-        return None
-    return (Decimal(100 * part) / whole).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
-
-
 def _mean(total: int, count: int, places: str = "0.01") -> Decimal | None:
     if count <= 0:
         return None
@@ -132,10 +125,6 @@ class Declarer:
     @property
     def down(self) -> int:
         return self.row[AT["played"]] - self.row[AT["made"]]
-
-    @property
-    def made_percent(self) -> Decimal | None:
-        return percent_of(self.row[AT["made"]], self.row[AT["played"]])
 
     @property
     def slams_bid(self) -> int:
@@ -183,10 +172,6 @@ class Defender:
     @property
     def set(self) -> int:
         return self.row[AT["set"]]
-
-    @property
-    def set_percent(self) -> Decimal | None:
-        return percent_of(self.set, self.defended)
 
     @property
     def doubled(self) -> int:
@@ -242,10 +227,6 @@ class PlayerStats:
     def average(self) -> Decimal | None:
         """The net a money game (a rubber or a Chicago), to the point."""
         return _mean(self.points, self.games, "1")
-
-    @property
-    def won_percent(self) -> Decimal | None:
-        return percent_of(self.won, self.games)
 
     def to_json(self) -> dict[str, Any]:
         d = self.duplicate

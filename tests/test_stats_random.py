@@ -103,6 +103,16 @@ def test_the_partnerships(both: tuple[dict, dict]) -> None:  # type: ignore[type
         } == p, pk
 
 
+def test_a_person_has_one_spelling_in_every_table(folder: Path, both: tuple[dict, dict]) -> None:  # type: ignore[type-arg]
+    _, stats = both
+    # The games have the names typed in other letter cases ("ANN", "ann"); the statistics spell a
+    # person one way, their row's, in the partnerships too (the JSON's names are its keys).
+    export = cli_json(folder, "export", "--all", "--format", "json")
+    typed = {n for g in export["games"] for n in g["game"]["players"].values() if n}
+    assert len(typed) > len({key(n) for n in typed})
+    assert {n for p in stats["partnerships"] for n in p["players"]} == set(stats["players"])
+
+
 def test_the_duplicate_sessions(both: tuple[dict, dict]) -> None:  # type: ignore[type-arg]
     want, stats = both
     got = {key(n): p["duplicate"] for n, p in stats["players"].items()}

@@ -229,6 +229,20 @@ def test_one_player_has_the_figures_everyone_s_statistics_give_them(stats: Stats
         assert set(alone.partnerships) == {q for q in stats.partnerships if p.name in q.names}
 
 
+def test_of_two_evenings_as_good_the_earlier_is_the_best_and_the_worst(tmp_path: Path) -> None:
+    # Rubber 1 on two Mondays a week apart: Ann +1,240 on each, her best and worst evening both
+    # the first; Bob -1,240 on each, the same.
+    store = GameStore(tmp_path / "data")
+    store.ensure()
+    for k, start in enumerate((local(2, 20), local(9, 20))):
+        store.save(StoredGame(f"2026030{k}-000000-0001", one(RUBBER_1), start.isoformat(), start.isoformat()))
+    st = statistics(History(GameStore(tmp_path / "data")).summaries())
+    for name, net in (("Ann", 1240), ("Bob", -1240)):
+        (p,) = (q for q in st.players if q.name == name)
+        assert p.evenings == 2 and p.best is not None and p.worst is not None
+        assert (p.best.points, p.best.day, p.worst.points, p.worst.day) == (net, "2026-03-02", net, "2026-03-02")
+
+
 def test_the_nets_are_the_tally_s_at_a_stake_and_rounded(tmp_path: Path) -> None:
     from bridgepad.core.evening.tally import tally
 

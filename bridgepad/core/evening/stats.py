@@ -342,6 +342,7 @@ def statistics(
     # won and rubbers counted by the game's seating and result, then shared out (a lifetime of
     # games has few seatings): (seating, the side ahead, a rubber, the side that won it) -> games
     results: dict[tuple[tuple[tuple[int, str, Side], ...], Side | None, bool, Side | None], int] = {}
+    several = 0  # games of several tables
     for g in ordered:
         if not g.counted:
             continue
@@ -359,6 +360,7 @@ def statistics(
                 last_night[k] = when
                 nights[k] = nights.get(k, 0) + 1
         if g.several:
+            several += 1
             # At several tables the players are the pairs': a row each (game_stats.pair_rows),
             # and every one of them played that evening.
             for i, k in _pair_places(g):
@@ -424,7 +426,6 @@ def statistics(
     # A partnership's two are spelled as their own rows are (the tally's spelling), whatever
     # the game that first saw them together had: one person, one name, in every table.
     pairs = tuple(_respelled(p, names) for p in partnerships(ordered, round_to, of=key))
-    several = sum(1 for g in ordered if g.several and g.counted)
     return Stats(span, tuple(players), pairs, t, key, several)
 
 

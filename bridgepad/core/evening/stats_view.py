@@ -26,8 +26,8 @@ from bridgepad.core.rules.game import Mode
 
 @dataclass(frozen=True, slots=True)
 class Column:
-    """A column of figures. ``keep``: the lower, the longer it stays as the screen narrows;
-    ``signed`` ones are coloured by the row's net (won or lost)."""
+    """A column of figures. ``keep``: the lower, the longer it stays in a table's first part
+    as the screen narrows; ``signed`` ones are coloured by the row's net (won or lost)."""
 
     title: str
     width: int
@@ -59,15 +59,11 @@ class Table:
         """Cells it takes, each column padded by ``padding``."""
         return self.name_width + padding + sum(c.width + padding for c in self.columns)
 
-    def fit(self, room: int, padding: int = 2) -> Table:
-        """This table with the columns that fit in ``room`` cells: those of the highest ``keep``
-        leave first, the rest keep their order."""
-        return self._only(self._kept(room, padding))
-
     def parts(self, room: int, padding: int = 2) -> tuple[Table, ...]:
         """This table in as many parts as it takes for each to fit in ``room`` cells, every
-        figure in one of them: the first has the columns that matter most (``fit``), the
-        others the columns left, in their order, each part with the names again."""
+        figure in one of them: the first has the columns that matter most (those of the
+        highest ``keep`` leave it first), the others the columns left, in their order, each
+        part with the names again."""
         kept = self._kept(room, padding)
         out = [self._only(kept)] if kept else []
         chunk: list[int] = []

@@ -103,6 +103,22 @@ async def test_every_figure_is_on_the_screen_whatever_its_size(tmp_path: Path, s
             assert (len(shown) > 1) == (table.width() > size[0] - 2), table.name
 
 
+async def test_a_resized_terminal_gets_its_tables_and_chart_again(tmp_path: Path) -> None:
+    three_evenings(tmp_path / "data")
+    app = make_app(tmp_path / "data")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_stats(pilot)
+
+        def parts() -> int:
+            return sum(1 for t in screen.query_one("#players-parts").query(DataTable) if t.display)
+
+        assert parts() == 2
+        await pilot.resize_terminal(200, 50)
+        await until(pilot, lambda: parts() == 1, "the players' table whole at 200 columns")
+        await pilot.resize_terminal(60, 20)
+        await until(pilot, lambda: parts() >= 2, "the players' table in parts again at 60 columns")
+
+
 @pytest.mark.parametrize(("size", "rows"), [((80, 24), 14), ((60, 20), 8), ((200, 50), 38)])
 async def test_the_chart_fills_the_page_scrolled_to_its_end(tmp_path: Path, size: tuple[int, int], rows: int) -> None:
     busy_evenings(tmp_path / "data", 31)

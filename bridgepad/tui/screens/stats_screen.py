@@ -12,6 +12,7 @@ from datetime import datetime
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Input, Label, Static
 
@@ -95,6 +96,7 @@ class StatsScreen(Screen[None]):
         self.evenings: Evenings | None = None  # of ``results``, worked out once for every look at them
         self.stats: Stats | None = None
         self.data_shown = False  # the figures read and on screen: what a test of the screen waits for
+        self.drawn_at = Size(0, 0)  # the screen's size when they were drawn
 
     def compose(self) -> ComposeResult:
         yield Label("", id="stats-title")
@@ -183,6 +185,7 @@ class StatsScreen(Screen[None]):
         # axis in view, the rest of the room its rows (15 at 80x24, 41 at 200x50).
         page = self.size.height - 3 - (len(self._title_text(st)) > self.size.width)  # the title, the player, the keys
         chart.fill(st.tally.running, names, width=max(30, self.size.width - 4), lines=page - 2, least=CHART_ROWS)
+        self.drawn_at = self.size
         self.data_shown = True
 
     def _show_parts(self, name: str, parts: tuple[Table, ...]) -> None:
@@ -198,8 +201,10 @@ class StatsScreen(Screen[None]):
             widget.show(parts[k] if k < len(parts) else None)
 
     def on_resize(self) -> None:
-        if self.stats is not None:
-            self.refresh_stats()  # the tables' parts and the chart made again for the new size
+        # The tables' parts and the chart made again for a new size (not for the first, which
+        # the figures were drawn at when the screen came).
+        if self.stats is not None and self.size != self.drawn_at:
+            self.refresh_stats()
 
     def _title_text(self, st: Stats) -> str:
         who = f" · {self.player}" if self.player is not None else f" · {len(st.players):,} players"

@@ -208,6 +208,10 @@ def test_a_club_pbn_attached_to_a_game_played_at_home_scores_it_in_every_export(
     assert (cells["par_score"], cells["par_contracts"]) == ("-140", "EW 1S+2")
     assert (cells["field_matchpoints"], cells["field_top"], cells["field_pct"]) == ("4.5", "6", "75")
     assert cells["field_scores"] == "420 400 170 -50 140 450"
+    # After the hands, the session against the club: the pad's foot, in a row of its own.
+    (field,) = [dict(zip(rows[0], row)) for row in rows[1:] if row[rows[0].index("kind")] == "field"]
+    assert (field["field_imps"], field["field_pct"], field["what"]) == ("3.83", "75", "against the club's field over 1 board")
+    assert (field["ns_below"], field["ns_above"], field["ew_below"], field["ew_above"]) == ("0", "0", "0", "0")
     figures = json.loads(run_cli(data, "export", "--game", "20261204-200000-dd01", timeout=300).stdout)["games"][0]["figures"]
     board = figures["boards"][0]
     assert board["double_dummy"] == {"tricks": "54555546658977889778", "par": -140, "contracts": "EW 1S+2"}

@@ -135,6 +135,13 @@ def against_par_line(facts: BoardFacts, contract: Contract | None, declarer: Sea
     return out + "."
 
 
+def unplayed_line(facts: BoardFacts) -> str:
+    """A board of the set with no result at home yet: its par, or what is still to come."""
+    if facts.solution is None:
+        return "Not played at home yet: par and double dummy are being worked out."
+    return f"Not played at home yet: par is {par_text(facts.solution.par)}."
+
+
 def club_share(c: Comparison) -> tuple[Fraction, int]:
     """A board's matchpoints against the field as clubs print them: 1 a result beaten, ½ a tie."""
     return Fraction(c.matchpoints, 2), len(c.others)

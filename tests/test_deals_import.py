@@ -18,10 +18,12 @@ from bridgepad.core.boards.board_set import BoardSet, DealtBoard, FieldResult
 from bridgepad.core.boards.cards import read_deal
 from bridgepad.core.model import Contract, Doubling, Seat, Strain
 from bridgepad.core.records.record import make_record
+from bridgepad.core.rules.field import against_field
 from bridgepad.core.rules.game import Game, Mode
 from bridgepad.core.rules.settings import DuplicateScoring, Settings
 from bridgepad.core.words.board_words import field_line, standing_text
 from bridgepad.services.double_dummy.solver import solve_here
+from bridgepad.services.formats.incoming import FileRefused
 from bridgepad.services.formats.pbn_boards import column_names, read_boards, table_rows
 from bridgepad.store.game_store import GameStore, StoredGame
 
@@ -78,6 +80,28 @@ def test_a_bridgecomposer_traveller_with_widths_and_quoted_names_is_read() -> No
     board = club.boards.board(16)
     assert board is not None
     assert [r.ns_score for r in board.field] == [420, 400, 420, 500]
+
+
+def test_a_frequency_table_counts_each_row_as_often_as_its_multiplicity() -> None:
+    # The ScoreTable of PBN 2.1's own example (5.9): a row per result, with the tables that had it.
+    text = (
+        '[Event "Club"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+        f'[Deal "{CAMROSE_1}"]\n'
+        '[ScoreTable "Rank\\3R;Contract\\5L;Declarer\\1;Result\\2R;Score_NS\\5R;IMP_NS\\6R;Multiplicity"]\n'
+        "  1 2S    E  8  -110   1.25 3\n"
+        "  4 1NT   W  8  -120   0.50 1\n"
+        "  5 3C    N  9   110   4.00 2\n"
+    )
+    (board,) = read_boards(text).boards.boards
+    assert [r.ns_score for r in board.field] == [-110, -110, -110, -120, 110, 110]
+    # +110 at home against the six, by hand: beats -110 three times and -120 (2 each), ties +110
+    # twice (1 each): 10 of 12, where each row read once would give 5 of 6.
+    c = against_field(110, board.field)
+    assert (c.matchpoints, c.top) == (10, 12)
+    with pytest.raises(FileRefused) as e:
+        read_boards(text.replace("4.00 2", "4.00 0"))
+    said = "club.pbn:1: board 1, its ScoreTable's row 3: its Multiplicity is '0', where it is how many tables had the "
+    assert e.value.lines("club.pbn") == [said + "result, 1 to 256."]
 
 
 def test_endplays_own_pbn_with_a_score_table_is_read() -> None:

@@ -255,6 +255,7 @@ def test_a_club_pbn_imported_alone_is_a_new_duplicate_game_and_is_stored_once(tm
     (game_id,) = GameStore(data).ids()
     game = GameStore(data).read(game_id).game
     assert game.mode is Mode.DUPLICATE and game.deals is not None and len(game.deals.boards[0].field) == 3
+    assert p.stdout.rstrip().endswith(f"or start one: bridgepad new duplicate --deals {f}"), p.stdout  # the file named
     again = run_cli(data, "import", str(f))
     assert "Imported no games: all 1 in" in again.stdout and GameStore(data).ids() == [game_id]
 

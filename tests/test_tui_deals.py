@@ -10,7 +10,7 @@ from pathlib import Path
 from builders import create_current
 from snapshot_apps.keyboard import handled, keyboard
 from snapshot_apps.scenarios import field_keys, make_app
-from snapshot_apps.screen import explain_text, form_open, pad_text, status_text, text_of
+from snapshot_apps.screen import Notes, explain_text, form_open, pad_text, status_text, text_of
 from textual import events
 from waiting import until
 
@@ -94,7 +94,8 @@ async def test_the_new_game_dialog_takes_a_deals_file(tmp_path: Path) -> None:
     bad.write_text(text[:at] + text[at + 1 :], encoding="latin-1", newline="")
     root = tmp_path / "data"
     app = make_app(root)
-    async with app.run_test(size=(120, 40)) as pilot:
+    notes = Notes()
+    async with app.run_test(size=(120, 40), message_hook=notes) as pilot:
         await keyboard(pilot, ["n"])
         # The mode, then Tab to the deals file, the last field (however many the duplicate rows are).
         await keyboard(pilot, ["d"])
@@ -113,4 +114,6 @@ async def test_the_new_game_dialog_takes_a_deals_file(tmp_path: Path) -> None:
         await until(pilot, lambda: isinstance(app.screen, PadScreen), "the pad again")
         started = app.session.game
         assert started.mode is Mode.DUPLICATE and started.deals == game.deals and started.first_board == 5
+        said = "New duplicate started with the cards of boards 5–8. The last one stays saved."
+        assert await notes.latest(pilot, said) == said
         assert "Board 5" in status_text(app)

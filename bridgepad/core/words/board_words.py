@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
-from bridgepad.core.boards.board_set import FieldResult
+from bridgepad.core.boards.board_set import BoardSet, FieldResult
 from bridgepad.core.boards.cards import SUITS, Deal
 from bridgepad.core.boards.double_dummy import PBN_SEATS, PBN_STRAINS, Par, ParContract, TrickTable
 from bridgepad.core.model import SEATS, Contract, Seat, Side, Strain
@@ -133,6 +133,13 @@ def against_par_line(facts: BoardFacts, contract: Contract | None, declarer: Sea
         dd = facts.solution.tricks.of(declarer, contract.strain)
         out += f"; double dummy {declarer.value} makes {dd} in {contract.strain.word}"
     return out + "."
+
+
+def set_words(boards: BoardSet) -> str:
+    """``the cards of boards 1–8, the club's results on 3 boards``: what a game's set holds."""
+    n = sum(1 for b in boards.boards if b.field)
+    field = f", the club's results on {n} board{'s' if n != 1 else ''}" if n else ""
+    return f"the cards of {boards.span}{field}"
 
 
 def unplayed_line(facts: BoardFacts) -> str:

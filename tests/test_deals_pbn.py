@@ -188,6 +188,10 @@ def test_a_dealt_set_played_in_part_comes_back_whole_from_its_pbn_export(
         f.write_bytes(swapped.encode("latin-1"))
         p = run_cli(tmp_path / "other", "import", str(f))
         assert p.returncode == 2 and "this hand comes after a board not played" in p.stderr, p.stderr
+        # A board not played that says the session begins elsewhere than its hands do.
+        f.write_bytes(first.stdout.replace('[BridgepadFirstBoard "1"]', '[BridgepadFirstBoard "2"]').encode("latin-1"))
+        p = run_cli(tmp_path / "other", "import", str(f))
+        assert p.returncode == 2 and "its BridgepadFirstBoard is not the board its hands begin at, 1." in p.stderr, p.stderr
 
 
 def test_deal_refuses_what_it_cannot_deal_in_one_line(tmp_path: Path) -> None:

@@ -242,8 +242,9 @@ def read(text: str) -> list[Incoming]:
     (at most ``MAX_PROBLEMS`` lines of them, and a count of the rest).
 
     The deals are grouped by ``BridgepadGame``; each game is rebuilt from its deals'
-    results (contract, declarer, tricks as played, honors, revoke, the traveller),
-    read as strictly as a game file, and its scores worked out again: a deal whose
+    results (contract, declarer, tricks as played, honors, revoke, the traveller) and,
+    after a duplicate game's hands, the boards of its set not yet played (no contract and
+    no result, as a hand record writes a board), read as strictly as a game file, and its scores worked out again: a deal whose
     Dealer, Vulnerable or score tags are not what its results give is refused. A file
     with no bridgepad game at all is refused in one line that says what it seems to be.
     """
@@ -315,10 +316,12 @@ def _game(game_id: str, ds: list[ReadDeal]) -> Incoming:
             )
     boards = [_board(d, where) for d in played]
     start = boards[0] if played and numbered else 1
-    if waiting and _first_board(waiting[0], where) != (start if played else _first_board(waiting[0], where)):
-        raise _Bad(waiting[0].line, f"{where}: its BridgepadFirstBoard is not the board its hands begin at, {start}.")
-    if waiting and not played:
-        start = _first_board(waiting[0], where)
+    if waiting:
+        # Where the session begins: its first hand's board, or for a game with no hand yet, this tag.
+        first_board = _first_board(waiting[0], where)
+        if played and first_board != start:
+            raise _Bad(waiting[0].line, f"{where}: its BridgepadFirstBoard is not the board its hands begin at, {start}.")
+        start = first_board
     for k, (d, board) in enumerate(zip(played, boards)):
         if board != start + k:
             raise _Bad(d.line, f"{where}: this deal is board {board} where {start + k} comes next: a game's deals are in order.")

@@ -111,9 +111,10 @@ def run(args: argparse.Namespace) -> int:
 
 def _print_deals(g: Game) -> None:
     if g.deals is not None:
-        n = sum(1 for b in g.deals.boards if b.field)
-        field = f", the club's results on {n} board{'s' if n != 1 else ''}" if g.deals.has_field else ""
-        print(f"The cards of {g.deals.span}{field}: the pad works out double dummy and par as it opens.")
+        from bridgepad.core.words.board_words import set_words
+
+        words = set_words(g.deals)
+        print(f"{words[0].upper()}{words[1:]}: the pad works out double dummy and par as it opens.")
 
 
 def reading_mode_is_not_duplicate(text: str) -> bool:

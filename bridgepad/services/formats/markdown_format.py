@@ -22,6 +22,7 @@ from bridgepad.core.words.board_words import (
     field_line,
     field_results_text,
     standing_text,
+    unplayed_line,
 )
 from bridgepad.core.words.labels import partnership, result_label, we_they
 from bridgepad.core.words.pad import PadRow, layout
@@ -123,6 +124,8 @@ def boards_markdown(r: GameRecord) -> str:
     for line in r.hand_lines:
         if line.board is not None:
             lines += ["", *_board_section(line, line.board, scoring)]
+    for facts in r.unplayed_boards:
+        lines += ["", *_board_section(None, facts, scoring)]
     return "\n".join(lines) + "\n"
 
 
@@ -187,8 +190,9 @@ def several_markdown(r: GameRecord) -> str:
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
-def _board_section(line: Line, facts: BoardFacts, scoring: DuplicateScoring) -> list[str]:
-    """A board's cards as a hand record prints them, then how the result stands against them."""
+def _board_section(line: Line | None, facts: BoardFacts, scoring: DuplicateScoring) -> list[str]:
+    """A board's cards as a hand record prints them, then how the result stands against them
+    (``line`` None: a board of the set not played at home yet)."""
     out = [f"#### Board {facts.board}: {facts.dealer.word} deals, {vulnerable_words(facts.vulnerable)}", ""]
     out += ["```text", *diagram(facts.deal), "```", ""]
     if facts.solution is not None:
@@ -197,7 +201,10 @@ def _board_section(line: Line, facts: BoardFacts, scoring: DuplicateScoring) -> 
         out.append("|:---|" + "---:|" * (len(rows[0]) - 1))
         out += ["| " + " | ".join(row) + " |" for row in rows[1:]]
         out.append("")
-    out.append(against_par_line(facts, line.contract, line.declarer, line.tricks_scored))
+    if line is None:
+        out.append(unplayed_line(facts))
+    else:
+        out.append(against_par_line(facts, line.contract, line.declarer, line.tricks_scored))
     if facts.against_field is not None:
         out.append(field_line(facts.against_field, scoring))
     if facts.field:

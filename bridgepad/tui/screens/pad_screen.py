@@ -473,7 +473,12 @@ class PadScreen(Screen[None]):
                 if game.several_tables is not None:
                     self._started_several()
                     return
-                self.say(f"New {game.mode.word} started. The last one stays saved.")
+                cards = ""
+                if game.deals is not None:
+                    from bridgepad.core.words.board_words import set_words  # a game with its boards' cards
+
+                    cards = f" with {set_words(game.deals)}"
+                self.say(f"New {game.mode.word} started{cards}. The last one stays saved.")
 
         form = NewGameForm(
             "New game · the game on the pad stays saved",

@@ -11,7 +11,7 @@ import pytest
 from builders import create_current
 from snapshot_apps.keyboard import handled, keyboard
 from snapshot_apps.scenarios import field_keys, make_app
-from snapshot_apps.screen import Notes, explain_text, form_open, pad_text, screen_lines, status_text, text_of, visible_text
+from snapshot_apps.screen import Notes, explain_text, form_open, pad_text, screen_lines, shown_in, status_text, text_of
 from textual import events
 from waiting import settle, until
 
@@ -106,11 +106,20 @@ async def test_a_board_with_its_cards_and_field_fits_a_small_screen(tmp_path: Pa
         table = next(line for line in lines if line.startswith("Bd"))
         assert table.index("▕") <= 25, table
         # The explanation: against par, the field and double dummy before the hands (which may run off).
-        shown = " ".join(visible_text(app.screen.query_one(".explain")).split())
+        shown = " ".join(shown_in(app, app.screen.query_one(".explain")).split())
         assert "4♠ by N made 10: par is 4♠ by N-S, +420;" in shown
         if size == (80, 24):
             assert "+420 would have scored +3.83 IMPs at the club, against its 6 results." in shown
             assert "N-S make ♣5 ♦7 ♥7 ♠10 NT8 E-W make ♣7 ♦6 ♥5 ♠3 NT3" in shown
+        # Whatever runs off, shift+down brings it into view, to West's hand, the last line; shift+up goes back.
+        hands = ["N ♠93 ♥KQ6432 ♦T874 ♣9", "W ♠72 ♥AJT7 ♦KQ3 ♣J542"]
+        await keyboard(pilot, ["shift+down", "shift+down", "shift+down"])
+        await settle(pilot)
+        scrolled = " ".join(shown_in(app, app.screen.query_one(".explain")).split())
+        assert all(h in scrolled for h in hands), scrolled
+        await keyboard(pilot, ["shift+up", "shift+up", "shift+up"])
+        await settle(pilot)
+        assert " ".join(shown_in(app, app.screen.query_one(".explain")).split()) == shown
 
 
 async def test_the_new_game_dialog_takes_a_deals_file(tmp_path: Path) -> None:

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 # The keys of a game of one table's hands, and those of a game of several tables: each answers
 # in its own kind of game only (a game of several tables takes its results from the tables).
-HANDS_ONLY = frozenset({"add", "edit", "delete"})
+HANDS_ONLY = frozenset({"add", "edit", "delete", "explain"})
 TABLES_ONLY = frozenset(k.action.split("(")[0] for k in keys.section("tables").keys if k.action)
 
 
@@ -537,6 +537,9 @@ class PadScreen(Screen[None]):
         from bridgepad.tui.forms.export_dialog import export_game
 
         export_game(self.app, self.session.stored)
+
+    def action_explain(self, pages: int) -> None:
+        self.game_view.scroll_explanation(pages)
 
     def action_help(self) -> None:
         from bridgepad.tui.screens.help_screen import HelpScreen

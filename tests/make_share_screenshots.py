@@ -10,22 +10,31 @@ pays whom, in its dark setting. Both at 390×844 (CSS pixels, drawn at twice tha
 Debian's Chromium driven by Playwright, reading ``bridgepad share`` on a fresh data
 folder in a temporary directory; nothing is read from or written to your own data.
 
-A four-table Mitchell (12 boards, 3 rounds of 3) served by ``bridgepad share --entry``:
-``share-tables-screen.svg``, the pad's share key in such a game, at 80×24, showing table
-1's code; ``share-table-light.png``, table 1's phone asking East-West to agree a board, in
-the light; ``share-table-dark.png``, table 2's phone once its round's last board is in
-(where everyone goes next), in the dark; ``share-tables-watching.png``, the read-only page
-of the session part way: the tables' progress, the ranking, the travellers.
+The walk-throughs' two evenings (tests/several_support.py), each served by ``bridgepad share
+--entry`` and entered as their tables' phones enter them. The four-table Mitchell (12 boards,
+3 rounds of 3): ``share-tables-screen.svg``, the pad's share key in it, at 80×24, showing table
+1's code; ``share-table-start.png``, table 2's phone at the start of round 1 (its pairs and its
+boards); ``share-table-light.png``, the same phone with board 4 scored and East-West asked to
+agree, in the light; ``share-table-dark.png``, the same phone once its round's last board is in
+(where everyone goes next), in the dark; ``share-tables-watching.png``, the read-only page of
+the session as the laptop's pictures have it: the tables' progress, the ranking, the
+travellers. The team match (8 boards, 2 rounds of 4), from table 1's phone:
+``share-team-agree.png``, its first board scored and East-West asked to agree;
+``share-team-round.png``, its round's last board in, the sets about to change tables;
+``share-team-watching.png``, the read-only page once the match is over.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import signal
 import subprocess
 import sys
 import tempfile
+import urllib.request
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +44,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from builders import WORKED
-from entry_support import EntryProcess, result_now, send_now, several_game
+from entry_support import EntryProcess, result_now, send_now
+from several_support import MITCHELL, TEAM_MATCH, Entry, mitchell, on_pad, team_match
 from share_support import Pad, env_without_data_dir
 from test_share_browser import ARGS, PHONE, chromium_path
 
@@ -59,9 +69,6 @@ async def shoot_share_screen(root: Path, out: Path) -> Path:
         return Path(app.save_screenshot(filename="share-screen.svg", path=str(out)))
 
 
-NAMES = "NS1=Ann & Bob; EW1=Cy & Di; NS2=Eve & Fay; EW2=Gus & Hal; NS3=Ida & Jo; EW3=Kim & Lou; NS4=Max & Ned; EW4=Oz & Pat"
-
-
 async def shoot_tables_screen(root: Path, out: Path) -> Path:
     from snapshot_apps.keyboard import keyboard
     from snapshot_apps.scenarios import make_app
@@ -79,82 +86,125 @@ async def shoot_tables_screen(root: Path, out: Path) -> Path:
         return Path(app.save_screenshot(filename="share-tables-screen.svg", path=str(out)))
 
 
-def shoot_tables(browser: Any, root: Path, out: Path) -> list[Path]:
-    """The phones at a four-table Mitchell in its second round, and the read-only page of it."""
-    shots = []
-    shared = EntryProcess(root, 4)
+def phone(browser: Any, scheme: str = "light") -> tuple[Any, Any]:
+    """A phone-sized page of its own (a context and its page), in the phone's light or dark setting."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme=scheme)
+    return context, context.new_page()
+
+
+def send(shared: EntryProcess, entries: Sequence[Entry]) -> None:
+    """``entries`` sent as their tables' phones send them (several_support's form), over HTTP."""
+    for entry in entries:
+        if entry is None:
+            for table, url in shared.tables.items():
+                state = json.loads(urllib.request.urlopen(url + "state.json", timeout=60).read())["state"]
+                assert send_now(url, "next", {"round": state["round"]})[0] == 200, table
+            continue
+        table, board, contract, declarer, tricks = entry
+        fields = {"contract": contract, "declarer": declarer or None, "tricks": int(tricks) if tricks else None}
+        status, _ = result_now(shared.tables[table], id=f"t{table}-b{board}", board=board, **fields)
+        assert status == 201, (entry, status)
+
+
+def enter_on(page: Any, entry: Entry) -> None:
+    """``entry``'s board typed on its table's phone and scored: East-West are asked to agree."""
+    assert entry is not None
+    _, board, contract, declarer, tricks = entry
+    page.wait_for_selector(f"#enter-{board}")
+    page.tap(f"#enter-{board}")
+    page.fill("#contract", contract)
+    if declarer:
+        page.tap(f"#declarer-{declarer}")
+    page.fill("#tricks", tricks)
+    page.tap("#check")
+    page.wait_for_selector("#agree")
+
+
+def shot(page: Any, out: Path, name: str, shots: list[Path]) -> None:
+    page.screenshot(path=str(out / name))
+    shots.append(out / name)
+
+
+def agreed(browser: Any, url: str, entry: Entry, path: Path, shots: list[Path], start: Path | None = None) -> None:
+    """A table's phone, in the light, entering ``entry``'s board: its picture once East-West are
+    asked to agree (and at the round's start, to ``start``), then agreed and saved."""
+    context, page = phone(browser)
+    page.goto(url)
+    page.wait_for_selector("#boards")
+    if start is not None:
+        shot(page, start.parent, start.name, shots)
+    enter_on(page, entry)
+    shot(page, path.parent, path.name, shots)
+    page.tap("#agree")
+    page.wait_for_selector("#flash")
+    context.close()
+
+
+def round_over(browser: Any, url: str, last: Entry, path: Path, shots: list[Path]) -> None:
+    """A table's phone, in the dark, entering its round's ``last`` board: where everyone goes next."""
+    context, page = phone(browser, "dark")
+    page.goto(url)
+    enter_on(page, last)
+    page.tap("#agree")
+    page.wait_for_selector("#next")
+    page.evaluate("() => document.querySelector('#move').scrollIntoView({block: 'end'})")
+    shot(page, path.parent, path.name, shots)
+    context.close()
+
+
+def watching(browser: Any, root: Path, out: Path, name: str, tables: int, shots: list[Path]) -> None:
+    """The read-only page of the game on ``root``'s pad, its ranking in view."""
+    shared = EntryProcess(root, tables)
     try:
-        # Round 1 at every table, then round 2 part way: table 4 has its boards in, tables 1 and 3 some.
-        played = [
-            (1, 1, "4S", "N", 10),
-            (1, 2, "3NT", "S", 8),
-            (1, 3, "2H", "E", 8),
-            (2, 4, "3NT", "E", 9),
-            (2, 5, "4H", "S", 11),
-            (2, 6, "2HX", "W", 7),
-            (3, 7, "2S", "W", 8),
-            (3, 8, "4S", "N", 10),
-            (3, 9, "pass", "", None),
-            (4, 10, "6NT", "N", 12),
-            (4, 11, "3C", "E", 8),
-            (4, 12, "1NT", "S", 8),
-        ]
-        for table, board, contract, declarer, tricks in played:
-            status, _ = result_now(
-                shared.tables[table], id=f"r1-{board}", board=board, contract=contract, declarer=declarer or None, tricks=tricks
-            )
-            assert status == 201, (board, status)
-        for table in (1, 2, 3, 4):
-            assert send_now(shared.tables[table], "next", {"round": 1})[0] == 200
-        for table, board, contract, declarer, tricks in (
-            (1, 4, "3NT", "E", 10), (3, 10, "6NT", "N", 11), (3, 11, "2C", "E", 8),
-            (4, 1, "4S", "N", 11), (4, 2, "3NT", "S", 9), (4, 3, "3H", "E", 9),
-            (2, 7, "3S", "W", 9), (2, 8, "4S", "N", 10),
-        ):  # fmt: skip
-            status, _ = result_now(
-                shared.tables[table], id=f"r2-{board}", board=board, contract=contract, declarer=declarer, tricks=tricks
-            )
-            assert status == 201, (board, status)
-        context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme="light")
-        page = context.new_page()
-        page.goto(shared.tables[1])
-        page.wait_for_selector("#enter-5")
-        page.tap("#enter-5")
-        page.fill("#contract", "4HX")
-        page.tap("#declarer-S")
-        page.fill("#tricks", "9")
-        page.tap("#check")
-        page.wait_for_selector("#agree")
-        page.screenshot(path=str(out / "share-table-light.png"))
-        shots.append(out / "share-table-light.png")
-        context.close()
-        context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme="dark")
-        page = context.new_page()
-        page.goto(shared.tables[2])
-        page.wait_for_selector("#enter-9")
-        page.tap("#enter-9")
-        page.fill("#contract", "1NT")
-        page.tap("#declarer-N")
-        page.fill("#tricks", "8")
-        page.tap("#check")
-        page.wait_for_selector("#agree")
-        page.tap("#agree")
-        page.wait_for_selector("#next")
-        page.evaluate("() => document.querySelector('#move').scrollIntoView({block: 'end'})")
-        page.screenshot(path=str(out / "share-table-dark.png"))
-        shots.append(out / "share-table-dark.png")
-        context.close()
         context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, color_scheme="light")
         page = context.new_page()
         page.goto(shared.url)
-        page.wait_for_selector("#traveller-9")
+        page.wait_for_selector("#ranking table")
         page.evaluate("() => document.querySelector('#ranking').scrollIntoView()")
-        page.screenshot(path=str(out / "share-tables-watching.png"))
-        shots.append(out / "share-tables-watching.png")
+        shot(page, out, name, shots)
         context.close()
     finally:
         shared.end()
         shared.close()
+
+
+def shoot_team_match(browser: Any, root: Path, ended: Path, out: Path) -> list[Path]:
+    """The team match of the walk-through (several_support.TEAM_MATCH) from table 1's phone: its
+    first board scored, East-West asked to agree; then its round's last board in, where everyone
+    goes. Then the read-only page of the match over: the teams' IMPs and victory points."""
+    shots: list[Path] = []
+    on_pad(root, team_match(()))
+    shared = EntryProcess(root, 2)
+    try:
+        agreed(browser, shared.tables[1], TEAM_MATCH[0], out / "share-team-agree.png", shots)  # board 1: 4S= by N
+        send(shared, TEAM_MATCH[1:6])  # boards 2 and 3 at table 1, 5 to 7 at table 2
+        round_over(browser, shared.tables[1], TEAM_MATCH[6], out / "share-team-round.png", shots)  # board 4
+    finally:
+        shared.end()
+        shared.close()
+    on_pad(ended, team_match())
+    watching(browser, ended, out, "share-team-watching.png", 2, shots)
+    return shots
+
+
+def shoot_tables(browser: Any, root: Path, watched: Path, out: Path) -> list[Path]:
+    """The four-table Mitchell of the walk-through (several_support.MITCHELL) from table 2's phone in
+    round 1: board 4 typed, then scored with East-West asked to agree; its round's last board in,
+    where everyone goes. Then the read-only page of the session as the laptop's pictures have it."""
+    shots: list[Path] = []
+    on_pad(root, mitchell((), with_change=False))
+    shared = EntryProcess(root, 4)
+    try:
+        send(shared, MITCHELL[:1])
+        start = out / "share-table-start.png"
+        agreed(browser, shared.tables[2], MITCHELL[1], out / "share-table-light.png", shots, start)  # board 4: 3NT= by S
+        send(shared, MITCHELL[2:9])
+        round_over(browser, shared.tables[2], MITCHELL[9], out / "share-table-dark.png", shots)  # board 6
+    finally:
+        shared.end()
+        shared.close()
+    on_pad(watched, mitchell())
+    watching(browser, watched, out, "share-tables-watching.png", 4, shots)
     return shots
 
 
@@ -212,12 +262,14 @@ def main(argv: list[str] | None = None) -> int:
             pad.close()
         # A game of several tables: the pad's share screen first (asyncio's loop), then the phones.
         tables = Path(tmp) / "tables"
-        several_game(tables, names=NAMES).close()
+        on_pad(tables, mitchell((), with_change=False))
         print(asyncio.run(shoot_tables_screen(tables, args.out)))
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=path, args=ARGS)
-            for shot in shoot_tables(browser, tables, args.out):
-                print(shot)
+            made = shoot_tables(browser, Path(tmp) / "mitchell", Path(tmp) / "watched", args.out)
+            made += shoot_team_match(browser, Path(tmp) / "team-match", Path(tmp) / "team-match-over", args.out)
+            for picture in made:
+                print(picture)
             browser.close()
     return 0
 

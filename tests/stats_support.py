@@ -25,6 +25,8 @@ from bridgepad.core.rules.settings import DuplicateScoring, Settings
 from bridgepad.store.game_store import StoredGame
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Eve", "Fay")
+LEVELS = (1, 2, 2, 3, 3, 4, 4, 4, 5, 6, 6, 7)
+AT_A_TABLE = (1,) * 4 + (2,) * 9 + (3,) * 9 + (4,) * 12 + (5,) * 3 + (6,) * 2 + (7,)  # a slam in 13 contracts
 
 
 def _name(rnd: random.Random, name: str) -> str:
@@ -32,10 +34,10 @@ def _name(rnd: random.Random, name: str) -> str:
     return rnd.choice((name, name, name, name.upper(), name.lower()))
 
 
-def _hand(rnd: random.Random, at: str) -> Hand:
+def _hand(rnd: random.Random, at: str, levels: tuple[int, ...] = LEVELS) -> Hand:
     if rnd.random() < 0.06:
         return Hand(at=at)
-    level = rnd.choice((1, 2, 2, 3, 3, 4, 4, 4, 5, 6, 6, 7))
+    level = rnd.choice(levels)
     contract = Contract(level, rnd.choice(tuple(Strain)), rnd.choices(tuple(Doubling), (80, 15, 5))[0])
     tricks = max(0, min(13, contract.tricks_needed + rnd.choice((-3, -2, -1, -1, 0, 0, 0, 1, 1, 2))))
     declarer = rnd.choice(SEATS)
@@ -47,9 +49,11 @@ def _hand(rnd: random.Random, at: str) -> Hand:
     return Hand(contract, declarer, tricks, at=at, revoke=revoke)
 
 
-def _game(rnd: random.Random, mode: Mode, start: datetime) -> Game:
+def _game(rnd: random.Random, mode: Mode, start: datetime, typos: bool = True, levels: tuple[int, ...] = LEVELS) -> Game:
     people = rnd.sample(NAMES, 4)
     players = tuple(_name(rnd, n) if rnd.random() > 0.06 else "" for n in people)
+    if not typos:
+        players = tuple(people)
     settings = Settings(duplicate_scoring=rnd.choice(tuple(DuplicateScoring)))
     game = Game(mode=mode, settings=settings, players=(players[0], players[1], players[2], players[3]))
     r = Replayer(game)
@@ -57,7 +61,7 @@ def _game(rnd: random.Random, mode: Mode, start: datetime) -> Game:
     stop = rnd.randint(1, 8) if mode is Mode.DUPLICATE else rnd.randint(2, 12) if rnd.random() < 0.15 else 60
     while not r.status.over and len(hands) < stop:
         at = (start + timedelta(minutes=6 * len(hands))).isoformat(timespec="seconds")
-        hand = _hand(rnd, at)
+        hand = _hand(rnd, at, levels)
         if mode is Mode.DUPLICATE and rnd.random() < 0.85:
             own = derive(replace(game, hands=(*hands, hand))).hands[-1].ns_score or 0
             scores = sorted(possible_scores(r.vulnerable))
@@ -67,13 +71,18 @@ def _game(rnd: random.Random, mode: Mode, start: datetime) -> Game:
     return replace(game, hands=tuple(hands), ended=not r.status.over and rnd.random() < 0.8)
 
 
-def random_games(rnd: random.Random, n: int, start: datetime) -> list[StoredGame]:
-    """``n`` games of every mode, from ``start`` on: several an evening, evenings days apart."""
+def random_games(
+    rnd: random.Random, n: int, start: datetime, typos: bool = True, levels: tuple[int, ...] = LEVELS
+) -> list[StoredGame]:
+    """``n`` games of every mode, from ``start`` on: several an evening, evenings days apart.
+    ``typos``: some names typed in other letter cases, some seats left without one (else every
+    seat has its player's name as spelled in ``NAMES``). ``levels``: the contracts' levels to
+    draw from (slams often, by default, so that a few hundred games have many)."""
     out = []
     t = start
     for k in range(n):
         mode = rnd.choices((Mode.RUBBER, Mode.CHICAGO, Mode.DUPLICATE), (45, 30, 25))[0]
-        game = _game(rnd, mode, t)
+        game = _game(rnd, mode, t, typos, levels)
         end = t + timedelta(minutes=6 * len(game.hands))
         out.append(StoredGame(f"{t:%Y%m%d-%H%M%S}-{k:04x}", game, t.isoformat(), end.isoformat()))
         t = end + rnd.choice((timedelta(minutes=10), timedelta(hours=1), timedelta(hours=5), timedelta(days=2, hours=3)))
@@ -201,7 +210,7 @@ def reckon(export: dict[str, Any], merged: dict[str, str] | None = None) -> dict
         for side, (a, b) in (("NS", ("N", "S")), ("EW", ("E", "W"))):
             if a in seats and b in seats and seats[a] != seats[b]:
                 pk = tuple(sorted((seats[a], seats[b])))
-                pair = pairs.setdefault(pk, {"games": 0, "won": 0, "net": 0, "sessions": 0})  # type: ignore[arg-type]
+                pair = pairs.setdefault(pk, {"games": 0, "won": 0, "net": 0, "sessions": 0, "rubbers": 0, "rubbers_won": 0})  # type: ignore[arg-type]
                 if duplicate:
                     pair["sessions"] += 1
                 else:
@@ -210,6 +219,9 @@ def reckon(export: dict[str, Any], merged: dict[str, str] | None = None) -> dict
                     pair["games"] += 1
                     pair["won"] += m > 0
                     pair["net"] += m
+                    if g["game"]["mode"] == "rubber":
+                        pair["rubbers"] += 1
+                        pair["rubbers_won"] += f["status"] == "won" and f[side]["games"] >= 2
         for hand in g["game"]["hands"]:
             if hand.get("pass"):
                 continue

@@ -178,7 +178,7 @@ def test_new_duplicate_with_its_scoring_form(
     game_id = store.current_id()
     assert game_id is not None
     assert store.load(game_id).game.settings.duplicate_scoring is form
-    assert out.startswith(f"New duplicate, from board 1, North to deal, compared by {form.value}:")
+    assert out.startswith(f"New duplicate, from board 1, North to deal, compared by {form.word}:")
     # The form is one of the rules new games start with from then on.
     assert json.loads((root / "settings.json").read_text())["settings"]["duplicate_scoring"] == form.value
 

@@ -312,3 +312,80 @@ def test_an_empty_dealer_is_refused(tmp_path: Path, capsys: pytest.CaptureFixtur
     root = tmp_path / "data"
     assert new_game(root, "chicago", "--dealer", "") == 2
     assert capsys.readouterr().err.startswith("bridgepad new: ")
+
+
+def test_new_duplicate_at_several_tables_prints_the_movement_and_each_table_s_guide_card(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Four tables, twelve boards, seven pairs, worked by hand: E-W move up a table a round and
+    skip one after round 2 (E-W 1 at tables 1, 2, 4), boards move down (1–3 at tables 1, 4, 3);
+    E-W 4 is missing, so the N-S pair it would meet sits out: N-S 4, then N-S 1, then N-S 3."""
+    root = tmp_path / "data"
+    assert new_game(root, "duplicate", "--tables", "4", "--boards", "12", "--pairs", "7") == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    blocks = out.split("\n\n")
+    assert blocks[0].startswith(
+        "New duplicate, Mitchell, 4 tables, 12 boards: 3 rounds of 3 (one pair sits out each round), compared by matchpoints: "
+    )
+    assert blocks[1].splitlines() == [
+        (
+            "N-S pairs stay at their tables. After each round E-W pairs move up a table (from table 4 to table 1) "
+            "and the boards move down a table (from table 1 to table 4)."
+        ),
+        "After round 2 E-W pairs skip a table: each moves up two, so that no pair meets boards twice.",
+    ]
+    assert blocks[2].splitlines() == [
+        "Table 1",
+        "Round 1: N-S 1 v E-W 1, boards 1–3",
+        "Round 2: N-S 1 sits out",
+        "Round 3: N-S 1 v E-W 2, boards 7–9",
+    ]
+    assert blocks[5].splitlines() == [
+        "Table 4",
+        "Round 1: N-S 4 sits out",
+        "Round 2: N-S 4 v E-W 3, boards 1–3",
+        "Round 3: N-S 4 v E-W 1, boards 4–6",
+    ]
+    assert blocks[6] == "N-S 4 sits out round 1. N-S 1 sits out round 2. N-S 3 sits out round 3."
+    assert blocks[7].startswith("Each table enters its results from a phone: bridgepad share --entry")
+
+
+def test_new_team_match_names_its_teams(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = tmp_path / "data"
+    assert new_game(root, "duplicate", "--tables", "2", "--boards", "8") == 0
+    blocks = capsys.readouterr().out.split("\n\n")
+    assert blocks[0].startswith("New duplicate, team match, 2 tables, 8 boards: 2 rounds of 4, compared by IMPs: ")
+    assert blocks[1].splitlines() == [
+        "Team 1: N-S 1 at table 1 and E-W 2 at table 2.",
+        "Team 2: N-S 2 at table 2 and E-W 1 at table 1.",
+        "Nobody moves: after round 1 the two tables swap boards.",
+    ]
+    assert blocks[2].splitlines()[1:] == ["Round 1: N-S 1 v E-W 1, boards 1–4", "Round 2: N-S 1 v E-W 1, boards 5–8"]
+    assert blocks[3].splitlines()[1:] == ["Round 1: N-S 2 v E-W 2, boards 5–8", "Round 2: N-S 2 v E-W 2, boards 1–4"]
+
+
+@pytest.mark.parametrize(
+    ("args", "sentence"),
+    [
+        (("--tables", "0"), "Tables: give 1 (this table alone, the others' scores typed) or 2 to 8 tables"),
+        (("--tables", "x"), "Tables: 'x' is not a whole number: give 1 (this table alone"),
+        (("--tables", "9"), "A Mitchell is played at 3 to 8 tables, not 9."),
+        (("--tables", "2", "--movement", "mitchell"), "2 tables play a team match: movement teams"),
+        (("--tables", "4", "--rounds", "4"), "A Mitchell on 4 tables plays 1 to 3 rounds, as E-W skip a table half way"),
+        (("--tables", "4", "--pairs", "6"), "4 tables seat 8 pairs, or 7 with one sitting out each round; not 6."),
+        (("--tables", "2", "--names", "NS3=Al & Bo"), "Names: there is no N-S 3 in this movement."),
+        (
+            ("--tables", "2", "--names", "NS1=\x1b[2J\x1b]0;pwned\x07Ann & Bob"),
+            "The name for a player of N-S 1 has characters that cannot be shown.",
+        ),
+    ],
+)
+def test_a_game_of_several_tables_that_cannot_be_played_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: tuple[str, ...], sentence: str
+) -> None:
+    root = tmp_path / "data"
+    assert new_game(root, "duplicate", *args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("bridgepad new: ") and sentence in err and err.count("\n") == 1 and "\x1b" not in err, err
+    assert not (root / "games").exists() or not list((root / "games").glob("*.json"))

@@ -163,3 +163,23 @@ def test_uneven_boards_share_out_with_the_first_sets_larger() -> None:
 def test_a_movement_that_cannot_be_played_is_named(setup: MovementSetup, field: str, words: str) -> None:
     problem = setup_problem(setup)
     assert problem is not None and problem[0] == field and words in problem[1], problem
+
+
+def test_the_movement_in_words_as_a_director_announces_it() -> None:
+    from bridgepad.core.words.movement_text import movement_words
+
+    assert movement_words(MovementSetup.of(MovementKind.MITCHELL, 5, 10).movement()) == [
+        (
+            "N-S pairs stay at their tables. After each round E-W pairs move up a table (from table 5 to table 1) "
+            "and the boards move down a table (from table 1 to table 5)."
+        ),
+    ]  # five tables, five rounds: no skip on an odd number
+    six = movement_words(MovementSetup.of(MovementKind.MITCHELL, 6, 12).movement())
+    assert six[1] == "After round 3 E-W pairs skip a table: each moves up two, so that no pair meets boards twice."
+    # Three rounds of six tables end before the skip comes.
+    assert len(movement_words(MovementSetup.of(MovementKind.MITCHELL, 6, 12, rounds=3).movement())) == 1
+    assert movement_words(MovementSetup.of(MovementKind.TEAMS, 2, 16).movement()) == [
+        "Team 1: N-S 1 at table 1 and E-W 2 at table 2.",
+        "Team 2: N-S 2 at table 2 and E-W 1 at table 1.",
+        "Nobody moves: after round 1 the two tables swap boards.",
+    ]

@@ -280,3 +280,38 @@ def test_neuberg_factors_a_board_with_fewer_results() -> None:
             share = 100 * standing.matchpoints / standing.top
             assert standing.percent == (Decimal(share.numerator) / share.denominator).quantize(Decimal("0.01"))
     assert Fraction(0) <= min(s.matchpoints for s in state.standings)
+
+
+def test_neuberg_factors_every_pair_to_the_session_s_fullest_board() -> None:
+    """Seven pairs at four tables, twelve boards (E-W 4 missing; the skip after round 2).
+
+    The pair that would have met E-W 4 sits out: N-S 4 in round 1, N-S 1 in round 2 (E-W 4
+    has moved up to table 1), N-S 3 in round 3 (it has skipped to table 3). So boards 10–12,
+    1–3 and 4–6 are each played twice, at the two tables where a pair was not out, and boards
+    7–9 three times (tables 3, 2 and 1). N-S 4 never meets boards 7–9.
+
+    Every table bids and makes four spades by North; N-S 4 take an overtrick on each of their
+    six boards (1–3 in round 2, 4–6 in round 3). A board played twice has a top of 2 (on the
+    scale of 2 a result beaten): factored to the session's 3 results by Neuberg's formula,
+    (MP + 1) × 3 / 2 − 1 on a top of 4. N-S 4 win each of theirs, 2 of 2: 3.5 of 4, 21 of 24,
+    87.50 % (not the 100 % of its own boards' tops). N-S 2 (boards 4–6 against N-S 4, 0 of 2:
+    0.5 of 4 each; then boards 7–9 tied three ways, 2 of 4 each; out of nothing else: round 3
+    at table 2 plays 10–12 against E-W 3, tied, 1 of 2, factored 2 of 4): 1.5 + 6 + 6 = 13.5
+    of 36, 37.50 %. N-S 1 (1–3 against N-S 4: 0.5 each; out in round 2; 7–9 tied: 2 each):
+    7.5 of 24, 31.25 %.
+    """
+    s = SeveralTables(MovementSetup.of(MovementKind.MITCHELL, 4, 12, pairs=7))
+    m = s.setup.movement()
+    assert [p.label for r in (1, 2, 3) for p in m.sitting_out(r)] == ["N-S 4", "N-S 1", "N-S 3"]
+    for r in range(1, m.rounds + 1):
+        for sitting in m.round_sittings(r):
+            for b in sitting.boards if sitting.plays else ():
+                s = enter(s, sitting.table, b, "4S", "N", "11" if sitting.table == 4 else "10")
+        s = move_all(s, r)
+    state = scored(s)
+    assert {t.board: len(t.rows) for t in state.travellers} == {b: 3 if b in (7, 8, 9) else 2 for b in range(1, 13)}
+    ns4, ns2, ns1 = (state.standing(Pair(Side.NS, n)) for n in (4, 2, 1))
+    assert (ns4.matchpoints, ns4.top, ns4.percent) == (21, 24, Decimal("87.50"))
+    assert (ns2.matchpoints, ns2.top, ns2.percent) == (Fraction(27, 2), 36, Decimal("37.50"))
+    assert (ns1.matchpoints, ns1.top, ns1.percent) == (Fraction(15, 2), 24, Decimal("31.25"))
+    assert state.ranking(Side.NS)[0].pair == Pair(Side.NS, 4)

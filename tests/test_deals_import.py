@@ -18,10 +18,12 @@ from bridgepad.core.boards.board_set import BoardSet, DealtBoard, FieldResult
 from bridgepad.core.boards.cards import read_deal
 from bridgepad.core.model import Contract, Doubling, Seat, Strain
 from bridgepad.core.records.record import make_record
+from bridgepad.core.rules.field import against_field
 from bridgepad.core.rules.game import Game, Mode
 from bridgepad.core.rules.settings import DuplicateScoring, Settings
 from bridgepad.core.words.board_words import field_line, standing_text
 from bridgepad.services.double_dummy.solver import solve_here
+from bridgepad.services.formats.incoming import FileRefused
 from bridgepad.services.formats.pbn_boards import column_names, read_boards, table_rows
 from bridgepad.store.game_store import GameStore, StoredGame
 
@@ -78,6 +80,28 @@ def test_a_bridgecomposer_traveller_with_widths_and_quoted_names_is_read() -> No
     board = club.boards.board(16)
     assert board is not None
     assert [r.ns_score for r in board.field] == [420, 400, 420, 500]
+
+
+def test_a_frequency_table_counts_each_row_as_often_as_its_multiplicity() -> None:
+    # The ScoreTable of PBN 2.1's own example (5.9): a row per result, with the tables that had it.
+    text = (
+        '[Event "Club"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+        f'[Deal "{CAMROSE_1}"]\n'
+        '[ScoreTable "Rank\\3R;Contract\\5L;Declarer\\1;Result\\2R;Score_NS\\5R;IMP_NS\\6R;Multiplicity"]\n'
+        "  1 2S    E  8  -110   1.25 3\n"
+        "  4 1NT   W  8  -120   0.50 1\n"
+        "  5 3C    N  9   110   4.00 2\n"
+    )
+    (board,) = read_boards(text).boards.boards
+    assert [r.ns_score for r in board.field] == [-110, -110, -110, -120, 110, 110]
+    # +110 at home against the six, by hand: beats -110 three times and -120 (2 each), ties +110
+    # twice (1 each): 10 of 12, where each row read once would give 5 of 6.
+    c = against_field(110, board.field)
+    assert (c.matchpoints, c.top) == (10, 12)
+    with pytest.raises(FileRefused) as e:
+        read_boards(text.replace("4.00 2", "4.00 0"))
+    said = "club.pbn:1: board 1, its ScoreTable's row 3: its Multiplicity is '0', where it is how many tables had the "
+    assert e.value.lines("club.pbn") == [said + "result, 1 to 256."]
 
 
 def test_endplays_own_pbn_with_a_score_table_is_read() -> None:
@@ -208,6 +232,10 @@ def test_a_club_pbn_attached_to_a_game_played_at_home_scores_it_in_every_export(
     assert (cells["par_score"], cells["par_contracts"]) == ("-140", "EW 1S+2")
     assert (cells["field_matchpoints"], cells["field_top"], cells["field_pct"]) == ("4.5", "6", "75")
     assert cells["field_scores"] == "420 400 170 -50 140 450"
+    # After the hands, the session against the club: the pad's foot, in a row of its own.
+    (field,) = [dict(zip(rows[0], row)) for row in rows[1:] if row[rows[0].index("kind")] == "field"]
+    assert (field["field_imps"], field["field_pct"], field["what"]) == ("3.83", "75", "against the club's field over 1 board")
+    assert (field["ns_below"], field["ns_above"], field["ew_below"], field["ew_above"]) == ("0", "0", "0", "0")
     figures = json.loads(run_cli(data, "export", "--game", "20261204-200000-dd01", timeout=300).stdout)["games"][0]["figures"]
     board = figures["boards"][0]
     assert board["double_dummy"] == {"tricks": "54555546658977889778", "par": -140, "contracts": "EW 1S+2"}
@@ -227,6 +255,7 @@ def test_a_club_pbn_imported_alone_is_a_new_duplicate_game_and_is_stored_once(tm
     (game_id,) = GameStore(data).ids()
     game = GameStore(data).read(game_id).game
     assert game.mode is Mode.DUPLICATE and game.deals is not None and len(game.deals.boards[0].field) == 3
+    assert p.stdout.rstrip().endswith(f"or start one: bridgepad new duplicate --deals {f}"), p.stdout  # the file named
     again = run_cli(data, "import", str(f))
     assert "Imported no games: all 1 in" in again.stdout and GameStore(data).ids() == [game_id]
 

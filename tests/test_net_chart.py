@@ -104,3 +104,30 @@ def test_the_running_nets_of_the_tally_draw_as_the_steps_they_stand_for() -> Non
     with pytest.raises(IndexError):
         nets[4]
     assert render_chart(nets, ["Ann", "Bob"], 50, 8).plain == render_chart(table, ["Ann", "Bob"], 50, 8).plain
+
+
+SIX = ("Annabel", "Bartholomew", "Cyrus", "Dorothea", "Evangeline", "Fitzgerald")
+
+
+@pytest.mark.parametrize("width", [40, 60, 76])
+def test_a_legend_too_long_for_a_line_breaks_between_players_never_inside_one(width: int) -> None:
+    # Six long names, each with a five-figure net: two or three lines, each within the width, every
+    # player's mark, name and net on one of them.
+    steps = [TallyStep("g1", None, {n: (k - 3) * 10_010 for k, n in enumerate(SIX)})]
+    lines = render_chart(steps, list(SIX), width, 14).plain.splitlines()
+    legend = lines[lines.index(next(line for line in lines if line.endswith(AXIS_WORD))) + 1 :]
+    legend = [line for line in legend if "two or more players" not in line]
+    assert len(legend) >= 2 and all(len(line) <= width for line in legend), legend
+    for k, name in enumerate(SIX):
+        assert sum(f" {name[0]} {name} {(k - 3) * 10_010:+,}" in line for line in legend) == 1, (name, legend)
+
+
+@pytest.mark.parametrize(("lines", "width"), [(19, 76), (15, 56), (45, 196)])
+def test_the_chart_in_a_number_of_lines_takes_them_and_no_more(lines: int, width: int) -> None:
+    from bridgepad.tui.widgets.net_chart import chart_in
+
+    steps = [TallyStep(f"g{g}", None, {n: (k - 3) * 10_010 * g for k, n in enumerate(SIX)}) for g in range(1, 40)]
+    text = chart_in(steps, list(SIX), width, lines).plain.splitlines()
+    taken = sum(max(1, -(-len(line) // width)) for line in text)
+    assert lines - 1 <= taken <= lines, text  # the legend's second line may leave one to spare
+    assert sum("│" in line for line in text) >= lines - 6

@@ -130,6 +130,25 @@ def test_a_team_match_s_pbn_scores_by_imps_with_the_teams_victory_points(
     assert " 2  2  2  2 4S    N  9     -    50    -10     10" in board1
 
 
+def test_a_team_match_s_exports_put_the_team_in_front_first(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Board 4 made at both tables (-600 each): team 1's +12 IMPs become -3 (board 4's 15 gone),
+    so team 2 wins; its pairs (N-S 2 and E-W 1) are ranked 1 in the PBN, and first in the Markdown."""
+    entries = tuple((1, 4, "5D", "W", "11") if e == (1, 4, "5DX", "W", "9") else e for e in TEAM_MATCH)
+    root = tmp_path / "data"
+    on_pad(root, team_match(entries))
+    md = cli(capsys, "--data-dir", str(root), "export", "--format", "md")
+    assert md.index("| 1 | Team 2 |") < md.index("| 2 | Team 1 |")
+    assert "| 2 | N-S 2 | Gus & Hal | 8 | +3 IMPs |" in md  # a pair shown with its team, as on the screen
+    text = cli(capsys, "--data-dir", str(root), "export", "--format", "pbn")
+    totals = text.split("[TotalScoreTable ")[1].split("\r\n\r\n")[0].split("\r\n")[1:]
+    assert [line.split()[:5] for line in totals] == [
+        ["1", "2", "2", '"N-S"', "3"],
+        ["2", "1", "1", '"N-S"', "-3"],
+        ["1", "1", "1", '"E-W"', "3"],
+        ["2", "2", "2", '"E-W"', "-3"],
+    ]
+
+
 def test_an_import_of_such_a_pbn_points_to_the_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     root = tmp_path / "data"
     on_pad(root, team_match())

@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from entry_support import EntryProcess, result_now, saved_game, several_game
+from several_support import on_pad, team_match
 from test_share_browser import PHONE, browser, no_sideways_scroll, smallest_text
 
 __all__ = ["browser"]  # the module's browser: Debian's Chromium, or the tests skip and say why
@@ -220,6 +221,15 @@ def test_after_the_last_board_the_phone_says_where_everyone_goes_and_starts_the_
     )
     assert [phone.inner_text(f"#board-{b} .num") for b in (4, 5, 6)] == ["Board 4", "Board 5", "Board 6"]
     assert "E-W 4" in phone.inner_text("#pairs")
+    # Boards 4-6 are still at table 2, which has entered none of them: the phone says so and
+    # offers no entry, until table 2's result comes (table 1 has moved on early).
+    for b in (4, 5, 6):
+        assert phone.inner_text(f"#waiting-{b}") == "Still at table 2: enter it once table 2 has sent its result."
+        assert phone.query_selector(f"#enter-{b}") is None
+    status, _ = result_now(shared.tables[2], id="t2-b4", board=4, contract="3NT", declarer="S", tricks=9)
+    assert status == 201
+    phone.wait_for_selector("#enter-4", timeout=SOON_MS)
+    assert phone.query_selector("#waiting-4") is None and phone.query_selector("#enter-5") is None
     phone.tap("#played summary")
     assert "Round 1: N-S 1 v E-W 1, boards 1–3" in phone.inner_text("#played")
     fits(phone)
@@ -263,3 +273,29 @@ def test_the_read_only_page_draws_the_tables_the_ranking_and_the_travellers(shar
     assert "Annabelle Fitzgerald-Smythe & Bob" in phone.inner_text("#ranking")
     assert phone.evaluate("document.querySelectorAll('img, b').length") == 0
     fits(phone)
+
+
+def test_a_team_match_s_read_only_page_ranks_the_teams_with_each_pair_s_label_whole(browser: Any, data_dir: Path) -> None:
+    """The walk-through's team match over (team 1 +12 IMPs, 14.39 VPs on the WBF scale over 8
+    boards): the teams in the ranking, the winners first, and no pair's label broken across two
+    lines at its hyphen in the narrow column of a phone."""
+    on_pad(data_dir, team_match())
+    shared = EntryProcess(data_dir, 2)
+    try:
+        context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True)
+        page = context.new_page()
+        page.goto(shared.url)
+        page.wait_for_selector("#ranking table")
+        rows = [r.split("\t") for r in page.inner_text("#ranking tbody").splitlines()]
+        assert [(r[0], r[1], r[3], r[4]) for r in rows] == [("1", "Team 1", "+12", "14.39"), ("2", "Team 2", "-12", "5.61")]
+        labels = page.evaluate(
+            "[...document.querySelectorAll('#ranking .label')].map(e => [e.textContent, e.getClientRects().length])"
+        )
+        assert [text for text, _ in labels] == ["N-S 1", "E-W 2", "N-S 2", "E-W 1"]
+        assert all(lines == 1 for _, lines in labels), labels
+        fits(page)
+        context.close()
+    finally:
+        code, _, err = shared.end()
+        shared.close()
+    assert code == 0, err

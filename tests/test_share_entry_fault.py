@@ -1,18 +1,25 @@
 """Faults: ``bridgepad share --entry`` killed with SIGKILL between submissions, and once while
 four were on their way, then started again (new links, as at every start): every result a
 phone was told was saved is in the file, and the phones' next submissions (and their
-unanswered ones, sent again with the same id) go through, each recorded once."""
+unanswered ones, sent again with the same id) go through, each recorded once.
+
+The pad itself, serving the tables from its share key, killed the same way: the real app in a
+pseudo-terminal (``robust_support.pty_app``), its links read off its share screen."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import re
+import signal
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
-from entry_support import EntryProcess, path_of, post, saved_game, several_game
+from entry_support import EntryProcess, path_of, post, saved_game, send_now, several_game
+from robust_support.pty_app import PtyApp
 
 TABLES = 4
 KILL_BETWEEN = (2, 5, 10)  # killed after these steps (a step: every table's next action, at once)
@@ -127,3 +134,50 @@ def test_killed_between_submissions_every_result_told_saved_is_there_and_the_nex
     assert sorted(m.table for m in saved.moves) == sorted([1, 2, 3, 4] * 3)
     # The kill during a step left table 4's phone without its answer: sent again after, recorded once.
     assert lost_on_the_way == 1
+
+
+TABLE_LINK = re.compile(r"table (\d): (http://127\.0\.0\.1:\d+/[A-Za-z0-9_-]{32}/)")
+
+
+def pad_links(app: PtyApp, tables: int) -> dict[int, str]:
+    """The share key pressed on the pad: each table's link, as its share screen lists them."""
+    since = app.mark()
+    assert app.type("p")
+    found: dict[int, str] = {}
+    while len(found) < tables:
+        assert app.wait_for(TABLE_LINK, since=since, timeout=30) is not None, app.screen_text(since)[-2000:]
+        found = {int(t): url for t, url in TABLE_LINK.findall(app.screen_text(since))}
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
+def test_the_pad_killed_between_submissions_keeps_every_result_told_saved(data_dir: Path) -> None:
+    """A team match (boards 1-4 at table 1, 5-8 at table 2 in round 1), entered from the pad's
+    share key: each start takes a result from each table, then the pad is killed with SIGKILL.
+    After each kill the file holds every result a phone was told was saved; the next start's
+    links take the phones' next results, and a result sent again after the kill (a phone that
+    never read its answer) is recorded once."""
+    several_game(data_dir, tables=2, boards=8).close()
+    told: dict[str, int] = {}  # each id a phone was told was saved, and its board
+    last: tuple[int, dict[str, object]] | None = None
+    for start, boards in enumerate(((1, 5), (2, 6), (3, 7))):
+        with PtyApp(data_dir, cols=200, rows=50) as app:
+            links = pad_links(app, 2)
+            if last is not None:
+                table, body = last  # the last result sent again, with its id, to the new link
+                status, answer = send_now(links[table], "results", body)
+                assert status == 200 and answer["repeat"] is True, (status, answer)
+            for table, board in zip((1, 2), boards):
+                body = {"id": f"s{start}-t{table}", "board": board, "contract": "3NT", "declarer": "S", "tricks": 9}
+                status, answer = send_now(links[table], "results", body)
+                assert status == 201 and answer["saved"] is True, (status, answer)
+                told[str(body["id"])] = board
+                last = (table, body)
+            app.signal(signal.SIGKILL)
+            assert app.wait(30) == -signal.SIGKILL
+        on_disk = saved_game(data_dir).several_tables
+        assert on_disk is not None
+        ids = Counter(r.id for r in on_disk.results)
+        assert set(ids) == set(told) and set(ids.values()) == {1}, (start, ids)  # each once, nothing lost
+        assert {r.id: r.board for r in on_disk.results} == told

@@ -142,9 +142,9 @@ async def test_a_table_s_state_gives_its_round_its_pairs_its_boards_and_then_whe
             state = await table_state(server.port, url)
             assert state["title"] == "Table 1" and state["heading"] == "Round 1 of 3"
             assert state["game"] == "Mitchell, 4 tables, 12 boards: 3 rounds of 3"
-            assert [(p["direction"], p["label"], p["names"]) for p in state["pairs"]] == [
-                ("North-South", "N-S 1", "Ann & Bob"),
-                ("East-West", "E-W 1", "Cy & Di"),
+            assert [(p["direction"], p["label"], p["names"], p["team"]) for p in state["pairs"]] == [
+                ("North-South", "N-S 1", "Ann & Bob", ""),
+                ("East-West", "E-W 1", "Cy & Di", ""),
             ]
             # Boards 1, 2, 3: dealers North, East, South; vulnerable nobody, N-S, E-W.
             assert [(b["board"], b["dealer"], b["vulnerable"], b["result"]) for b in state["boards"]] == [
@@ -178,6 +178,12 @@ async def test_a_table_s_state_gives_its_round_its_pairs_its_boards_and_then_whe
             assert moved is not None and moved.status == 200 and moved.json["moved"] is True
             state = moved.json["state"]
             assert state["heading"] == "Round 2 of 3" and [b["board"] for b in state["boards"]] == [4, 5, 6]
+            # Table 2 has entered none of boards 4-6 yet: they are still there, for round 1.
+            waiting = "Still at table 2: enter it once table 2 has sent its result."
+            assert [b["waiting"] for b in state["boards"]] == [waiting] * 3
+            got = await result(server.port, server.table_url(2), id="t2", board=5, contract="1NT", declarer="N", tricks=7)
+            assert got.status == 201
+            assert [b["waiting"] for b in (await table_state(server.port, url))["boards"]] == [waiting, "", waiting]
             assert [p["label"] for p in state["pairs"]] == ["N-S 1", "E-W 4"]
             assert [b["result"]["contract"] for b in state["played"][0]["boards"]] == ["1NT", "1NT", "1NT"]
             # Moving on again from round 1 is a repeat: nothing more is written.
@@ -191,6 +197,22 @@ async def test_a_table_s_state_gives_its_round_its_pairs_its_boards_and_then_whe
             assert late.json["error"] == (
                 "Round 1 is closed at table 1: table 1 plays boards 4–6 in round 2; the director can still change board 1."
             )
+    finally:
+        pad.close()
+
+
+async def test_a_team_match_s_phone_says_which_team_each_pair_plays_for(data_dir: Path) -> None:
+    """Team 1 is N-S 1 and E-W 2, team 2 N-S 2 and E-W 1: at table 2 the two teams face each other
+    the other way round from table 1; in a Mitchell a pair has no team."""
+    pad = several_game(data_dir, tables=2, boards=8, names="NS2=Gus & Hal; EW2=Eve & Fay")
+    try:
+        async with serving_entry(pad.session) as server:
+            state = await table_state(server.port, server.table_url(2))
+            assert [(p["label"], p["names"], p["team"]) for p in state["pairs"]] == [
+                ("N-S 2", "Gus & Hal", "Team 2"),
+                ("E-W 2", "Eve & Fay", "Team 1"),
+            ]
+            assert [b["board"] for b in state["boards"]] == [5, 6, 7, 8]
     finally:
         pad.close()
 

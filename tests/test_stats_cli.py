@@ -39,7 +39,7 @@ def test_the_table_names_every_figure_and_writes_nothing(data: Path) -> None:
     lines = {line.split()[0]: line for line in players.splitlines()[3:] if line.strip()}
     assert "+4,260" in lines["Ann"] and "+2,740" in lines["Ann"] and "2026-03-02" in lines["Ann"]
     assert "-4,260" in lines["Di"]
-    assert "Ann & Bob      2  2 100%  +3,020" in out
+    assert "Ann & Bob      2  2 100%      1/1  +3,020" in out
     assert folder_bytes(data) == before  # a reader: no index written, nothing set aside
 
 
@@ -116,6 +116,31 @@ def test_a_span_without_games_says_so(data: Path) -> None:
 )
 def test_what_it_does_not_know_is_refused_in_one_line(data: Path, args: tuple[str, ...], sentence: str) -> None:
     assert one_line_refusal(run(data, "stats", *args)) == f"bridgepad stats: {sentence}"
+
+
+@pytest.mark.parametrize("room", [80, 60, 40])
+def test_on_a_narrow_terminal_a_wide_table_comes_in_parts_with_every_figure(data: Path, room: int, capsys) -> None:  # type: ignore[no-untyped-def]
+    from bridgepad.cli.stats import print_table
+    from bridgepad.core.evening.stats import statistics
+    from bridgepad.core.evening.stats_view import tables
+    from bridgepad.services.history import History
+    from bridgepad.store.game_store import GameStore
+
+    for table in tables(statistics(History(GameStore(data), read_only=True).summaries())):
+        print_table(table, room)
+        lines = capsys.readouterr().out.splitlines()
+        assert lines[0] == table.title and all(len(line) <= room for line in lines), (room, lines)
+        # Each part: the heading again, then a line a player, their name first and their figures.
+        starts = [k for k, line in enumerate(lines) if line.split()[:1] == [table.heading]]
+        parts = table.parts(room)
+        assert len(starts) == len(parts) >= (2 if table.width() > room else 1)
+        assert sorted(c.title for part in parts for c in part.columns) == sorted(c.title for c in table.columns)
+        for start, part in zip(starts, parts):
+            for column in part.columns:
+                assert column.title in lines[start]
+            for j, row in enumerate(part.rows):
+                line = lines[start + 1 + j]
+                assert line.startswith(row.name) and all(cell in line for cell in row.cells), (line, row)
 
 
 def test_the_progress_of_a_rebuild_goes_to_a_terminal_only(monkeypatch: pytest.MonkeyPatch, capsys) -> None:  # type: ignore[no-untyped-def]

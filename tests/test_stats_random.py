@@ -66,7 +66,9 @@ def test_each_player_s_results(both: tuple[dict, dict]) -> None:  # type: ignore
             worst = min(p.by_night.values())
             assert (g["best_evening"]["net"], g["worst_evening"]["net"]) == (best, worst), k
             first_best = min(day for day, net in p.by_night.items() if net == best)
+            first_worst = min(day for day, net in p.by_night.items() if net == worst)
             assert g["best_evening"]["began"] == first_best.isoformat(), k
+            assert g["worst_evening"]["began"] == first_worst.isoformat(), k
         else:
             assert g["best_evening"] is None and g["worst_evening"] is None, k
 
@@ -92,8 +94,23 @@ def test_the_partnerships(both: tuple[dict, dict]) -> None:  # type: ignore[type
     want, stats = both
     got = {tuple(sorted(key(n) for n in p["players"])): p for p in stats["partnerships"]}
     assert set(got) == set(want["partnerships"])
+    assert any(p["rubbers_won"] for p in want["partnerships"].values())
     for pk, p in want["partnerships"].items():
-        assert {f: got[pk][f] for f in ("games", "won", "net", "sessions")} == p, pk
+        g = got[pk]
+        assert {f: g[f] for f in ("games", "won", "net", "sessions")} | {
+            "rubbers": g["rubbers"]["played"],
+            "rubbers_won": g["rubbers"]["won"],
+        } == p, pk
+
+
+def test_a_person_has_one_spelling_in_every_table(folder: Path, both: tuple[dict, dict]) -> None:  # type: ignore[type-arg]
+    _, stats = both
+    # The games have the names typed in other letter cases ("ANN", "ann"); the statistics spell a
+    # person one way, their row's, in the partnerships too (the JSON's names are its keys).
+    export = cli_json(folder, "export", "--all", "--format", "json")
+    typed = {n for g in export["games"] for n in g["game"]["players"].values() if n}
+    assert len(typed) > len({key(n) for n in typed})
+    assert {n for p in stats["partnerships"] for n in p["players"]} == set(stats["players"])
 
 
 def test_the_duplicate_sessions(both: tuple[dict, dict]) -> None:  # type: ignore[type-arg]
@@ -114,6 +131,16 @@ def test_the_nets_and_money_are_the_tally_s(folder: Path, both: tuple[dict, dict
     t = cli_json(folder, "tally", "--all", "--json")
     assert t["pairs"], "a side without names is a row of the tally (each player's share), and nobody's statistics"
     people = {n: v for n, v in t["players"].items() if n not in t["pairs"]}
+    assert {n: p["net"] for n, p in stats["players"].items() if p["games"]} == people
+    assert {n: p["money"] for n, p in stats["players"].items() if p["games"]} == {n: t["money"][n] for n in people}
+
+
+@pytest.mark.parametrize("since", ["2025-10-15", "2026-01-01"])
+def test_the_nets_and_money_of_a_span_are_the_tally_s_of_the_same_span(folder: Path, since: str) -> None:
+    stats = cli_json(folder, "stats", "--format", "json", "--since", since)
+    t = cli_json(folder, "tally", "--since", since, "--json")
+    people = {n: v for n, v in t["players"].items() if n not in t["pairs"]}
+    assert 0 < stats["games"] < GAMES and people
     assert {n: p["net"] for n, p in stats["players"].items() if p["games"]} == people
     assert {n: p["money"] for n, p in stats["players"].items() if p["games"]} == {n: t["money"][n] for n in people}
 

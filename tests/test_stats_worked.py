@@ -53,6 +53,11 @@ As defender (of the thirteen contracts, the two players beside the declarer)
 
 Partnerships: Ann & Bob 2 games, 2 won, +3,020; Ann & Cy 1, 1, +1,240; Bob & Di 1, 0, -1,240;
 Cy & Di 1, 0, -1,500; Di & Eve 1, 0, -1,520; in the team match Ann & Eve +10 IMPs, Bob & Cy -10.
+Rubbers together (won/played): Ann & Bob 1/1 (rubber 2; their other game the Chicago), Ann & Cy
+1/1, Bob & Di 0/1, Cy & Di 0/1; Di & Eve played none.
+
+Percentages, in whole percent, half up from the counts: Ann made 3 of 4 (75%), down 1 (25%);
+Bob 2 of 4 (50%); Bob won 2 of 3 games (67%); Eve set 2 of 3 (67%); Cy set 1 of 4 (25%).
 """
 
 from __future__ import annotations
@@ -64,6 +69,7 @@ from pathlib import Path
 import pytest
 
 from bridgepad.core.evening.stats import Span, Stats, statistics
+from bridgepad.core.evening.stats_view import Table
 from bridgepad.core.readers.log import parse_log
 from bridgepad.core.rules.game import Game, Mode
 from bridgepad.services.history import History
@@ -158,7 +164,29 @@ def test_as_declarer(stats: Stats) -> None:
         "Eve": (1, 1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, Decimal("1.00")),
     }
     assert (by["Ann"].slams_bid, by["Ann"].slams_made, by["Bob"].slams_bid, by["Bob"].slams_made) == (1, 1, 1, 1)
-    assert by["Ann"].made_percent == Decimal("75.0")
+
+
+def test_the_tables_give_the_percentages_half_up_from_the_counts(stats: Stats) -> None:
+    from bridgepad.core.evening.stats_view import declarer_table, defender_table, players_table
+
+    def cells(table: Table, name: str) -> dict[str, str]:
+        (row,) = (r for r in table.rows if r.name == name)
+        return {c.title: cell for c, cell in zip(table.columns, row.cells)}
+
+    declarer = declarer_table(stats)
+    assert (cells(declarer, "Ann")["Made"], cells(declarer, "Ann")["Down"]) == ("3 75%", "1 25%")
+    assert cells(declarer, "Bob")["Made"] == "2 50%"
+    assert cells(players_table(stats), "Bob")["Won"] == "2 67%"
+    defender = defender_table(stats)
+    assert (cells(defender, "Eve")["Set"], cells(defender, "Cy")["Set"]) == ("2 67%", "1 25%")
+
+
+@pytest.mark.parametrize(("part", "whole", "words"), [(5, 8, "63%"), (1, 8, "13%"), (3, 8, "38%"), (1, 3, "33%"), (0, 0, "")])
+def test_a_whole_percent_is_rounded_half_up_once(part: int, whole: int, words: str) -> None:
+    from bridgepad.core.evening.stats_view import whole_percent
+
+    # 62.5% is 63%, 12.5% is 13%: half away from zero, from the counts (not 62, as half-even would have it).
+    assert whole_percent(part, whole) == words
 
 
 def test_as_defender(stats: Stats) -> None:
@@ -167,15 +195,15 @@ def test_as_defender(stats: Stats) -> None:
 
 
 def test_the_partnerships_and_the_team_match(stats: Stats) -> None:
-    got = {(p.names, p.games, p.won, p.points, p.sessions, p.imps) for p in stats.partnerships}
+    got = {(p.names, p.games, p.won, p.rubbers_won, p.rubbers, p.points, p.sessions, p.imps) for p in stats.partnerships}
     assert got == {
-        (("Ann", "Bob"), 2, 2, 3020, 0, None),
-        (("Ann", "Cy"), 1, 1, 1240, 0, None),
-        (("Bob", "Di"), 1, 0, -1240, 0, None),
-        (("Cy", "Di"), 1, 0, -1500, 0, None),
-        (("Di", "Eve"), 1, 0, -1520, 0, None),
-        (("Ann", "Eve"), 0, 0, 0, 1, Decimal(10)),
-        (("Bob", "Cy"), 0, 0, 0, 1, Decimal(-10)),
+        (("Ann", "Bob"), 2, 2, 1, 1, 3020, 0, None),
+        (("Ann", "Cy"), 1, 1, 1, 1, 1240, 0, None),
+        (("Bob", "Di"), 1, 0, 0, 1, -1240, 0, None),
+        (("Cy", "Di"), 1, 0, 0, 1, -1500, 0, None),
+        (("Di", "Eve"), 1, 0, 0, 0, -1520, 0, None),
+        (("Ann", "Eve"), 0, 0, 0, 0, 0, 1, Decimal(10)),
+        (("Bob", "Cy"), 0, 0, 0, 0, 0, 1, Decimal(-10)),
     }
     assert stats.partnerships[0].names == ("Ann", "Bob")  # the best net first
     imps = {p.name: p.duplicate.imps for p in stats.players if p.duplicate is not None}
@@ -199,6 +227,20 @@ def test_one_player_has_the_figures_everyone_s_statistics_give_them(stats: Stats
         alone = statistics(games, player=p.name.upper())
         assert alone.players == (p,)
         assert set(alone.partnerships) == {q for q in stats.partnerships if p.name in q.names}
+
+
+def test_of_two_evenings_as_good_the_earlier_is_the_best_and_the_worst(tmp_path: Path) -> None:
+    # Rubber 1 on two Mondays a week apart: Ann +1,240 on each, her best and worst evening both
+    # the first; Bob -1,240 on each, the same.
+    store = GameStore(tmp_path / "data")
+    store.ensure()
+    for k, start in enumerate((local(2, 20), local(9, 20))):
+        store.save(StoredGame(f"2026030{k}-000000-0001", one(RUBBER_1), start.isoformat(), start.isoformat()))
+    st = statistics(History(GameStore(tmp_path / "data")).summaries())
+    for name, net in (("Ann", 1240), ("Bob", -1240)):
+        (p,) = (q for q in st.players if q.name == name)
+        assert p.evenings == 2 and p.best is not None and p.worst is not None
+        assert (p.best.points, p.best.day, p.worst.points, p.worst.day) == (net, "2026-03-02", net, "2026-03-02")
 
 
 def test_the_nets_are_the_tally_s_at_a_stake_and_rounded(tmp_path: Path) -> None:

@@ -7,12 +7,14 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from builders import create_current
 from snapshot_apps.keyboard import handled, keyboard
 from snapshot_apps.scenarios import field_keys, make_app
-from snapshot_apps.screen import explain_text, form_open, pad_text, status_text, text_of
+from snapshot_apps.screen import Notes, explain_text, form_open, pad_text, screen_lines, shown_in, status_text, text_of
+from solved_support import seven_solved
 from textual import events
-from waiting import until
+from waiting import settle, until
 
 from bridgepad.core.boards.board_set import BoardSet, DealtBoard, FieldResult
 from bridgepad.core.boards.dealing import deal_boards
@@ -80,7 +82,47 @@ async def test_a_board_is_explained_against_par_double_dummy_and_the_field(tmp_p
         assert "+420 would have scored 4.5 of 6 (75%) at the club." in text
         assert "At the club: +450, +420, +400, +170, +140, -50." in text
         assert "S ♠AKT8654 ♥5 ♦J5 ♣AKQ" in text
-        assert "Against the club: N-S 75.00% over 1 board" in pad_text(app)
+        assert "Against the club:\nN-S 75.00%\nover 1 board" in pad_text(app)  # no wider than the table of boards
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 20)])
+async def test_a_board_with_its_cards_and_field_fits_a_small_screen(tmp_path: Path, size: tuple[int, int]) -> None:
+    root = tmp_path / "data"
+    game = dealt_game(range(1, 2), FIELD, DuplicateScoring.IMPS)
+    stored = create_current(GameStore(root), game)
+    deal = deal_boards(7, range(1, 2))[0][1]
+    stored.solved = seven_solved(range(1, 2))  # board 1 of seed 7 as the solver solves it (solved_support)
+    assert (1, deal) in stored.solved
+    GameStore(root).save(stored)
+    app = make_app(root)
+    async with app.run_test(size=size) as pilot:
+        await keyboard(pilot, ["plus", *field_keys("4S", "N", "10"), "enter"])
+        await until(pilot, lambda: len(app.session.state.hands) == 1 and not form_open(app), "the hand recorded")
+        await settle(pilot)
+        lines = screen_lines(app)
+        # The session against the club at the foot of the pad, in lines no wider than its table of boards:
+        # the pad's column keeps its width (the hand list's divider where the table ends).
+        foot = ["Against the club:", "N-S +3.83 IMPs", "over 1 board"]
+        rows = [k for k, line in enumerate(lines) if line.startswith(foot[0])]
+        assert rows, "\n".join(lines)
+        assert [lines[rows[0] + k][: len(text)] for k, text in enumerate(foot)] == foot, "\n".join(lines)
+        table = next(line for line in lines if line.startswith("Bd"))
+        assert table.index("▕") <= 25, table
+        # The explanation: against par, the field and double dummy before the hands (which may run off).
+        shown = " ".join(shown_in(app, app.screen.query_one(".explain")).split())
+        assert "4♠ by N made 10: par is 4♠ by N-S, +420;" in shown
+        if size == (80, 24):
+            assert "+420 would have scored +3.83 IMPs at the club, against its 6 results." in shown
+            assert "N-S make ♣5 ♦7 ♥7 ♠10 NT8 E-W make ♣7 ♦6 ♥5 ♠3 NT3" in shown
+        # Whatever runs off, shift+down brings it into view, to West's hand, the last line; shift+up goes back.
+        hands = ["N ♠93 ♥KQ6432 ♦T874 ♣9", "W ♠72 ♥AJT7 ♦KQ3 ♣J542"]
+        await keyboard(pilot, ["shift+down", "shift+down", "shift+down"])
+        await settle(pilot)
+        scrolled = " ".join(shown_in(app, app.screen.query_one(".explain")).split())
+        assert all(h in scrolled for h in hands), scrolled
+        await keyboard(pilot, ["shift+up", "shift+up", "shift+up"])
+        await settle(pilot)
+        assert " ".join(shown_in(app, app.screen.query_one(".explain")).split()) == shown
 
 
 async def test_the_new_game_dialog_takes_a_deals_file(tmp_path: Path) -> None:
@@ -96,7 +138,8 @@ async def test_the_new_game_dialog_takes_a_deals_file(tmp_path: Path) -> None:
     bad.write_text(text[:at] + text[at + 1 :], encoding="latin-1", newline="")
     root = tmp_path / "data"
     app = make_app(root)
-    async with app.run_test(size=(120, 40)) as pilot:
+    notes = Notes()
+    async with app.run_test(size=(120, 40), message_hook=notes) as pilot:
         await keyboard(pilot, ["n"])
         # The mode, then Tab to the deals file, the last field (however many the duplicate rows are).
         await keyboard(pilot, ["d"])
@@ -115,4 +158,6 @@ async def test_the_new_game_dialog_takes_a_deals_file(tmp_path: Path) -> None:
         await until(pilot, lambda: isinstance(app.screen, PadScreen), "the pad again")
         started = app.session.game
         assert started.mode is Mode.DUPLICATE and started.deals == game.deals and started.first_board == 5
+        said = "New duplicate started with the cards of boards 5–8. The last one stays saved."
+        assert await notes.latest(pilot, said) == said
         assert "Board 5" in status_text(app)

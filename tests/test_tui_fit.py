@@ -17,7 +17,7 @@ from snapshot_apps.scenarios import (
     new_duplicate,
     seed,
 )
-from snapshot_apps.screen import entry_form, form_open, hand_list, screen_lines, screen_words, visible_text
+from snapshot_apps.screen import entry_form, form_open, hand_list, screen_lines, screen_words, shown_in, visible_text
 from waiting import press, settle
 
 from bridgepad.core.rules.game import Game
@@ -44,7 +44,7 @@ async def test_board_16_is_in_view_as_soon_as_it_is_entered(data_dir: Path, size
         assert len(app.session.state.hands) == 16
         rows = visible_rows(app)
         assert any(r[:1] == ["16"] for r in rows), rows  # the board's number leads its row
-        assert "Board 16" in visible_text(app.screen.query_one(".explain"))
+        assert "Board 16" in shown_in(app, app.screen.query_one(".explain"))
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "60x20"])
@@ -200,7 +200,7 @@ async def test_at_60x20_the_last_hand_of_the_worked_rubber_is_explained_to_its_e
     async with app.run_test(size=(60, 20)) as pilot:
         await settle(pilot)
         await settle(pilot)
-        shown = words_of(visible_text(app.screen.query_one(".explain")).lstrip("─\n"))  # its rule above
+        shown = words_of(shown_in(app, app.screen.query_one(".explain")).lstrip("─\n"))  # its rule above
         # Hand 7, 6♦ by South: the rubber won two games to one earns 500, and We end 1,830 to 510.
         assert shown.startswith("Hand 7"), shown
         assert "We 500 above: rubber bonus, two games to one: 500" in shown, shown
@@ -236,7 +236,8 @@ async def test_at_200x50_the_pad_the_hand_list_and_the_explanation_use_the_room(
         explain = app.screen.query_one(".explain")
         assert explain.region.x >= table.region.right and explain.region.height > 40
         assert (
-            visible_text(explain).splitlines()[0].strip("▏ ") == "Hand 7 · South dealt · Both vulnerable · 6♦ by South, 12 tricks"
+            shown_in(app, explain).splitlines()[0].strip("▏ ")
+            == "Hand 7 · South dealt · Both vulnerable · 6♦ by South, 12 tricks"
         )
         # The pad's cells are roomier than at 80 columns (11): the rule across is 18 + 1 + 18.
         assert any("═" * 18 + "╪" + "═" * 18 in x for x in lines)

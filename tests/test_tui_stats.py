@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -15,11 +16,13 @@ from test_stats_worked import three_evenings
 from textual.widgets import DataTable, Label
 from waiting import press, screen_is, settle, until
 
+from bridgepad.core.evening.stats_view import tables
 from bridgepad.core.model import Seat
 from bridgepad.core.readers.log import parse_log
 from bridgepad.core.rules.game import Game
 from bridgepad.services.history import INDEX_NAME, History
 from bridgepad.store.game_store import GameStore, StoredGame
+from bridgepad.store.preferences_file import PreferencesFile
 from bridgepad.tui.screens.pad_screen import PadScreen
 from bridgepad.tui.screens.stats_screen import StatsScreen
 from bridgepad.tui.widgets.net_chart import AXIS_WORD, NetChart
@@ -77,6 +80,62 @@ async def test_the_keys_choose_the_span_the_mode_and_one_player(tmp_path: Path) 
         assert "· 5 players" in title(screen)
         await press(pilot, "escape")
         await screen_is(pilot, PadScreen)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 20), (200, 50)])
+async def test_every_figure_is_on_the_screen_whatever_its_size(tmp_path: Path, size: tuple[int, int]) -> None:
+    three_evenings(tmp_path / "data")
+    PreferencesFile(tmp_path / "data").save_tally(False, Decimal("0.10"))  # the money column too
+    app = make_app(tmp_path / "data")
+    async with app.run_test(size=size) as pilot:
+        screen = await open_stats(pilot)
+        await settle(pilot)
+        assert screen.stats is not None
+        for table in tables(screen.stats):
+            # A table too wide comes in parts, one under the other: every column in one of them,
+            # the names in each, and no part wider than the screen.
+            shown = [t for t in screen.query_one(f"#{table.name}-parts").query(DataTable) if t.display]
+            titles = [str(c.label) for t in shown for c in t.columns.values()]
+            assert sorted(titles) == sorted([table.heading] * len(shown) + [c.title for c in table.columns]), table.name
+            for t in shown:
+                assert [str(t.get_row_at(k)[0]) for k in range(t.row_count)] == [r.name for r in table.rows]
+                assert t.virtual_size.width <= size[0] - 2, (table.name, t.virtual_size.width)
+            assert (len(shown) > 1) == (table.width() > size[0] - 2), table.name
+
+
+async def test_a_resized_terminal_gets_its_tables_and_chart_again(tmp_path: Path) -> None:
+    three_evenings(tmp_path / "data")
+    app = make_app(tmp_path / "data")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_stats(pilot)
+
+        def parts() -> int:
+            return sum(1 for t in screen.query_one("#players-parts").query(DataTable) if t.display)
+
+        assert parts() == 2
+        await pilot.resize_terminal(200, 50)
+        await until(pilot, lambda: parts() == 1, "the players' table whole at 200 columns")
+        await pilot.resize_terminal(60, 20)
+        await until(pilot, lambda: parts() >= 2, "the players' table in parts again at 60 columns")
+
+
+@pytest.mark.parametrize(("size", "rows"), [((80, 24), 14), ((60, 20), 8), ((200, 50), 38)])
+async def test_the_chart_fills_the_page_scrolled_to_its_end(tmp_path: Path, size: tuple[int, int], rows: int) -> None:
+    busy_evenings(tmp_path / "data", 31)
+    app = make_app(tmp_path / "data")
+    async with app.run_test(size=size) as pilot:
+        screen = await open_stats(pilot)
+        await press(pilot, "end")
+        body = screen.query_one("#stats-body")
+        chart = screen.query_one("#stats-chart", NetChart)
+        title = screen.query_one("#chart-title")
+        await until(pilot, lambda: body.scroll_y == body.max_scroll_y, "the page scrolled to its end")
+        await settle(pilot)
+        # The chart's title, plot, axis and legend all in view at once, the plot as tall as the page allows.
+        assert body.region.y <= title.region.y and chart.region.bottom <= body.region.bottom
+        lines = str(chart.render()).splitlines()
+        assert sum(1 for line in lines if "│" in line) >= rows
+        assert any(line.startswith(" A Ann") for line in lines) and max(len(line) for line in lines) <= size[0]
 
 
 def busy_evenings(root: Path, games: int) -> None:

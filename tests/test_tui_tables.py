@@ -9,10 +9,11 @@ Figures are worked by hand: board 1 of the Mitchell (nobody vulnerable) has 4♠
 
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
 
 from builders import hand
-from several_support import mitchell, on_pad, team_match
+from several_support import TEAM_MATCH, Entry, mitchell, on_pad, team_match
 from snapshot_apps.keyboard import keyboard
 from snapshot_apps.scenarios import field_keys, make_app, tables_shown
 from snapshot_apps.screen import Notes, entry_form, form_open, rows_of, screen_words, status_text, text_of
@@ -274,18 +275,33 @@ async def test_the_help_says_what_the_screen_shows(data_dir: Path) -> None:
         assert "On the pad, in a game of several tables" in words
 
 
-async def test_a_team_match_shows_the_teams_imps_and_victory_points(data_dir: Path) -> None:
-    on_pad(data_dir, team_match())
+async def team_ranking(data_dir: Path, entries: tuple[Entry, ...] = TEAM_MATCH) -> tuple[str, str, Decimal | None]:
+    """The team match of ``entries`` on the pad, its ranking view (3): the screen's words, the
+    status line and team 1's VPs."""
+    on_pad(data_dir, team_match(entries))
     app = make_app(data_dir)
     async with app.run_test(size=SIZE) as pilot:
         await shown(pilot, app)
         await press(pilot, "3")
         await settle(pilot)
-        words = screen_words(app)
-        vp = several_of(app).teams[0].vp
-        assert f"1 Team 1 +12 IMPs, {vp} VPs: N-S 1 (Ann & Bob) and E-W 2 (Eve & Fay)" in words
-        assert "2 Team 2 -12 IMPs, " in words
-        assert "All 16 results are in; the winners: Team 1 +12 IMPs" in status_text(app)
+        return screen_words(app), status_text(app), several_of(app).teams[0].vp
+
+
+async def test_a_team_match_shows_the_teams_imps_and_victory_points(data_dir: Path) -> None:
+    words, status, vp = await team_ranking(data_dir)
+    assert f"1 Team 1 +12 IMPs, {vp} VPs: N-S 1 (Ann & Bob) and E-W 2 (Eve & Fay)" in words
+    assert "2 Team 2 -12 IMPs, " in words
+    assert "All 16 results are in; the winners: Team 1 +12 IMPs" in status
+
+
+async def test_the_team_in_front_is_ranked_first_whichever_its_number(data_dir: Path) -> None:
+    """The team match with board 4 at table 1 five diamonds made by West (-600), as at table 2:
+    board 4 is 0 IMPs, not 15, and team 1's +12 becomes -3 (10 + 1 + 1 - 12 + 0 - 5 + 2)."""
+    entries = tuple((1, 4, "5D", "W", "11") if e == (1, 4, "5DX", "W", "9") else e for e in TEAM_MATCH)
+    words, status, _ = await team_ranking(data_dir, entries)
+    first, second = words.index("1 Team 2 +3 IMPs"), words.index("2 Team 1 -3 IMPs")
+    assert first < second, words
+    assert "the winners: Team 2 +3 IMPs" in status
 
 
 async def test_each_view_fits_60x20_and_uses_200x50(data_dir: Path) -> None:

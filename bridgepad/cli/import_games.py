@@ -120,8 +120,11 @@ def import_club(store: GameStore, text: str, name: str, game_id: str | None) -> 
         status = import_locked(store, [Incoming(game)], name)
         stored_now = len(store.ids()) > before
     if stored_now:
+        import shlex
+
         print(
-            "To play its boards: resume the game from the history (h, then Enter), or start one: bridgepad new duplicate --deals FILE"
+            "To play its boards: resume the game from the history (h, then Enter), or start one: "
+            f"bridgepad new duplicate --deals {'FILE' if name == '<stdin>' else shlex.quote(visible(name))}"
         )
     return status
 

@@ -111,9 +111,10 @@ def run(args: argparse.Namespace) -> int:
 
 def _print_deals(g: Game) -> None:
     if g.deals is not None:
-        n = sum(1 for b in g.deals.boards if b.field)
-        field = f", the club's results on {n} board{'s' if n != 1 else ''}" if g.deals.has_field else ""
-        print(f"The cards of {g.deals.span}{field}: the pad works out double dummy and par as it opens.")
+        from bridgepad.core.words.board_words import set_words
+
+        words = set_words(g.deals)
+        print(f"{words[0].upper()}{words[1:]}: the pad works out double dummy and par as it opens.")
 
 
 def reading_mode_is_not_duplicate(text: str) -> bool:
@@ -128,11 +129,14 @@ def reading_mode_is_not_duplicate(text: str) -> bool:
 
 def _print_several(game: Any, path: str) -> None:
     """The new game in a line, then each table's guide card, as a club prints them."""
-    from bridgepad.core.words.movement_text import guide_card, movement_title, sitting_out_words
+    from bridgepad.core.words.movement_text import guide_card, movement_title, movement_words, sitting_out_words
 
     inputs = game.several_tables
     movement = inputs.setup.movement()
-    print(f"New duplicate, {movement_title(inputs.setup)}, compared by {game.settings.duplicate_scoring.value}: {path}")
+    title = movement_title(inputs.setup, in_sentence=True)
+    print(f"New duplicate, {title}, compared by {game.settings.duplicate_scoring.word}: {path}")
+    print()
+    print("\n".join(movement_words(movement)))
     for table in range(1, movement.tables + 1):
         print()
         print("\n".join(guide_card(movement, table)))

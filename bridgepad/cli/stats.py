@@ -133,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
         room = terminal_width()
         for table in tables(st):
             print()
-            print_table(table if room is None else table.fit(room, padding=2))
+            print_table(table, room)
     return 0
 
 
@@ -162,15 +162,22 @@ def progress_on_terminal() -> Any:
     return show
 
 
-def print_table(t: Table) -> None:
-    """A table as padded lines: its title, the names to the left, the figures to the right, its note."""
+def print_table(t: Table, room: int | None = None) -> None:
+    """A table as padded lines: its title, the names to the left, the figures to the right, its note.
+    On a terminal ``room`` wide, a table wider than that comes in parts, one under the other, the
+    names again at the left of each: every figure is printed, none past the edge."""
+    import textwrap
+
     from bridgepad.core.words.text import visible
 
     names = [visible(r.name) for r in t.rows]
     width = max([len(t.heading), *(len(n) for n in names)])
     print(t.title)
-    print(f"{t.heading:<{width}}" + "".join(f"  {c.title:>{c.width}}" for c in t.columns))
-    for r, name in zip(t.rows, names):
-        print((f"{name:<{width}}" + "".join(f"  {cell:>{c.width}}" for c, cell in zip(t.columns, r.cells))).rstrip())
+    for k, part in enumerate((t,) if room is None else t.parts(room, padding=2)):
+        if k:
+            print()
+        print(f"{t.heading:<{width}}" + "".join(f"  {c.title:>{c.width}}" for c in part.columns))
+        for r, name in zip(part.rows, names):
+            print((f"{name:<{width}}" + "".join(f"  {cell:>{c.width}}" for c, cell in zip(part.columns, r.cells))).rstrip())
     if t.note:
-        print(t.note)
+        print(t.note if room is None else textwrap.fill(t.note, room))

@@ -85,7 +85,7 @@ MAX_INDEX_BYTES = 64 * 1024 * 1024
 OLD_INDEX_NAME = "index.json"  # the index before it was a database: removed once this one is written
 # Bumped whenever a summary's content or the scoring that produces it changes: an
 # index of another schema is rebuilt from the games.
-INDEX_SCHEMA = f"8/{GAME_SCHEMA}"
+INDEX_SCHEMA = f"9/{GAME_SCHEMA}"
 
 # The tables, exactly: an index holding anything else (a view, a trigger, another
 # column) is not one bridgepad wrote, and is rebuilt.

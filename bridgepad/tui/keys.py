@@ -81,6 +81,15 @@ SECTIONS: tuple[Section, ...] = (
             Key("pad.undo", "ctrl+z", "undo", "Undo", "undo the last change (again and again)", keep=4, command="Undo"),
             Key("pad.select", "up,down", "", "", "select a hand: its figures light up on the pad and are explained"),
             Key(
+                "pad.explain_down",
+                "shift+down",
+                "explain(1)",
+                "",
+                "the explanation a page on, where it runs off a small screen",
+                show=False,
+            ),
+            Key("pad.explain_up", "shift+up", "explain(-1)", "", "the explanation a page back", show=False),
+            Key(
                 "pad.end",
                 "x",
                 "end_game",
@@ -377,6 +386,15 @@ SECTIONS: tuple[Section, ...] = (
         "Reviewing an old game",
         (
             Key("review.export", "E", "export", "Export", "export the game to a file", command="Export this game"),
+            Key(
+                "review.explain_down",
+                "shift+down",
+                "explain(1)",
+                "",
+                "the explanation a page on, where it runs off a small screen",
+                show=False,
+            ),
+            Key("review.explain_up", "shift+up", "explain(-1)", "", "the explanation a page back", show=False),
             Key("review.back", "escape,q", "close", "Back", "back to the history", keep=0, display="Esc"),
         ),
     ),

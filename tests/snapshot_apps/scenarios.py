@@ -251,6 +251,24 @@ def evening(root: Path) -> None:
     PreferencesFile(root).save_tally(False, Decimal("0.10"))
 
 
+def season(root: Path) -> None:
+    """A season of 36 games among six players from September 2026, an evening or two a week:
+    rubbers (some ended early), Chicagos, team matches and pairs games (stats_support's random
+    games, their names as spelled), and a stake of 0.10: every figure of the statistics."""
+    import random
+    from datetime import UTC, datetime
+
+    from stats_support import AT_A_TABLE, random_games
+
+    store = GameStore(root)
+    store.ensure()
+    start = datetime(2026, 9, 4, 19, 0, tzinfo=UTC)
+    for stored in random_games(random.Random(2026), 36, start, typos=False, levels=AT_A_TABLE):
+        store.save(stored)
+    store.set_current(stored.id)  # the pad shows the season's last game: no game started "now"
+    PreferencesFile(root).save_tally(False, Decimal("0.10"))
+
+
 def five_at_the_table(root: Path) -> None:
     """A rubber won by Ann & Cy v Bob & Di while Eve sat out, on the pad: the next rubber is Eve's."""
     from bridgepad.core.readers.log import parse_log
@@ -337,12 +355,18 @@ SCENARIOS: tuple[Scenario, ...] = (
     Scenario("history", "the history of an evening of three rubbers", keys=("h",), setup=evening),
     Scenario("review", "an old rubber opened from the history, read-only", keys=("h", "down", "enter"), setup=evening),
     Scenario("tally", "the tally of all time: players, money at 0.10 a hundred, payments", keys=("t", "w", "w"), setup=evening),
-    Scenario("stats", "the statistics of all time: each player's results, then as declarer", keys=("S",), setup=evening),
+    Scenario("stats", "the statistics of a season: each player's results, in two parts at 80 columns", keys=("S",), setup=season),
     Scenario(
         "stats-chart",
-        "the statistics scrolled to the end: the partnerships and each player's running net",
+        "the statistics scrolled to the end: each player's running net over the season, filling the page",
         keys=("S", "end"),
-        setup=evening,
+        setup=season,
+    ),
+    Scenario(
+        "light-stats",
+        "the statistics in the light theme, scrolled to the contracts as declarer and defender",
+        keys=("S", "pagedown"),
+        setup=light(season),
     ),
     Scenario(
         "pairs-matchpoints",
@@ -412,7 +436,9 @@ SCENARIOS: tuple[Scenario, ...] = (
     ),
     Scenario("small-history", "60x20: the history keeps when, who and how it stands", keys=("h",), setup=evening, size=SMALL),
     Scenario("small-tally", "60x20: the tally", keys=("t", "w", "w"), setup=evening, size=SMALL),
-    Scenario("small-stats", "60x20: the statistics keep the columns that matter most", keys=("S",), setup=evening, size=SMALL),
+    Scenario(
+        "small-stats", "60x20: the statistics, each table in as many parts as it takes", keys=("S",), setup=season, size=SMALL
+    ),
     Scenario(
         "small-chicago",
         "60x20: a Chicago with names, the state of play on three lines",
@@ -504,16 +530,16 @@ SCENARIOS: tuple[Scenario, ...] = (
     Scenario("light-tables-ranking", "the Mitchell's ranking in the light theme", keys=("3",), setup=light(several_mitchell)),
     Scenario(
         "big-stats",
-        "200x50: the statistics with every column, and the chart grown to the room",
+        "200x50: the statistics of a season, every table with every column",
         keys=("S",),
-        setup=evening,
+        setup=season,
         size=BIG,
     ),
     Scenario(
         "big-stats-chart",
-        "200x50: the statistics scrolled to their chart, tall and wide, each player's net in the legend",
+        "200x50: the statistics scrolled to their chart, as tall and wide as the page, each player's net in the legend",
         keys=("S", "end"),
-        setup=evening,
+        setup=season,
         size=BIG,
     ),
     Scenario(

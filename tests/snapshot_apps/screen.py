@@ -115,6 +115,13 @@ def visible_text(widget: Widget) -> str:
     return "\n".join(strip.text for strip in widget.render_lines(widget.region.reset_offset))
 
 
+def shown_in(app: App, widget: Widget) -> str:  # type: ignore[type-arg]
+    """What the screen shows in the widget's place right now, its children and scroll bar
+    with it: a scrolled container's lines as they are in view."""
+    r = widget.region
+    return "\n".join(line[r.x : r.right] for line in screen_lines(app)[r.y : r.bottom])
+
+
 def screen_lines(app: App) -> list[str]:  # type: ignore[type-arg]
     """The screen as plain text, one string a row, as the compositor draws it."""
     # Private, kept: Textual's public API gives the composed screen only as an SVG

@@ -109,6 +109,14 @@ class GameSummary:
         return self.games[0] if side is Side.NS else self.games[1]
 
     @property
+    def rubber_winner(self) -> Side | None:
+        """The side that won this rubber with two games (None: not a rubber, or not won: in play,
+        or ended by the players before a side had two games)."""
+        if self.mode is not Mode.RUBBER or self.status is not Status.WON:
+            return None
+        return Side.NS if self.games[0] >= 2 else Side.EW if self.games[1] >= 2 else None
+
+    @property
     def over(self) -> bool:
         return self.status.over
 

@@ -27,6 +27,7 @@ Persons
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -50,7 +51,7 @@ from bridgepad.core.evening.tally import (
 from bridgepad.core.evening.windows import Window, aware, evening_starts, local_midnight, window_start
 from bridgepad.core.model import SEATS, Side
 from bridgepad.core.readers.people import person_key
-from bridgepad.core.rules.game import Mode, Status
+from bridgepad.core.rules.game import Mode
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,13 +104,6 @@ class Reach(str, Enum):
         return local_midnight(today.replace(month=1, day=1) if self is Reach.YEAR else today.replace(day=1))
 
 
-def percent_of(part: int, whole: int) -> Decimal | None:
-    """``part`` of ``whole`` in percent, to one place (half away from zero); None of nothing."""
-    if whole <= 0:
-        return None
-    return (Decimal(100 * part) / whole).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
-
-
 def _mean(total: int, count: int, places: str = "0.01") -> Decimal | None:
     if count <= 0:
         return None
@@ -131,10 +125,6 @@ class Declarer:
     @property
     def down(self) -> int:
         return self.row[AT["played"]] - self.row[AT["made"]]
-
-    @property
-    def made_percent(self) -> Decimal | None:
-        return percent_of(self.row[AT["made"]], self.row[AT["played"]])
 
     @property
     def slams_bid(self) -> int:
@@ -182,10 +172,6 @@ class Defender:
     @property
     def set(self) -> int:
         return self.row[AT["set"]]
-
-    @property
-    def set_percent(self) -> Decimal | None:
-        return percent_of(self.set, self.defended)
 
     @property
     def doubled(self) -> int:
@@ -242,10 +228,6 @@ class PlayerStats:
         """The net a money game (a rubber or a Chicago), to the point."""
         return _mean(self.points, self.games, "1")
 
-    @property
-    def won_percent(self) -> Decimal | None:
-        return percent_of(self.won, self.games)
-
     def to_json(self) -> dict[str, Any]:
         d = self.duplicate
         return {
@@ -277,6 +259,7 @@ def partnership_json(p: PartnershipTally) -> dict[str, Any]:
         "players": list(p.names),
         "games": p.games,
         "won": p.won,
+        "rubbers": {"played": p.rubbers, "won": p.rubbers_won},
         "net": p.points,
         "sessions": p.sessions,
         "imps": _number(p.imps),
@@ -294,6 +277,7 @@ class Stats:
     partnerships: tuple[PartnershipTally, ...]
     tally: Tally
     player: str | None = None  # the one person asked for (their key), if one was
+    several: int = 0  # of the sessions, games of several tables (their contracts are their defenders' only)
 
     @property
     def games(self) -> int:
@@ -358,6 +342,7 @@ def statistics(
     # won and rubbers counted by the game's seating and result, then shared out (a lifetime of
     # games has few seatings): (seating, the side ahead, a rubber, the side that won it) -> games
     results: dict[tuple[tuple[tuple[int, str, Side], ...], Side | None, bool, Side | None], int] = {}
+    several = 0  # games of several tables
     for g in ordered:
         if not g.counted:
             continue
@@ -374,16 +359,21 @@ def statistics(
             if when is not None and last_night.get(k) != when:
                 last_night[k] = when
                 nights[k] = nights.get(k, 0) + 1
-        if g.several and when is not None:
-            # At several tables the other tables' players played that evening too (their
-            # contracts are their tables', which the index does not hold yet: no rows).
-            for k in _pair_keys(g):
-                if k not in (seat[1] for seat in seating) and (key is None or k == key) and last_night.get(k) != when:
+        if g.several:
+            several += 1
+            # At several tables the players are the pairs': a row each (game_stats.pair_rows),
+            # and every one of them played that evening.
+            for i, k in _pair_places(g):
+                if key is not None and k != key:
+                    continue
+                if i < len(stats):
+                    flat.setdefault(k, []).extend(stats[i])
+                if when is not None and last_night.get(k) != when:
                     last_night[k] = when
                     nights[k] = nights.get(k, 0) + 1
         if not g.duplicate:
             rubber = g.mode is Mode.RUBBER
-            result = (seating, _ahead(g), rubber, _rubber_winner(g) if rubber else None)
+            result = (seating, _ahead(g), rubber, g.rubber_winner)
             results[result] = results.get(result, 0) + 1
     won: dict[str, int] = {}
     rubbers: dict[str, int] = {}
@@ -433,8 +423,16 @@ def statistics(
                 duplicate=duplicate.get(k),
             )
         )
-    pairs = partnerships(ordered, round_to, of=key)
-    return Stats(span, tuple(players), pairs, t, key)
+    # A partnership's two are spelled as their own rows are (the tally's spelling), whatever
+    # the game that first saw them together had: one person, one name, in every table.
+    pairs = tuple(_respelled(p, names) for p in partnerships(ordered, round_to, of=key))
+    return Stats(span, tuple(players), pairs, t, key, several)
+
+
+def _respelled(p: PartnershipTally, names: Mapping[str, str]) -> PartnershipTally:
+    """``p`` with each name as ``names`` (by key) spells its person; the order is the keys', and stays."""
+    a, b = (names.get(person_key(n), n) for n in p.names)
+    return p if (a, b) == p.names else dataclasses.replace(p, names=(a, b))
 
 
 @dataclass(frozen=True, slots=True)
@@ -468,22 +466,21 @@ def _seating(players: tuple[str, ...]) -> tuple[tuple[int, str, Side], ...]:
     return tuple((i, k, SEATS[i].side) for i, k in enumerate(_keys(players)) if k)
 
 
+def _pair_places(g: GameSummary) -> list[tuple[int, str]]:
+    """The people of a game of several tables' pairs who had a board compared, as the tally
+    counts them: each one's place among its statistics rows (two a pair) and their key."""
+    return [(2 * j + m, k) for j, p in enumerate(g.pairs) if p.boards for m, k in enumerate(person_key(n) for n in p.names) if k]
+
+
 def _pair_keys(g: GameSummary) -> list[str]:
-    """The people of a game of several tables' pairs who had a board compared, as the tally counts them."""
-    return [k for p in g.pairs if p.boards for k in (person_key(n) for n in p.names) if k]
+    """The keys of ``_pair_places``."""
+    return [k for _, k in _pair_places(g)]
 
 
 @functools.lru_cache(maxsize=4096)
 def _only(seating: tuple[tuple[int, str, Side], ...], key: str) -> tuple[tuple[int, str, Side], ...]:
     """The seats of ``seating`` the person of ``key`` sat in."""
     return tuple(seat for seat in seating if seat[1] == key)
-
-
-def _rubber_winner(g: GameSummary) -> Side | None:
-    """The side that won the rubber with two games (None: not won, or ended before)."""
-    if g.status is not Status.WON:
-        return None
-    return Side.NS if g.games_won(Side.NS) >= 2 else Side.EW if g.games_won(Side.EW) >= 2 else None
 
 
 def _ahead(g: GameSummary) -> Side | None:

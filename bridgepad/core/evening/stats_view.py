@@ -13,10 +13,10 @@ import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from bridgepad.core.evening.stats import PlayerStats, Span, Stats, partnership_json, percent_of
+from bridgepad.core.evening.stats import PlayerStats, Span, Stats, partnership_json
 from bridgepad.core.evening.tally import PartnershipTally
 from bridgepad.core.evening.tally_view import NAME_WIDTH, stake_words
 from bridgepad.core.evening.windows import aware
@@ -26,8 +26,8 @@ from bridgepad.core.rules.game import Mode
 
 @dataclass(frozen=True, slots=True)
 class Column:
-    """A column of figures. ``keep``: the lower, the longer it stays as the screen narrows;
-    ``signed`` ones are coloured by the row's net (won or lost)."""
+    """A column of figures. ``keep``: the lower, the longer it stays in a table's first part
+    as the screen narrows; ``signed`` ones are coloured by the row's net (won or lost)."""
 
     title: str
     width: int
@@ -59,12 +59,37 @@ class Table:
         """Cells it takes, each column padded by ``padding``."""
         return self.name_width + padding + sum(c.width + padding for c in self.columns)
 
-    def fit(self, room: int, padding: int = 2) -> Table:
-        """This table with the columns that fit in ``room`` cells: those of the highest ``keep``
-        leave first, the rest keep their order."""
+    def parts(self, room: int, padding: int = 2) -> tuple[Table, ...]:
+        """This table in as many parts as it takes for each to fit in ``room`` cells, every
+        figure in one of them: the first has the columns that matter most (those of the
+        highest ``keep`` leave it first), the others the columns left, in their order, each
+        part with the names again."""
+        kept = self._kept(room, padding)
+        out = [self._only(kept)] if kept else []
+        chunk: list[int] = []
+        for i in range(len(self.columns)):
+            if i in kept:
+                continue
+            if chunk and self._width(padding, [*chunk, i]) > room:
+                out.append(self._only(chunk))
+                chunk = []
+            chunk.append(i)
+        if chunk:
+            out.append(self._only(chunk))
+        return tuple(out)
+
+    def _width(self, padding: int, columns: list[int]) -> int:
+        return self.name_width + padding + sum(self.columns[i].width + padding for i in columns)
+
+    def _kept(self, room: int, padding: int) -> list[int]:
+        """The columns that fit in ``room``: those of the highest ``keep`` leave first."""
         kept = list(range(len(self.columns)))
-        while kept and self.name_width + padding + sum(self.columns[i].width + padding for i in kept) > room:
+        while kept and self._width(padding, kept) > room:
             kept.remove(max(kept, key=lambda i: (self.columns[i].keep, i)))
+        return kept
+
+    def _only(self, kept: list[int]) -> Table:
+        """This table with only the columns ``kept`` (by index, in their order)."""
         if len(kept) == len(self.columns):
             return self
         return replace(
@@ -78,8 +103,12 @@ def _count(n: int) -> str:
     return f"{n:,}"
 
 
-def _pct(x: Decimal | None) -> str:
-    return "" if x is None else f"{x:.0f}%"
+def whole_percent(part: int, whole: int) -> str:
+    """``part`` of ``whole`` in whole percent, ``63%`` for 5 of 8 (half away from zero, from the
+    counts, never from a percentage rounded before); empty of nothing."""
+    if whole <= 0:
+        return ""
+    return f"{(Decimal(100 * part) / whole).quantize(Decimal(1), rounding=ROUND_HALF_UP)}%"
 
 
 def _signed(n: int) -> str:
@@ -103,13 +132,15 @@ def _table(
     lines: Sequence[tuple[str, Sequence[str], int]],
     note: str = "",
 ) -> Table:
-    """A table whose columns are as wide as their title or their widest cell."""
+    """A table whose columns are as wide as their title or their widest cell; a column with
+    nothing in it (no redoubled contract, no pairs game in the span) is left out."""
+    kept = [i for i in range(len(titles)) if any(cells[i] for _, cells, _ in lines)]
     columns = tuple(
         Column(t, max([len(t), *(len(cells[i]) for _, cells, _ in lines)]), keep, signed)
-        for i, (t, keep, signed) in enumerate((t, k, s) for t, k, s in titles)
+        for i, (t, keep, signed) in ((i, titles[i]) for i in kept)
     )
     width = min(NAME_WIDTH, max([len(heading), 9, *(len(n) for n, _, _ in lines)]))
-    rows = tuple(Row(n, tuple(cells), net) for n, cells, net in lines)
+    rows = tuple(Row(n, tuple(cells[i] for i in kept), net) for n, cells, net in lines)
     return Table(name, title, heading, width, columns, rows, note)
 
 
@@ -125,7 +156,7 @@ def players_table(s: Stats) -> Table:
     ]
     if money:
         titles.append(("Money", 3, True))
-    titles += [("A game", 4, True), ("Best", 7, False), ("on", 9, False), ("Worst", 8, False), ("on", 10, False)]
+    titles += [("A game", 4, True), ("Best evening", 7, False), ("Worst evening", 8, False)]
     lines = []
     for p in s.players:
         if not p.games:
@@ -133,7 +164,7 @@ def players_table(s: Stats) -> Table:
         cells = [
             _count(p.evenings),
             _count(p.games),
-            f"{p.won:,} {_pct(p.won_percent)}",
+            f"{p.won:,} {whole_percent(p.won, p.games)}",
             f"{p.rubbers_won:,}/{p.rubbers:,}" if p.rubbers else "",
             _signed(p.points),
         ]
@@ -141,15 +172,14 @@ def players_table(s: Stats) -> Table:
             cells.append("" if p.money is None else f"{p.money:+,.2f}")
         cells += [
             "" if p.average is None else _signed(int(p.average)),
-            "" if p.best is None else _signed(p.best.points),
-            "" if p.best is None else p.best.day,
-            "" if p.worst is None else _signed(p.worst.points),
-            "" if p.worst is None else p.worst.day,
+            "" if p.best is None else f"{_signed(p.best.points)} {p.best.day}",
+            "" if p.worst is None else f"{_signed(p.worst.points)} {p.worst.day}",
         ]
         lines.append((p.name, cells, p.points))
     note = (
-        "Won: the games their side ended ahead. Rubbers: won/played. A game: the net a rubber or Chicago. "
-        "Best, Worst: their net over one evening, and the day it began."
+        "Won: the games their side ended ahead."
+        + (" Rubbers: won/played." if any(p.rubbers for p in s.players) else "")
+        + " A game: the net a rubber or Chicago. Best and worst evening: their net over one evening, and the day it began."
     )
     return _table("players", "Players", "Player", titles, lines, note)
 
@@ -175,8 +205,8 @@ def declarer_table(s: Stats) -> Table:
         tricks = d.tricks
         cells = [
             _count(d.played),
-            f"{d.made:,} {_pct(d.made_percent)}",
-            _count(d.down),
+            f"{d.made:,} {whole_percent(d.made, d.played)}",
+            f"{d.down:,} {whole_percent(d.down, d.played)}",
             _of(d.part_made, d.part_bid),
             _of(d.game_made, d.game_bid),
             _of(d.small_made, d.small_bid),
@@ -188,7 +218,7 @@ def declarer_table(s: Stats) -> Table:
         lines.append((p.name, cells, 0))
     note = (
         "Part, Game, Slam (six), Grand (seven): bid/made, by the contract bid. Doubled (and redoubled), "
-        "Redoubled: made/down. Tricks: the average over (+) or under (-) the contract."
+        "Redoubled: made/down. Tricks: the average over (+) or under (-) the contract." + _several_note(s)
     )
     return _table("declarer", "As declarer", "Declarer", titles, lines, note)
 
@@ -200,11 +230,25 @@ def defender_table(s: Stats) -> Table:
         d = p.defender
         if not d.defended:
             continue
-        doubles = f"{d.doubles_set:,} {_pct(percent_of(d.doubles_set, d.doubled))}" if d.doubled else ""
-        cells = [_count(d.defended), f"{d.set:,} {_pct(d.set_percent)}", _count(d.doubled), doubles]
+        doubles = f"{d.doubles_set:,} {whole_percent(d.doubles_set, d.doubled)}" if d.doubled else ""
+        cells = [_count(d.defended), f"{d.set:,} {whole_percent(d.set, d.defended)}", _count(d.doubled), doubles]
         lines.append((p.name, cells, 0))
-    note = "Set: the contracts they defended that went down. Doubled: doubled or redoubled; Doubles set: of those, down."
+    note = (
+        "Set: the contracts they defended that went down. Doubled: doubled or redoubled; Doubles set: of those, down."
+        + _several_note(s)
+    )
     return _table("defender", "As defender", "Defender", titles, lines, note)
+
+
+def _several_note(s: Stats) -> str:
+    """What a game of several tables gives the contracts' tables, when the span holds one."""
+    if not s.several:
+        return ""
+    games = "a game" if s.several == 1 else f"{s.several:,} games"
+    return (
+        f" At several tables ({games}) a result names the pair that declared, not which of the two: "
+        "each contract is counted as defended by both of the pair against it, and as declared by neither."
+    )
 
 
 def pair_name(p: PartnershipTally) -> str:
@@ -212,26 +256,31 @@ def pair_name(p: PartnershipTally) -> str:
 
 
 def partnerships_table(s: Stats) -> Table:
-    sessions = any(p.sessions for p in s.partnerships)
-    titles: list[tuple[str, int, bool]] = [("Games", 1, False), ("Won", 2, False), ("Net", 0, True)]
-    if sessions:
-        titles += [("Sessions", 4, False), ("IMPs", 3, False), ("Matchpoints", 5, False)]
+    rubbers = any(p.rubbers for p in s.partnerships)
+    titles = [
+        ("Games", 1, False),
+        ("Won", 2, False),
+        ("Rubbers", 6, False),
+        ("Net", 0, True),
+        ("Sessions", 4, False),
+        ("IMPs", 3, False),
+        ("Matchpoints", 5, False),
+    ]
     lines = []
     for p in s.partnerships:
         cells = [
             _count(p.games) if p.games else "",
-            f"{p.won:,} {_pct(percent_of(p.won, p.games))}" if p.games else "",
+            f"{p.won:,} {whole_percent(p.won, p.games)}" if p.games else "",
+            f"{p.rubbers_won:,}/{p.rubbers:,}" if p.rubbers else "",
             _signed(p.points) if p.games else "",
+            _count(p.sessions) if p.sessions else "",
+            "" if p.imps is None else imps_figure(p.imps),
+            "" if p.percent is None else f"{p.percent:.2f}% ({p.boards} bd)",
         ]
-        if sessions:
-            pct = p.percent
-            cells += [
-                _count(p.sessions) if p.sessions else "",
-                "" if p.imps is None else imps_figure(p.imps),
-                "" if pct is None else f"{pct:.2f}% ({p.boards} bd)",
-            ]
         lines.append((pair_name(p), cells, p.points))
-    note = "Two players who sat together: their games, those they won, and their net together."
+    note = "Two players who sat together: their games, those they won, and their net together." + (
+        " Rubbers: won/played." if rubbers else ""
+    )
     return _table("partnerships", "Partnerships", "Partners", titles, lines, note)
 
 

@@ -73,7 +73,7 @@ from bridgepad.core.evening.windows import aware
 from bridgepad.core.model import SEATS, Side
 from bridgepad.core.readers.people import person_key
 from bridgepad.core.rules.duplicate import percent
-from bridgepad.core.rules.game import Status
+from bridgepad.core.rules.game import Mode, Status
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.rules.settlement import check_stake, money, round_margin, settle
 
@@ -661,7 +661,9 @@ class PartnershipTally:
 
     ``names`` in the order of their names. ``points`` is what the tally gives each of them for
     those games (their side's margins, rounded as the tally rounds them); ``won`` the games
-    their side ended ahead in. A session's figures are their side's, as the tally counts them.
+    their side ended ahead in; ``rubbers`` and ``rubbers_won`` the rubbers among them and those
+    their side won (``GameSummary.rubber_winner``). A session's figures are their side's, as
+    the tally counts them.
     """
 
     names: tuple[str, str]
@@ -674,6 +676,8 @@ class PartnershipTally:
     top: int = 0
     boards: int = 0
     shares: Decimal = Decimal(0)
+    rubbers: int = 0  # of ``games``, the rubbers
+    rubbers_won: int = 0  # of those, the rubbers their side won with two games
 
     @property
     def percent(self) -> Decimal | None:
@@ -727,11 +731,16 @@ def partnerships(
             continue
         ns, ew = r.totals
         margin = round_margin(ns - ew, round_to)
+        rubber = r.mode is Mode.RUBBER
+        winner = r.rubber_winner
         for key, names, side in pairs:
             pair = rows.get(key)
             if pair is None:
                 pair = rows[key] = _Pair(names, _Row(names[0], False))
             pair.games += 1
+            if rubber:
+                pair.rubbers += 1
+                pair.rubbers_won += winner is side
             if side is Side.NS:
                 pair.points += margin
                 pair.won += ns > ew
@@ -757,6 +766,8 @@ def partnerships(
             top=rows[k].sessions.top,
             boards=rows[k].sessions.boards,
             shares=rows[k].sessions.shares,
+            rubbers=rows[k].rubbers,
+            rubbers_won=rows[k].rubbers_won,
         )
         for k in sorted(rows, key=best_first)
     )
@@ -785,6 +796,8 @@ class _Pair:
     games: int = 0
     won: int = 0
     points: int = 0
+    rubbers: int = 0
+    rubbers_won: int = 0
 
 
 def notes(t: Tally) -> list[str]:

@@ -35,12 +35,14 @@ def _number(text: str, field: str, what: str) -> int | None:
     if not t:
         return None
     if not t.isdigit() or len(t) > 4:
-        raise NotationError(f"{what}: give a whole number ({SETUP_CHOICES[field]}), not '{t[:20]}'.")
+        raise NotationError(f"{what}: '{t[:20]}' is not a whole number: give {SETUP_CHOICES[field]}.")
     return int(t)
 
 
 def parse_tables(text: str) -> int:
     n = _number(text, "tables", "Tables")
+    if n == 0:
+        raise NotationError(f"Tables: give {SETUP_CHOICES['tables']}; not 0.")
     return 1 if n is None else n
 
 

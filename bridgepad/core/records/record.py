@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from bridgepad.core.boards.double_dummy import Solved
 from bridgepad.core.model import SEATS, Contract, Honors, Revoke, Seat, Side
-from bridgepad.core.rules.board_facts import BoardFacts, board_facts, standing_against_field
+from bridgepad.core.rules.board_facts import BoardFacts, all_board_facts, board_facts, standing_against_field
 from bridgepad.core.rules.duplicate import Comparison, Running, running_totals
 from bridgepad.core.rules.field import FieldStanding
 from bridgepad.core.rules.game import (
@@ -242,6 +242,15 @@ class GameRecord:
     def against_field(self) -> FieldStanding | None:
         """The session against the club's field, over the boards played that have one (None: none)."""
         return standing_against_field((line.board for line in self.hand_lines), self.game)
+
+    @property
+    def unplayed_boards(self) -> tuple[BoardFacts, ...]:
+        """The boards whose cards the game knows and that have no hand at home yet, in order:
+        a dealt set played in part, a club's session not yet played (every output keeps them)."""
+        if self.game.deals is None or self.several is not None:  # several tables: each board's traveller
+            return ()
+        played = {line.deal for line in self.hand_lines}
+        return tuple(f for f in all_board_facts(self.game, self.solved) if f.board not in played)
 
 
 def _hand_line(h: HandOutcome, running: Running | None = None, board: BoardFacts | None = None) -> Line:

@@ -128,13 +128,17 @@ class SessionMatchpoints:
     Neuberg's factored matchpoints over B boards, each with n results, factored to N, add up
     to N × Σ (MP + 1) / n − B on a top of 2(N − 1) × B; so the sum Σ (MP + 1) / n, the boards
     and the most results are all there is to keep, however many boards come.
+
+    ``most`` starts at the most results of any board in the whole session where the boards
+    added are a part of it (a pair's, in a game of several tables): every pair's boards are
+    then factored to the same N, as a club's scoring factors a section's.
     """
 
     method: PairsPercentage = PairsPercentage.NEUBERG
     matchpoints: int = 0  # as scored on each board
     top: int = 0
     boards: int = 0
-    most: int = 0  # the most results on any board: this table's and the others'
+    most: int = 0  # the most results on any board: this table's and the others' (or the whole session's, given)
     shares: Fraction = Fraction(0)  # Σ (MP + 1) / n
 
     def add(self, c: Comparison | None) -> None:

@@ -61,6 +61,11 @@ class DuplicateScoring(str, Enum):
     MATCHPOINTS = "matchpoints"  # a pairs game: 2 for each result beaten, 1 for each tie
 
     @property
+    def word(self) -> str:
+        """``IMPs`` or ``matchpoints``, as a sentence says how boards are compared."""
+        return "IMPs" if self is DuplicateScoring.IMPS else "matchpoints"
+
+    @property
     def description(self) -> str:
         return {
             DuplicateScoring.IMPS: "IMPs, as a team match (averaged over several other results)",

@@ -36,6 +36,7 @@ class BoardTable:
     total: str
     vp: str  # a team match's victory points, right-aligned; "" at matchpoints or before a comparison
     field: str = ""  # the session against the club's field, where the boards have one
+    field_lines: tuple[str, ...] = ()  # the same, in lines no wider than the table
 
     @property
     def width(self) -> int:
@@ -87,11 +88,15 @@ def board_table(state: SessionState, solved: Solved | None = None) -> BoardTable
     vps = match_vps_of(state) if not mp else None
     vp = f"{vp_text(vps):>{width}}" if vps is not None else ""
     field = ""
+    field_lines: tuple[str, ...] = ()
     game = state.game
     if game.deals is not None and game.deals.has_field:
-        from bridgepad.core.words.board_words import standing_text  # a session with a club's field only
+        from bridgepad.core.words.board_words import standing_lines, standing_text  # a club's field only
 
         facts = (board_facts(game, h.deal or 0, h.ns_score, solved or {}) for h in state.hands)
         standing = standing_against_field(facts, game)
-        field = standing_text(standing, game.settings.duplicate_scoring) if standing is not None else ""
-    return BoardTable(line(header), tuple(line(r) for r in body), "─" * width, line(foot).rstrip(), vp, field)
+        if standing is not None:
+            field = standing_text(standing, game.settings.duplicate_scoring)
+            field_lines = standing_lines(standing, game.settings.duplicate_scoring, width)
+    rows = tuple(line(r) for r in body)
+    return BoardTable(line(header), rows, "─" * width, line(foot).rstrip(), vp, field, field_lines)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
-from bridgepad.core.boards.board_set import FieldResult
+from bridgepad.core.boards.board_set import BoardSet, FieldResult
 from bridgepad.core.boards.cards import SUITS, Deal
 from bridgepad.core.boards.double_dummy import PBN_SEATS, PBN_STRAINS, Par, ParContract, TrickTable
 from bridgepad.core.model import SEATS, Contract, Seat, Side, Strain
@@ -85,13 +85,14 @@ def dd_lines(tricks: TrickTable) -> list[str]:
 
 
 def dd_side_line(tricks: TrickTable, side: Side) -> str:
-    """``N-S ♣5 ♦9 ♥7 ♠5 NT6/5``: a side's tricks, both seats' where they differ (North's first)."""
+    """``N-S make ♣5 ♦9 ♥7 ♠5 NT6/5``: a side's tricks double dummy, both seats' where they differ
+    (North's or East's first), said as the line above says declarer's ("double dummy N makes 10")."""
     a, b = side.seats
     cells = []
     for s in DD_STRAINS:
         x, y = tricks.of(a, s), tricks.of(b, s)
         cells.append(f"{s.symbol}{x}" if x == y else f"{s.symbol}{x}/{y}")
-    return f"{side.short} " + " ".join(cells)
+    return f"{side.short} make " + " ".join(cells)
 
 
 def par_contract_text(c: ParContract) -> str:
@@ -135,6 +136,20 @@ def against_par_line(facts: BoardFacts, contract: Contract | None, declarer: Sea
     return out + "."
 
 
+def set_words(boards: BoardSet) -> str:
+    """``the cards of boards 1–8, the club's results on 3 boards``: what a game's set holds."""
+    n = sum(1 for b in boards.boards if b.field)
+    field = f", the club's results on {n} board{'s' if n != 1 else ''}" if n else ""
+    return f"the cards of {boards.span}{field}"
+
+
+def unplayed_line(facts: BoardFacts) -> str:
+    """A board of the set with no result at home yet: its par, or what is still to come."""
+    if facts.solution is None:
+        return "Not played at home yet: par and double dummy are being worked out."
+    return f"Not played at home yet: par is {par_text(facts.solution.par)}."
+
+
 def club_share(c: Comparison) -> tuple[Fraction, int]:
     """A board's matchpoints against the field as clubs print them: 1 a result beaten, ½ a tie."""
     return Fraction(c.matchpoints, 2), len(c.others)
@@ -160,27 +175,46 @@ def field_results_text(field: tuple[FieldResult, ...]) -> str:
     return "At the club: " + ", ".join(parts) + "."
 
 
-def standing_text(standing: FieldStanding, scoring: DuplicateScoring) -> str:
-    """``Against the club: N-S 56.25% over 8 boards`` (or its IMPs)."""
+def standing_parts(standing: FieldStanding, scoring: DuplicateScoring) -> tuple[str, str, str]:
+    """``Against the club:``, ``N-S 56.25%`` (or its IMPs), ``over 8 boards``: the standing's words."""
     boards = f"{standing.boards} board{'s' if standing.boards != 1 else ''}"
     if scoring is DuplicateScoring.MATCHPOINTS and standing.percent is not None:
-        return f"Against the club: N-S {standing.percent}% over {boards}"
-    return f"Against the club: N-S {imps_text(standing.imps)} over {boards}"
+        figure = f"N-S {standing.percent}%"
+    else:
+        figure = f"N-S {imps_text(standing.imps)}"
+    return "Against the club:", figure, f"over {boards}"
+
+
+def standing_text(standing: FieldStanding, scoring: DuplicateScoring) -> str:
+    """``Against the club: N-S 56.25% over 8 boards`` (or its IMPs)."""
+    return " ".join(standing_parts(standing, scoring))
+
+
+def standing_lines(standing: FieldStanding, scoring: DuplicateScoring, width: int) -> tuple[str, ...]:
+    """The standing in lines of at most ``width`` (the foot of the pad, under its table of boards),
+    broken between its parts, never inside one."""
+    lines: list[str] = []
+    for part in standing_parts(standing, scoring):
+        if lines and len(lines[-1]) + 1 + len(part) <= width:
+            lines[-1] += " " + part
+        else:
+            lines.append(part)
+    return tuple(lines)
 
 
 def board_lines(
     facts: BoardFacts, contract: Contract | None, declarer: Seat | None, tricks: int | None, scoring: DuplicateScoring
 ) -> list[str]:
-    """All a board's explanation says of its cards: against par, the field, the hands, double dummy."""
+    """All a board's explanation says of its cards: against par, the field, double dummy, the hands
+    (the hands last: on a small screen what is cut off is what the printed hand record shows)."""
     lines = [against_par_line(facts, contract, declarer, tricks)]
     if facts.against_field is not None:
         lines.append(field_line(facts.against_field, scoring))
     if facts.field:
         lines.append(field_results_text(facts.field))
-    lines += hand_lines(facts.deal)
     if facts.solution is not None:
         lines += [dd_side_line(facts.solution.tricks, side) for side in (Side.NS, Side.EW)]
-    return lines
+    return lines + hand_lines(facts.deal)
 
 
 __all__ = ["PBN_SEATS", "PBN_STRAINS", "board_lines", "dd_lines", "diagram", "hand_lines", "par_text"]

@@ -20,12 +20,40 @@ def team_label(team: int) -> str:
     return f"Team {team}"
 
 
-def movement_title(setup: MovementSetup) -> str:
-    """``Mitchell, 4 tables, 24 boards: 3 rounds of 6`` or ``Team match, 2 tables, 16 boards: 2 rounds of 8``."""
-    what = "Team match" if setup.kind is MovementKind.TEAMS else "Mitchell"
+def movement_title(setup: MovementSetup, *, in_sentence: bool = False) -> str:
+    """``Mitchell, 4 tables, 24 boards: 3 rounds of 6`` or ``Team match, 2 tables, 16 boards: 2 rounds of 8``
+    (``team match, …`` within a sentence)."""
+    word = setup.kind.word
+    what = word if in_sentence else word[0].upper() + word[1:]
     rounds = f"{setup.rounds} round{'s' if setup.rounds != 1 else ''} of {setup.boards_per_round}"
     short = " (one pair sits out each round)" if setup.pairs % 2 else ""
     return f"{what}, {setup.tables} tables, {setup.boards} boards: {rounds}{short}"
+
+
+def movement_words(movement: Movement) -> list[str]:
+    """How the movement goes, as a director announces it and the guide cards do not say: who
+    moves where after each round (a Mitchell's skip), or a team match's teams."""
+    last = movement.tables
+    if movement.kind is MovementKind.TEAMS:
+        teams = [
+            f"Team {n}: {ns.label} at table {ns.number} and {ew.label} at table {ew.number}."
+            for n in (1, 2)
+            for ns, ew in [sorted((p for p in movement.pairs if movement.team_of(p) == n), key=lambda p: p.order)]
+        ]
+        swap = (
+            "Nobody moves: after round 1 the two tables swap boards."
+            if movement.rounds == 2
+            else "Nobody moves: after each round table 1 takes the boards table 2 has played, and table 2 the next ones."
+        )
+        return [*teams, swap]
+    if movement.rounds == 1:
+        return ["One round: nobody moves."]
+    moves = f"E-W pairs move up a table (from table {last} to table 1) and the boards move down a table"
+    lines = [f"N-S pairs stay at their tables. After each round {moves} (from table 1 to table {last})."]
+    half = movement.tables // 2
+    if movement.skip and movement.rounds > half:
+        lines.append(f"After round {half} E-W pairs skip a table: each moves up two, so that no pair meets boards twice.")
+    return lines
 
 
 def sitting_line(s: Sitting) -> str:

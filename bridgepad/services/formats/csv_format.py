@@ -10,7 +10,11 @@ deal (``cards``, dealer first, as PBN writes it), double dummy (``dd_tricks``, a
 DoubleDummyTricks, and ``declarer_dd``, the tricks declarer's seat makes double dummy in
 the contract's strain), the par (N-S's score and the contracts) and the club's field
 (its N-S scores, and the home result against them: cross-IMPs, and matchpoints as the
-club prints them, a point a result beaten and half a tie, of one a result).
+club prints them, a point a result beaten and half a tie, of one a result). After a
+duplicate game's hands come a row for each board of its set not played at home yet
+(``kind`` = ``board``: its cards, double dummy, par and field) and, where boards have a
+field, the session against it (``kind`` = ``field``: ``field_imps`` summed over those
+boards and ``field_pct``, the percentage the foot of the pad gives); their figures are 0.
 
 The result is written as the form and the log take it: the tricks declarer took as
 played, then any revoke (``10``, ``8 rev EW 2``), so that no spreadsheet reads it as a
@@ -30,6 +34,7 @@ from decimal import Decimal
 from bridgepad.core.model import Side
 from bridgepad.core.readers.notation import result_text
 from bridgepad.core.records.record import GameRecord, Line, LineKind
+from bridgepad.core.rules.board_facts import BoardFacts
 from bridgepad.core.rules.vulnerability import vulnerability_code
 from bridgepad.core.words.board_words import club_share
 from bridgepad.core.words.labels import partnership
@@ -137,12 +142,16 @@ def _row(r: GameRecord, line: Line) -> list[object]:
 
 def _board_cells(line: Line) -> list[object]:
     """The board's cards, double dummy, par and field (empty where they are not known)."""
-    facts = line.board
-    if facts is None:
+    if line.board is None:
         return [""] * 10
+    return _facts_cells(line.board, line)
+
+
+def _facts_cells(facts: BoardFacts, line: Line | None) -> list[object]:
+    """A board's cards, double dummy, par and field, and the home result against them (``line``)."""
     s = facts.solution
     dd: object = ""
-    if s is not None and line.contract is not None and line.declarer is not None:
+    if s is not None and line is not None and line.contract is not None and line.declarer is not None:
         dd = s.tricks.of(line.declarer, line.contract.strain)
     vs = facts.against_field
     share = club_share(vs) if vs is not None else None
@@ -244,4 +253,44 @@ def write(records: Sequence[GameRecord]) -> str:
             continue
         for line in r.lines:
             w.writerow(_row(r, line))
+        w.writerows(_game_board_rows(r))
     return buf.getvalue()
+
+
+def _game_board_rows(r: GameRecord) -> list[list[object]]:
+    """After a duplicate game's hands: each board of its set not played at home yet (kind
+    ``board``: its cards, double dummy, par and the club's field), and the session against the
+    club's field (kind ``field``: its cross-IMPs and percentage over the boards that have one).
+    Their figures are 0, so that a game's rows still add up to its pad."""
+    blank: dict[str, object] = dict.fromkeys(HEADER, "")
+    base = blank | {
+        "game_id": cell(r.id),
+        "mode": r.mode.value,
+        "ns_players": cell(partnership(r, Side.NS)),
+        "ew_players": cell(partnership(r, Side.EW)),
+        "ns_below": 0,
+        "ns_above": 0,
+        "ew_below": 0,
+        "ew_above": 0,
+    }
+    rows = []
+    for facts in r.unplayed_boards:
+        cells = base | {
+            "kind": "board",
+            "board": facts.board,
+            "dealer": facts.dealer.value,
+            "vulnerable": vulnerability_code(facts.vulnerable),
+            "what": "not played at home yet",
+        }
+        rows.append([*list(cells.values())[: HEADER.index("cards")], *_facts_cells(facts, None)])
+    standing = r.against_field
+    if standing is not None:
+        boards = f"{standing.boards} board{'s' if standing.boards != 1 else ''}"
+        cells = base | {
+            "kind": "field",
+            "what": f"against the club's field over {boards}",
+            "field_imps": number(standing.imps),
+            "field_pct": number(standing.percent) if standing.percent is not None else "",
+        }
+        rows.append(list(cells.values()))
+    return rows

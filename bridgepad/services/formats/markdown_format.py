@@ -22,6 +22,7 @@ from bridgepad.core.words.board_words import (
     field_line,
     field_results_text,
     standing_text,
+    unplayed_line,
 )
 from bridgepad.core.words.labels import partnership, result_label, we_they
 from bridgepad.core.words.pad import PadRow, layout
@@ -123,6 +124,8 @@ def boards_markdown(r: GameRecord) -> str:
     for line in r.hand_lines:
         if line.board is not None:
             lines += ["", *_board_section(line, line.board, scoring)]
+    for facts in r.unplayed_boards:
+        lines += ["", *_board_section(None, facts, scoring)]
     return "\n".join(lines) + "\n"
 
 
@@ -145,22 +148,25 @@ def several_markdown(r: GameRecord) -> str:
     assert state is not None
     mp = state.matchpointed
     lines = [f"### {r.rules.title} {md_escape(r.id)}", ""]
-    scoring = "matchpoints" if mp else "IMPs"
+    scoring = state.scoring.word
     lines += [f"Started {md_escape(r.created)}. {movement_title(state.inputs.setup)}; compared by {scoring}.", ""]
     lines += [md_escape(r.headline), "", "#### Ranking", ""]
     if state.teams:
         lines += ["| Rank | Team | Pairs | Result |", "|:---|:---|:---|:---|"]
-        for team in state.teams:
+        for team in state.team_ranking:
             pairs, result = md_escape(team_pairs(state, team)), md_escape(team_words(team, mp))
             lines.append(f"| {team.rank or '-'} | Team {team.team} | {pairs} | {result} |")
         lines.append("")
     for side in (Side.NS, Side.EW):
         lines += [f"{side.word}:", ""]
         figures = ("Matchpoints", "%") if mp else ("IMPs",)
-        lines.append("| Rank | Pair | Names | Boards | " + " | ".join(figures) + " |")
+        # A team match ranks its teams: each pair is shown with its team, as on the laptop's screen.
+        first = "Team" if state.teams else "Rank"
+        lines.append(f"| {first} | Pair | Names | Boards | " + " | ".join(figures) + " |")
         lines.append("|:---|:---|:---|---:|" + "---:|" * len(figures))
         for st in state.ranking(side):
-            cells = [st.rank or "-", st.pair.label, md_escape(names_of(state, st.pair)), str(st.played)]
+            place = str(state.movement.team_of(st.pair)) if state.teams else st.rank or "-"
+            cells = [place, st.pair.label, md_escape(names_of(state, st.pair)), str(st.played)]
             cells += [matchpoints_words(st), standing_words(st, mp)] if mp else [standing_words(st, mp)]
             lines.append("| " + " | ".join(cells) + " |")
         lines.append("")
@@ -184,8 +190,9 @@ def several_markdown(r: GameRecord) -> str:
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
-def _board_section(line: Line, facts: BoardFacts, scoring: DuplicateScoring) -> list[str]:
-    """A board's cards as a hand record prints them, then how the result stands against them."""
+def _board_section(line: Line | None, facts: BoardFacts, scoring: DuplicateScoring) -> list[str]:
+    """A board's cards as a hand record prints them, then how the result stands against them
+    (``line`` None: a board of the set not played at home yet)."""
     out = [f"#### Board {facts.board}: {facts.dealer.word} deals, {vulnerable_words(facts.vulnerable)}", ""]
     out += ["```text", *diagram(facts.deal), "```", ""]
     if facts.solution is not None:
@@ -194,7 +201,10 @@ def _board_section(line: Line, facts: BoardFacts, scoring: DuplicateScoring) -> 
         out.append("|:---|" + "---:|" * (len(rows[0]) - 1))
         out += ["| " + " | ".join(row) + " |" for row in rows[1:]]
         out.append("")
-    out.append(against_par_line(facts, line.contract, line.declarer, line.tricks_scored))
+    if line is None:
+        out.append(unplayed_line(facts))
+    else:
+        out.append(against_par_line(facts, line.contract, line.declarer, line.tricks_scored))
     if facts.against_field is not None:
         out.append(field_line(facts.against_field, scoring))
     if facts.field:

@@ -15,7 +15,9 @@ name with, after a backslash, the column's width and alignment, and before it ``
 spaces (``"Ann - Bob"``). In export format each row is one line; in import format a row
 may run over several lines (5.2: "no restriction on the number of table elements in a
 text line"), so the elements are counted off by the header's columns. ``?`` is unknown,
-``-`` irrelevant, ``^...`` an artificial score (an average, a bye), which is no result.
+``-`` irrelevant, ``^...`` an artificial score (an average, a bye), which is no result. A
+frequency table's row (a ``Multiplicity`` column, as the standard's own example of a
+``ScoreTable`` has it) counts as that many results.
 
 Everything is checked before anything is kept, and each fault is a sentence that names
 the board (``board 3: its Deal gives North 12 cards ...``), with the file and line
@@ -177,8 +179,22 @@ def _table_field(d: ReadDeal, board: int, export: bool, skipped: list[str]) -> t
         if r is None:
             skipped.append(f"board {board}: a row with no result was left out of the field ({visible(' '.join(row))[:60]}).")
             continue
-        out.append(r)
+        out.extend([r] * _multiplicity(d, where, cell(row, "Multiplicity")))
+        if len(out) > MAX_FIELD:
+            raise _Bad(d.line, f"board {board} has more than the {MAX_FIELD} results a field keeps.")
     return tuple(out)
+
+
+def _multiplicity(d: ReadDeal, where: str, text: str) -> int:
+    """How many tables had the row's result: a frequency table's ``Multiplicity`` column (5.9), else one."""
+    t = text.strip().strip('"')
+    if t in ("", "?", "-"):
+        return 1
+    if not re.fullmatch(r"[0-9]{1,3}", t) or not 1 <= int(t) <= MAX_FIELD:
+        raise _Bad(
+            d.line, f"{where}: its Multiplicity is {quoted(text)}, where it is how many tables had the result, 1 to {MAX_FIELD}."
+        )
+    return int(t)
 
 
 def _own_result(d: ReadDeal, board: int) -> FieldResult | None:

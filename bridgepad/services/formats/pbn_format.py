@@ -49,7 +49,11 @@ over the comparisons) or ``ScoreMP`` and ``ScorePercentage`` (``Scoring "MP;MP1"
 A board whose cards are known has its double-dummy figures as BridgeComposer writes them:
 ``DoubleDummyTricks``, ``OptimumScore`` (from N-S's side, ``NS 420``, as 4.2.7 allows),
 ``ParContract`` and the ``OptimumResultTable`` (5.7); the club's field, where the game has
-one, is the section ``BridgepadFieldTable`` (contract, declarer, tricks, N-S's score).
+one, is the section ``BridgepadFieldTable`` (contract, declarer, tricks, N-S's score). The
+boards of the game's set not yet played at home follow its hands, each written as a hand
+record writes a board (``Scoring``, ``Declarer``, ``Contract`` and ``Result`` empty), so
+that the import keeps every board's cards; ``BridgepadFirstBoard`` on them says where a
+session with no hand yet begins.
 
 bridgepad's own tags (4.9 allows any): ``BridgepadGame`` (the game the deal belongs
 to), ``BridgepadMode``, one ``BridgepadRule...`` tag per rule (``BridgepadRuleHonors
@@ -73,6 +77,7 @@ from bridgepad.core.boards.board_set import FieldResult
 from bridgepad.core.boards.double_dummy import PBN_SEATS, PBN_STRAINS, Solution, strain_letter
 from bridgepad.core.model import SEATS, Seat, Side
 from bridgepad.core.records.record import GameRecord, Line, standings, sum_figures
+from bridgepad.core.rules.board_facts import BoardFacts
 from bridgepad.core.rules.duplicate import percent
 from bridgepad.core.rules.game import Mode
 from bridgepad.core.rules.settings import DuplicateScoring, Settings
@@ -420,7 +425,37 @@ def deals(r: GameRecord) -> list[Deal]:
                 )
         tags = [(name, mandatory[name]) for name in MANDATORY] + sorted(extra.items())
         out.append(Deal(tags, sorted(sections, key=lambda t: t[0]), notes))  # sections sorted by name (3.1)
+    out.extend(_unplayed_deal(r, facts, seats, game_extra, event) for facts in r.unplayed_boards)
     return out
+
+
+def _unplayed_deal(r: GameRecord, facts: BoardFacts, seats: dict[str, str], game_extra: dict[str, str], event: str) -> Deal:
+    """A board whose cards the game knows and that has no hand yet: as a hand record writes it
+    (its Scoring, Declarer, Contract and Result empty), after the hands, so that the import
+    keeps every board of the set; ``BridgepadFirstBoard`` says where a game with no hand begins."""
+    mandatory = {
+        "Event": event,
+        "Site": "?",
+        "Date": _date(r.created),
+        "Board": str(facts.board),
+        **seats,
+        "Dealer": facts.dealer.value,
+        "Vulnerable": PBN_WORDS[vulnerability_code(facts.vulnerable)],
+        "Deal": facts.deal.pbn(facts.dealer),
+        "Scoring": "",
+        "Declarer": "",
+        "Contract": "",
+        "Result": "",
+    }
+    extra = dict(game_extra) | {"BridgepadFirstBoard": str(r.game.first_board)}
+    sections = []
+    if facts.solution is not None:
+        extra.update(double_dummy_tags(facts.solution))
+        sections.append(result_table(facts.solution))
+    if facts.field:
+        sections.append(field_table(facts.field))
+    tags = [(name, mandatory[name]) for name in MANDATORY] + sorted(extra.items())
+    return Deal(tags, sorted(sections, key=lambda t: t[0]))
 
 
 def _deal_value(line: Line) -> str:

@@ -242,8 +242,9 @@ def read(text: str) -> list[Incoming]:
     (at most ``MAX_PROBLEMS`` lines of them, and a count of the rest).
 
     The deals are grouped by ``BridgepadGame``; each game is rebuilt from its deals'
-    results (contract, declarer, tricks as played, honors, revoke, the traveller),
-    read as strictly as a game file, and its scores worked out again: a deal whose
+    results (contract, declarer, tricks as played, honors, revoke, the traveller) and,
+    after a duplicate game's hands, the boards of its set not yet played (no contract and
+    no result, as a hand record writes a board), read as strictly as a game file, and its scores worked out again: a deal whose
     Dealer, Vulnerable or score tags are not what its results give is refused. A file
     with no bridgepad game at all is refused in one line that says what it seems to be.
     """
@@ -304,12 +305,30 @@ def _game(game_id: str, ds: list[ReadDeal]) -> Incoming:
     if ended not in ("yes", "no"):
         raise _Bad(first.line, f"{where}: BridgepadEnded is yes or no.")
     players = {seat.value: _read_name(first, seat, where) for seat in SEATS}
-    boards = [_board(d, where) for d in ds]
     numbered = rules_for(mode).boards  # a duplicate board's number is its own; a hand's is its place
-    start = boards[0] if numbered else 1
-    for k, (d, board) in enumerate(zip(ds, boards)):
+    # A duplicate game's boards not played yet come after its hands, as a hand record has them.
+    k = next((i for i, d in enumerate(ds) if numbered and _unplayed(d)), len(ds))
+    played, waiting = ds[:k], ds[k:]
+    for d in waiting:
+        if not _unplayed(d):
+            raise _Bad(
+                d.line, f"{where}: this hand comes after a board not played: a game's hands come first, then its other boards."
+            )
+    boards = [_board(d, where) for d in played]
+    start = boards[0] if played and numbered else 1
+    if waiting:
+        # Where the session begins: its first hand's board, or for a game with no hand yet, this tag.
+        first_board = _first_board(waiting[0], where)
+        if played and first_board != start:
+            raise _Bad(waiting[0].line, f"{where}: its BridgepadFirstBoard is not the board its hands begin at, {start}.")
+        start = first_board
+    for k, (d, board) in enumerate(zip(played, boards)):
         if board != start + k:
             raise _Bad(d.line, f"{where}: this deal is board {board} where {start + k} comes next: a game's deals are in order.")
+    unplayed = [(d, _board(d, where)) for d in waiting]
+    for (d, board), (_, before) in zip(unplayed[1:], unplayed):
+        if board <= before or board in boards:
+            raise _Bad(d.line, f"{where}: board {board} not played comes again or out of order: each board once, in order.")
     data: dict[str, Any] = {
         "schema": SCHEMA,
         "mode": mode.value,
@@ -317,13 +336,19 @@ def _game(game_id: str, ds: list[ReadDeal]) -> Incoming:
         "first_dealer": _tag(first, "BridgepadFirstDealer"),
         "players": {k: v for k, v in players.items() if v},
         "ended": ended == "yes",
-        "hands": [_hand(d, where) for d in ds],
+        "hands": [_hand(d, where) for d in played],
     }
     if numbered:
         data["first_board"] = start
-        dealt = [b for b in (_dealt(d, board, where) for d, board in zip(ds, boards)) if b is not None]
+        dealt = [b for b in (_dealt(d, board, where) for d, board in zip(played, boards)) if b is not None]
+        for d, board in unplayed:
+            cards = _dealt(d, board, where)
+            if cards is None or board in boards:
+                why = "is among the game's hands" if board in boards else "has no cards"
+                raise _Bad(d.line, f"{where}: board {board}, not played, {why}: nothing to keep of it.")
+            dealt.append(cards)
         if dealt:
-            data["deals"] = dealt
+            data["deals"] = sorted(dealt, key=lambda b: int(b["board"]))
     try:
         game = game_from_json(data)
     except SchemaError as e:
@@ -379,6 +404,19 @@ def _read_name(d: ReadDeal, seat: Seat, where: str) -> str:
         return base64.b64decode("".join(pieces).encode("ascii"), validate=True).decode("utf-8")
     except (ValueError, binascii.Error, UnicodeError):
         raise _Bad(d.line, f"{where}: {tag} is not a name in UTF-8 and base64.") from None
+
+
+def _unplayed(d: ReadDeal) -> bool:
+    """A board written as a hand record writes it: no contract, no result (a hand has Pass at least)."""
+    return d.tags.get("Contract", "") == "" and d.tags.get("Result", "") == "" and "Score" not in d.tags
+
+
+def _first_board(d: ReadDeal, where: str) -> int:
+    """Where a game with no hand yet begins (``BridgepadFirstBoard``; its first board's otherwise)."""
+    text = d.tags.get("BridgepadFirstBoard", d.tags.get("Board", ""))
+    if not re.fullmatch(r"[0-9]{1,5}", text) or int(text) < 1:
+        raise _Bad(d.line, f"{where}: BridgepadFirstBoard is a positive whole number, not {quoted(text)}.")
+    return int(text)
 
 
 def _board(d: ReadDeal, where: str) -> int:

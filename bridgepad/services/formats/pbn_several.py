@@ -120,7 +120,8 @@ def _rank(s: PairStanding) -> str:
 
 
 def total_score_table(state: SeveralState, shown: object) -> tuple[str, str, list[list[str]]]:
-    """The pairs' totals: each direction's pairs, best first (a team match's pairs with their team's VPs)."""
+    """The pairs' totals: each direction's pairs, best first (a team match's pairs with their team's
+    place and VPs)."""
     teams = state.kind is MovementKind.TEAMS
     if state.matchpointed:
         figures: tuple[Column, ...] = (("TotalScoreMP", 6, "R"), ("TotalPercentage", 6, "R"))
@@ -128,9 +129,13 @@ def total_score_table(state: SeveralState, shown: object) -> tuple[str, str, lis
         figures = (("TotalScoreIMP", 7, "R"),) + ((("TotalScoreVP", 6, "R"),) if teams else ())
     columns = (*TOTALS, *figures, NAMES, ("NrBoards", 2, "R"))
     vp = {p: t.vp for t in state.teams for p in t.pairs}
+    # A team match's pairs are ranked as their teams are: the team in front's pairs first.
+    team_place = {p: t.rank.lstrip("=") or "-" for t in state.teams for p in t.pairs}
+    order = {p: n for n, t in enumerate(state.team_ranking) for p in t.pairs}
     rows = []
     for side in (Side.NS, Side.EW):
-        for s in state.ranking(side):
+        pairs = sorted(state.ranking(side), key=lambda s: order[s.pair]) if teams else state.ranking(side)
+        for s in pairs:
             if state.matchpointed:
                 numbers = [_figure(s.matchpoints), _percent(s.percent) if s.percent is not None else "-"]
             else:
@@ -138,7 +143,8 @@ def total_score_table(state: SeveralState, shown: object) -> tuple[str, str, lis
                 if teams:
                     team_vp = vp.get(s.pair)
                     numbers.append(_figure(team_vp) if team_vp is not None else "-")
-            cells = [_rank(s), str(s.pair.number), str(_first_table(state, s.pair)), string_token(side.short)]
+            place = team_place[s.pair] if teams else _rank(s)
+            cells = [place, str(s.pair.number), str(_first_table(state, s.pair)), string_token(side.short)]
             rows.append(row(columns, [*cells, *numbers, _names(s.names, shown), str(s.played)]))
     return TOTAL_SCORE_TABLE, header(columns), rows
 

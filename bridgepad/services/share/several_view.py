@@ -39,7 +39,7 @@ def _ranking(state: SeveralState) -> list[dict[str, Any]]:
     mp = state.matchpointed
     if state.teams:
         rows = []
-        for t in sorted(state.teams, key=lambda t: (not t.rank, int(t.rank.lstrip("=") or 0), t.team)):
+        for t in state.team_ranking:
             pairs = " and ".join(pair_name(p, state.inputs.names_of(p)) for p in t.pairs)
             figure = f"{t.matchpoints} of {t.top}" if mp else imps_figure(t.imps)
             vp = f"{t.vp:.2f}" if t.vp is not None else ""

@@ -13,13 +13,20 @@ from typing import Any
 from bridgepad.core.rules.board_scores import signed
 from bridgepad.core.rules.boards import board_dealer
 from bridgepad.core.rules.modes.base import FIELD_HINTS, FIELD_LABELS
-from bridgepad.core.rules.movements import Pair, Sitting
+from bridgepad.core.rules.movements import MovementKind, Pair, Sitting
 from bridgepad.core.rules.settings import Settings
-from bridgepad.core.rules.several_tables.entering import boards_text, counted
+from bridgepad.core.rules.several_tables.entering import boards_text, counted, still_at
 from bridgepad.core.rules.several_tables.inputs import TableResult
 from bridgepad.core.rules.several_tables.scores import SeveralState, board_outcome
 from bridgepad.core.rules.vulnerability import board_vulnerability_text, board_vulnerable
-from bridgepad.core.words.movement_text import guide_card, movement_title, next_words, sitting_line, sitting_out_words
+from bridgepad.core.words.movement_text import (
+    guide_card,
+    movement_title,
+    next_words,
+    sitting_line,
+    sitting_out_words,
+    team_label,
+)
 
 TRICKS_HINT = "tricks declarer took, 0 to 13"
 # The phone's fields: the pad's words for the contract and the declarer; the tricks as a number.
@@ -71,12 +78,14 @@ def result_json(r: TableResult, settings: Settings) -> dict[str, Any]:
 
 def pair_json(state: SeveralState, pair: Pair) -> dict[str, Any]:
     names = state.inputs.names_of(pair)
+    teams = state.kind is MovementKind.TEAMS
     return {
         "pair": pair.key,
         "label": pair.label,
         "side": pair.side.value,
         "direction": pair.side.word,
         "names": " & ".join(n for n in names if n),
+        "team": team_label(state.movement.team_of(pair)) if teams else "",  # whose side it plays for
     }
 
 
@@ -89,7 +98,17 @@ def _board(table: int, board: int, have: dict[tuple[int, int], TableResult], set
         "vulnerable": board_vulnerability_text(vul),
         "vul": sorted(s.value for s in vul),
         "result": result_json(result, settings) if result is not None else None,
+        "waiting": "",
     }
+
+
+def _waiting(state: SeveralState, table: int, board: int) -> str:
+    """Why ``table`` cannot enter ``board`` of its round yet ("" if it can): the table that had the
+    board before has still to enter it."""
+    before = still_at(state.inputs, table, board)
+    if before is None:
+        return ""
+    return f"Still at table {before.table}: enter it once table {before.table} has sent its result."
 
 
 def _pairs(state: SeveralState, sitting: Sitting) -> list[dict[str, Any]]:
@@ -132,6 +151,9 @@ def table_state(state: SeveralState, table: int, settings: Settings) -> dict[str
     out["pairs"] = _pairs(state, sitting)
     out["sits_out"] = "" if sitting.plays else f"{sitting_out_words(movement, sitting.round)} No boards are played at this table."
     out["boards"] = [_board(table, b, have, settings) for b in sitting.boards] if sitting.plays else []
+    for b in out["boards"]:
+        if b["result"] is None:
+            b["waiting"] = _waiting(state, table, b["board"])
     out["done"] = progress.done
     out["to_enter"] = boards_text(progress.to_enter) if progress.to_enter else ""
     if progress.done:

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 # The keys of a game of one table's hands, and those of a game of several tables: each answers
 # in its own kind of game only (a game of several tables takes its results from the tables).
-HANDS_ONLY = frozenset({"add", "edit", "delete"})
+HANDS_ONLY = frozenset({"add", "edit", "delete", "explain"})
 TABLES_ONLY = frozenset(k.action.split("(")[0] for k in keys.section("tables").keys if k.action)
 
 
@@ -473,7 +473,12 @@ class PadScreen(Screen[None]):
                 if game.several_tables is not None:
                     self._started_several()
                     return
-                self.say(f"New {game.mode.word} started. The last one stays saved.")
+                cards = ""
+                if game.deals is not None:
+                    from bridgepad.core.words.board_words import set_words  # a game with its boards' cards
+
+                    cards = f" with {set_words(game.deals)}"
+                self.say(f"New {game.mode.word} started{cards}. The last one stays saved.")
 
         form = NewGameForm(
             "New game · the game on the pad stays saved",
@@ -533,6 +538,9 @@ class PadScreen(Screen[None]):
 
         export_game(self.app, self.session.stored)
 
+    def action_explain(self, pages: int) -> None:
+        self.game_view.scroll_explanation(pages)
+
     def action_help(self) -> None:
         from bridgepad.tui.screens.help_screen import HelpScreen
 
@@ -548,7 +556,7 @@ class PadScreen(Screen[None]):
         share = keys.first_key("pad.share", keys.keymap_of(self.app))
         self.call_after_refresh(self._view_after_mount, "cards")
         self.say(
-            f"New {movement_title(inputs.setup)}. The guide cards are on the screen; {share} gives each table its link. "
+            f"New {movement_title(inputs.setup, in_sentence=True)}. The guide cards are on the screen; {share} gives each table its link. "
             "The last game stays saved.",
             timeout=12,
         )

@@ -56,7 +56,12 @@ class ReviewScreen(Screen[None]):
         self.query_one(GameView).focus_hands()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "explain":
+            return not self.several
         return self.several if action in LOOKING else True
+
+    def action_explain(self, pages: int) -> None:
+        self.query_one(GameView).scroll_explanation(pages)
 
     def action_view(self, view: str) -> None:
         from bridgepad.tui.widgets.tables_view import TablesView

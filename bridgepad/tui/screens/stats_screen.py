@@ -11,7 +11,8 @@ from datetime import datetime
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Input, Label, Static
 
@@ -71,6 +72,10 @@ class StatsTable(TallyTable):
             self.add_row(*cells)
 
 
+def part_table(id: str) -> StatsTable:
+    return StatsTable(id=id, classes="stats-table", zebra_stripes=True, show_cursor=False)
+
+
 class StatsScreen(Screen[None]):
     CSS_PATH = "stats_screen.tcss"
     KEY_SECTION = "stats"
@@ -92,6 +97,7 @@ class StatsScreen(Screen[None]):
         self.stats: Stats | None = None
         self.data_shown = False  # the figures read and on screen: what a test of the screen waits for
         self.reading = False  # the games being read (and their figures worked out) in the background
+        self.drawn_at = Size(0, 0)  # the screen's size when they were drawn
 
     def compose(self) -> ComposeResult:
         yield Label("", id="stats-title")
@@ -104,7 +110,10 @@ class StatsScreen(Screen[None]):
             yield Static("", id="stats-heading")
             for name in TABLES:
                 yield Label("", id=f"{name}-title", classes="stats-table-title")
-                yield StatsTable(id=f"{name}-table", classes="stats-table", zebra_stripes=True, show_cursor=False)
+                # A table too wide for the screen comes in parts, one under the other: the first
+                # part here, the others mounted when a screen first needs them.
+                with Vertical(id=f"{name}-parts", classes="stats-parts"):
+                    yield part_table(f"{name}-table")
                 yield Static("", id=f"{name}-note", classes="stats-note", markup=False)
             yield Label("Each player's running net", id="chart-title", classes="stats-table-title")
             yield NetChart(id="stats-chart")
@@ -173,13 +182,7 @@ class StatsScreen(Screen[None]):
         if self.reading:
             return  # a choice made meanwhile is taken when the games come
         st = self.stats = self.compute()
-        who = f" · {self.player}" if self.player is not None else f" · {len(st.players):,} players"
-        self.query_one("#stats-title", Label).update(
-            Text(
-                f" Statistics · {self.reach.label} · {mode_label(self.modes)} · {count_words(st)}{who} ",
-                style="bold",
-            )
-        )
+        self.query_one("#stats-title", Label).update(Text(self._title_text(st), style="bold"))
         said = self.query_one("#stats-heading", Static)
         said.update(Text(empty_words(st, self.player), style=looks.HINT) if st.empty else "")
         said.display = st.empty
@@ -187,22 +190,44 @@ class StatsScreen(Screen[None]):
         room = max(30, self.size.width - 2)  # the page's scroll bar
         for name in TABLES:
             table = shown.get(name)
-            for part in ("title", "table", "note"):
+            for part in ("title", "parts", "note"):
                 self.query_one(f"#{name}-{part}").display = table is not None
+            self._show_parts(name, () if table is None else table.parts(room))
             if table is None:
-                self.query_one(f"#{name}-table", StatsTable).show(None)
                 continue
-            fitted = table.fit(room)
             self.query_one(f"#{name}-title", Label).update(Text(table.title, style="bold"))
-            self.query_one(f"#{name}-table", StatsTable).show(fitted)
             self.query_one(f"#{name}-note", Static).update(Text(table.note, style=looks.HINT))
         names = [p.name for p in st.players if p.games]
         chart = self.query_one("#stats-chart", NetChart)
         self.query_one("#chart-title").display = chart.display = bool(names)
-        # Eight rows at 80x24, as the tally's; a taller screen gives the chart its extra rows.
-        height = max(CHART_ROWS, self.size.height - 22)
-        chart.show(st.tally.running, names, width=max(30, self.size.width - 4), height=height)
+        # Scrolled to its end, the chart fills the page under its title: the legend and the
+        # axis in view, the rest of the room its rows (15 at 80x24, 41 at 200x50).
+        page = self.size.height - 3 - (len(self._title_text(st)) > self.size.width)  # the title, the player, the keys
+        chart.fill(st.tally.running, names, width=max(30, self.size.width - 4), lines=page - 2, least=CHART_ROWS)
+        self.drawn_at = self.size
         self.data_shown = True
+
+    def _show_parts(self, name: str, parts: tuple[Table, ...]) -> None:
+        """The parts of a table in its stack of DataTables, one a part; those not needed hidden."""
+        stack = self.query_one(f"#{name}-parts", Vertical)
+        have = list(stack.query(StatsTable))
+        if len(parts) > len(have):
+            more = [part_table(f"{name}-table-{k + 1}") for k in range(len(have), len(parts))]
+            stack.mount_all(more)
+            have += more
+        for k, widget in enumerate(have):
+            widget.display = k < len(parts)
+            widget.show(parts[k] if k < len(parts) else None)
+
+    def on_resize(self) -> None:
+        # The tables' parts and the chart made again for a new size (not for the first, which
+        # the figures were drawn at when the screen came).
+        if self.stats is not None and self.size != self.drawn_at:
+            self.refresh_stats()
+
+    def _title_text(self, st: Stats) -> str:
+        who = f" · {self.player}" if self.player is not None else f" · {len(st.players):,} players"
+        return f" Statistics · {self.reach.label} · {mode_label(self.modes)} · {count_words(st)}{who} "
 
     def action_window(self) -> None:
         self.reach = self.reach.next

@@ -20,6 +20,11 @@ class PadScroll(VerticalScroll, can_focus=False):
     """Scrolls a long pad; never takes the focus, so the arrows always move through the hands."""
 
 
+class ExplainScroll(VerticalScroll, can_focus=False):
+    """Scrolls an explanation taller than its room (a board's cards on a small screen), by
+    shift+arrows or the wheel; never takes the focus, for the same reason."""
+
+
 # From this width the explanation stands beside the hand list, and the pad's cells are roomier:
 # on a big screen the rows below a short list would otherwise stay empty.
 WIDE = 150
@@ -40,7 +45,8 @@ class GameView(Horizontal):
                 yield PadView(classes="pad")
         with Vertical(classes="right"):
             yield HandList(classes="hands")
-            yield Explanation(classes="explain")
+            with ExplainScroll(classes="explain"):
+                yield Explanation()
 
     def on_mount(self) -> None:
         if self.state is not None:
@@ -87,7 +93,13 @@ class GameView(Horizontal):
             return
         sel = self.selected()
         self.query_one(PadHead).show(self.query_one(PadView).show(self.state, sel, self.solved))
-        self.query_one(Explanation).show(self.state, sel, self.solved)
+        if self.query_one(Explanation).show(self.state, sel, self.solved):
+            self.query_one(ExplainScroll).scroll_home(animate=False)  # a new hand's words from their start
+
+    def scroll_explanation(self, pages: int) -> None:
+        """A page of the explanation on (or back), keeping a line of the last page in view."""
+        scroll = self.query_one(ExplainScroll)
+        scroll.scroll_relative(y=pages * max(1, scroll.scrollable_content_region.height - 1), animate=False)
 
     def on_hand_list_highlighted(self, event: HandList.Highlighted) -> None:
         self.refresh_selection()

@@ -26,6 +26,23 @@ class NetChart(Static):
     def show(self, steps: Sequence[TallyStep], names: Sequence[str], width: int = 60, height: int = 8) -> None:
         self.update(render_chart(steps, names, width, height))
 
+    def fill(self, steps: Sequence[TallyStep], names: Sequence[str], width: int, lines: int, least: int = 8) -> None:
+        """The chart in ``lines`` lines of ``width`` cells at most, its legend and axis with it, the
+        plot as tall as they leave (``least`` rows at the least)."""
+        self.update(chart_in(steps, names, width, lines, least))
+
+
+def chart_in(steps: Sequence[TallyStep], names: Sequence[str], width: int, lines: int, least: int = 8) -> Content:
+    """``render_chart`` as tall as fits in ``lines`` lines of ``width`` (a legend too long for one
+    line takes two), with ``least`` rows at the least."""
+    height = max(least, lines - 3)  # the axis, its numbers and the legend's one line
+    while True:
+        chart = render_chart(steps, names, width, height)
+        taken = sum(max(1, -(-len(line) // width)) for line in chart.plain.split("\n"))
+        if taken <= lines or height <= least:
+            return chart
+        height = max(least, height - (taken - lines))
+
 
 def _series(k: int) -> str:
     return looks.SERIES[k % len(looks.SERIES)]
@@ -163,10 +180,17 @@ def render_chart(steps: Sequence[TallyStep], names: Sequence[str], width: int = 
         out.append(("\n", ""))
     out.append((" " * label_w + "└" + "─" * plot_w + "\n", looks.RULE))
     out.append((" " * (label_w + 1) + axis_numbers(count, plot_w) + AXIS_WORD + "\n", looks.RULE))
+    used = 0  # cells of the legend's line so far: a player's mark, name and net never part at its end
     for k, name in enumerate(names):
-        out.append((f" {(name[:1] or '?').upper()} ", _series(k)))
+        mark = f" {(name[:1] or '?').upper()} "
         # A tall chart's legend gives each player's net after the last game, read off the tally.
-        out.append((name + (f" {series[name][-1]:+,} " if height >= TALL else " "), ""))
+        entry = name + (f" {series[name][-1]:+,} " if height >= TALL else " ")
+        if used and used + len(mark) + len(entry.rstrip()) > width:
+            out.append(("\n", ""))
+            used = 0
+        out.append((mark, _series(k)))
+        out.append((entry, ""))
+        used += len(mark) + len(entry)
     if overlaps:
         out.append(("\n", ""))
         out.append((f" {OVERLAP} ", looks.OVERLAP))

@@ -135,6 +135,6 @@ def render_boards(state: SessionState, selected: int | None, solved: Solved | No
     out.append((table.total, looks.STRONG))
     if table.vp:
         out.append(("\n" + table.vp, looks.STRONG))
-    if table.field:
-        out.append(("\n" + table.field, looks.STRONG))
+    for line in table.field_lines:  # as wide as the table at most: the pad's column keeps its width
+        out.append(("\n" + line, looks.STRONG))
     return Content.assemble(*out)

@@ -137,7 +137,7 @@ def _several_lines(several: SeveralState, review: bool) -> list[Part]:
     from bridgepad.core.words.several_text import headline as several_headline
     from bridgepad.core.words.several_text import leaders, round_words
 
-    scoring = "matchpoints" if several.matchpointed else "IMPs"
+    scoring = several.scoring.word
     out: list[Part] = [("\n" if review else "  ", ""), (f"{movement_title(several.inputs.setup)} · {scoring}", looks.STRONG)]
     if several.status.over:
         out += [("\n", ""), (several_headline(several), looks.HEADLINE)]

@@ -341,7 +341,7 @@ class TablesView(Vertical):
         strong = looks.rich_style(looks.STRONG)
         parts: list[RenderableType] = []
         if state.kind is MovementKind.TEAMS:
-            for t in state.teams:
+            for t in state.team_ranking:
                 parts.append(Text(f"{t.rank or '-'}  {team_words(t, mp)}: {team_pairs(state, t)}", style=strong))
             parts.append(Text(""))
         names_room = max(10, room - 40)
@@ -379,12 +379,12 @@ class TablesView(Vertical):
         return Group(*parts)
 
     def _cards(self, state: SeveralState) -> None:
-        from bridgepad.core.words.movement_text import movement_title
+        from bridgepad.core.words.movement_text import movement_title, movement_words
 
         m = state.movement
-        self.query_one("#cards-title", Static).update(
-            Text(movement_title(state.inputs.setup), style=looks.rich_style(looks.STRONG))
-        )
+        title = Text(movement_title(state.inputs.setup), style=looks.rich_style(looks.STRONG))
+        title.append("\n" + "\n".join(movement_words(m)), style="not bold")
+        self.query_one("#cards-title", Static).update(title)
         grid = self.query_one("#cards-grid", Grid)
         cards = [guide_card(m, t) for t in range(1, m.tables + 1)]
         texts = []

@@ -19,7 +19,7 @@ from bridgepad.core.rules.modes.base import EntryFields, GameInputs, ModeRules, 
 from bridgepad.core.rules.outcome import BoardOutcome, Entry, Mode
 from bridgepad.core.rules.revoke import scored_tricks
 from bridgepad.core.rules.scoring import duplicate_items
-from bridgepad.core.rules.settings import DuplicateScoring, Settings
+from bridgepad.core.rules.settings import Settings
 from bridgepad.core.rules.vulnerability import board_vulnerable
 
 
@@ -48,12 +48,11 @@ class DuplicateRules(ModeRules):
         return deal
 
     def start_words(self, game: GameInputs) -> str:
-        scoring = game.settings.duplicate_scoring.value
+        scoring = game.settings.duplicate_scoring.word
         return f"from board {game.first_board}, {self.first_dealer(game).word} to deal, compared by {scoring}"
 
     def event(self, settings: Settings) -> str:
-        form = "matchpoints" if settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS else "IMPs"
-        return f"Duplicate, {form}"
+        return f"Duplicate, {settings.duplicate_scoring.word}"
 
     def passed_out_words(self, dealer: Seat) -> str:
         return "Passed out: the board scores 0 for both sides."

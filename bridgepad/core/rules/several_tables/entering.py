@@ -91,6 +91,18 @@ def check_id(submission_id: str) -> None:
         raise EntryRefused(f"A result needs an id of 1 to {MAX_ID_LENGTH} plain characters, made by the phone that sends it.")
 
 
+def still_at(inputs: SeveralTables, table: int, board: int) -> Sitting | None:
+    """Where ``board`` of ``table``'s round is still to be entered in an earlier round, if it is:
+    a board is at one table at a time, so a table that moved on early waits for it."""
+    movement = inputs.setup.movement()
+    now = table_round(inputs, table)
+    have = counted(inputs)
+    for before in movement.board_sittings(board):
+        if before.round < now and (before.table, board) not in have:
+            return before
+    return None
+
+
 def check_board(inputs: SeveralTables, table: int, board: int) -> Sitting:
     """The sitting at which ``table`` may enter ``board`` now; EntryRefused, with the reason, if it may not."""
     movement = inputs.setup.movement()
@@ -102,13 +114,12 @@ def check_board(inputs: SeveralTables, table: int, board: int) -> Sitting:
     if board in sitting.boards and sitting.plays:
         # A board is at one table at a time: where it was played in an earlier round, its
         # result there comes first (a table that moved on early waits for its boards).
-        have = counted(inputs)
-        for before in movement.board_sittings(board):
-            if before.round < now and (before.table, board) not in have:
-                raise EntryRefused(
-                    f"Board {board} is still at table {before.table}, for round {before.round}: "
-                    f"enter it here once table {before.table} has entered it."
-                )
+        before = still_at(inputs, table, board)
+        if before is not None:
+            raise EntryRefused(
+                f"Board {board} is still at table {before.table}, for round {before.round}: "
+                f"enter it here once table {before.table} has entered it."
+            )
         return sitting
     played = next((s for s in movement.table_sittings(table) if board in s.boards and s.plays), None)
     if not sitting.plays:

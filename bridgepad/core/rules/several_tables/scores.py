@@ -5,8 +5,8 @@ the other results on its board exactly as "Other tables" are at one table
 (``duplicate.compare``): N-S's score against the other N-S scores, E-W's as its
 negative against theirs, so E-W's matchpoints are the top less N-S's and their IMPs the
 negative. A pair's percentage is ``duplicate.SessionMatchpoints`` over the boards it
-played (factored by Neuberg's formula, by default, where a board has fewer results), its
-IMPs their sum. A Mitchell has a winner in each direction; a team match's team is its
+played (factored by Neuberg's formula, by default, where a board has fewer results than the
+most any board of the session has: the same N for every pair), its IMPs their sum. A Mitchell has a winner in each direction; a team match's team is its
 N-S pair at table 1 and its E-W pair at table 2, whose comparisons are the same, and its
 victory points are the match's on the WBF scale.
 """
@@ -233,6 +233,11 @@ class SeveralState:
         mine = [s for s in self.standings if s.pair.side is side]
         return tuple(sorted(mine, key=lambda s: (-_rank_value(s, self.matchpointed) if s.rank else 1, s.pair.number)))
 
+    @property
+    def team_ranking(self) -> tuple[TeamStanding, ...]:
+        """A team match's two teams, the one in front first (by number while level or nothing is compared)."""
+        return tuple(sorted(self.teams, key=lambda t: (int(t.rank.lstrip("=") or 1), t.team)))
+
     def pair_rows(self, pair: Pair) -> tuple[tuple[Traveller, TravellerRow], ...]:
         """The boards ``pair`` has played, with their traveller: its own card."""
         return tuple((t, row) for t in self.travellers for row in t.rows if pair in (row.sitting.ns, row.sitting.ew))
@@ -271,7 +276,10 @@ def derive_several(inputs: SeveralTables, settings: Settings, ended: bool = Fals
         history.setdefault((r.table, r.board), []).append(r)
     travellers = tuple(_traveller(movement, b, have, history, settings) for b in movement.board_numbers())
     matchpointed = settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS
-    standings = [_standing(inputs, p, travellers, settings) for p in movement.pairs]
+    # Neuberg's N is the session's: a board with fewer results than the most any board has is
+    # factored up to that many for every pair, not only for pairs that met the fullest board.
+    most = max((len(t.rows) for t in travellers), default=0)
+    standings = [_standing(inputs, p, travellers, settings, most) for p in movement.pairs]
     ranks: dict[Pair, str] = {}
     if movement.kind is MovementKind.MITCHELL:
         for side in (Side.NS, Side.EW):
@@ -320,9 +328,11 @@ def _comparisons(pair: Pair, travellers: Iterable[Traveller]) -> list[Comparison
     return [row.comparison(pair.side) for t in travellers for row in t.rows if row.sitting.pair(pair.side) == pair]
 
 
-def _standing(inputs: SeveralTables, pair: Pair, travellers: tuple[Traveller, ...], settings: Settings) -> PairStanding:
+def _standing(
+    inputs: SeveralTables, pair: Pair, travellers: tuple[Traveller, ...], settings: Settings, most: int
+) -> PairStanding:
     comparisons = _comparisons(pair, travellers)
-    acc = SessionMatchpoints(settings.pairs_percentage)
+    acc = SessionMatchpoints(settings.pairs_percentage, most=most)
     imps = Decimal(0)
     for c in comparisons:
         acc.add(c)

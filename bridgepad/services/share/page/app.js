@@ -20,10 +20,19 @@
     return child;
   }
 
+  // A pair's label (N-S 1, E-W 2) is kept on one line: a narrow column breaks it nowhere,
+  // not even after its hyphen ("E-" at a line's end, "W 2" at the next one's start).
+  const LABEL = /([NE]-[SW] \d+)/;
+
   function cellRow(cells, cls, numeric) {
     const tr = el("tr", cls);
     cells.forEach(function (c, i) {
-      add(tr, el("td", numeric && numeric(i) ? "num" : "", c));
+      const td = add(tr, el("td", numeric && numeric(i) ? "num" : ""));
+      String(c === undefined || c === null ? "" : c).split(LABEL).forEach(function (part, n) {
+        if (!part) return;
+        if (n % 2) add(td, el("span", "label", part));
+        else td.appendChild(document.createTextNode(part));
+      });
     });
     return tr;
   }

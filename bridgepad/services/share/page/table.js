@@ -64,6 +64,7 @@
         add(li, el("span", "dir", p.direction));
         add(li, el("span", "who", p.label));
         if (p.names) add(li, el("span", "", " · " + p.names));
+        if (p.team) add(li, el("span", "team", " · " + p.team));
       });
     }
     if (s.sits_out) add(card, el("p", "", s.sits_out)).id = "sitout";
@@ -90,6 +91,9 @@
         add(got, el("span", "", b.result.text + " · "));
         add(got, el("span", "score", b.result.score));
         add(row, button("Correct", "", "correct-" + b.board, function () { startEntry(b.board, true); }));
+      } else if (b.waiting) {
+        // The board is still being entered at the table that had it before: it comes here after.
+        add(what, el("div", "waiting", b.waiting)).id = "waiting-" + b.board;
       } else {
         add(row, button("Enter", "go", "enter-" + b.board, function () { startEntry(b.board, false); }));
       }

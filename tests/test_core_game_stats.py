@@ -113,6 +113,18 @@ def test_the_index_s_summary_without_the_record_is_the_record_s(game: Game) -> N
     assert len(made.seat_stats) == 4
 
 
+def test_a_game_of_several_tables_summarised_without_its_record_is_the_record_s() -> None:
+    """The pairs' rows of a team match and of a Mitchell (``pair_rows``), from the state as from the record."""
+    from several_support import mitchell, team_match
+
+    when = ("20250101-200000-0001", "2025-01-01T20:00:00+00:00", "2025-01-01T22:30:00+00:00")
+    for game in (team_match(), mitchell()):
+        state = derive(game)
+        made = GameSummary.of_derived(state, *when)
+        assert made == GameSummary.of_record(record_of(state, *when))
+        assert len(made.seat_stats) == 2 * len(made.pairs) > 4 and any(any(row) for row in made.seat_stats)
+
+
 def test_the_rows_survive_the_index_s_blob_whatever_their_size() -> None:
     big = tuple(tuple((-1) ** i * (i * 37) for i in range(len(FIGURES))) for _ in range(4))
     huge = ((70_000, *EMPTY[1:]), EMPTY, EMPTY, (-70_000, *EMPTY[1:]))

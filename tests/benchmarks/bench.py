@@ -108,6 +108,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import platform
@@ -447,6 +448,7 @@ async def child_screens(data_dir: Path, reps: int, which: tuple[str, ...] = ("hi
     async with app.run_test(headless=False, size=(80, 24), notifications=True) as pilot:
         display = app._display
         watch: dict[str, Any] = {}
+        painted = asyncio.Event()
 
         def _display(screen: Any, renderable: Any) -> None:
             display(screen, renderable)
@@ -461,6 +463,7 @@ async def child_screens(data_dir: Path, reps: int, which: tuple[str, ...] = ("hi
                 if isinstance(w, Widget) and w.is_mounted and _screen_ready(screen, wid):
                     watch["done"] = time.perf_counter()
                     watch["cpu"] = time.process_time()
+                    painted.set()
 
         app._display = _display  # type: ignore[method-assign]
         await pilot.pause()
@@ -482,11 +485,14 @@ async def child_screens(data_dir: Path, reps: int, which: tuple[str, ...] = ("hi
                         pass
                 watch.clear()
                 watch["id"] = name
+                painted.clear()
                 t0 = time.perf_counter()
                 c0 = time.process_time()
                 app._driver.send_message(_key_event(key))
-                while "done" not in watch and time.perf_counter() - t0 < 120:
-                    await asyncio.sleep(0.001)
+                # Woken by the frame that shows the games (not a poll every millisecond: in a rebuild,
+                # that woke the app's loop a thousand times a second beside the reading thread).
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(painted.wait(), 120)
                 if "done" not in watch:
                     out[name] = {"built": False, "why": f"no #{name} after {key!r}"}
                     break

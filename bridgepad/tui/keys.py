@@ -53,6 +53,21 @@ class Section:
     also: tuple[str, ...] = ()  # the sections whose keys the same screen answers to as well (the pad's, at several tables)
 
 
+def _explanation_keys(section: str) -> tuple[Key, Key]:
+    """The keys that scroll a hand's explanation, wherever one is shown (the pad, a review)."""
+    return (
+        Key(
+            f"{section}.explain_down",
+            "shift+down",
+            "explain(1)",
+            "",
+            "the explanation a page on, where it runs off a small screen",
+            show=False,
+        ),
+        Key(f"{section}.explain_up", "shift+up", "explain(-1)", "", "the explanation a page back", show=False),
+    )
+
+
 SECTIONS: tuple[Section, ...] = (
     Section(
         "pad",
@@ -80,15 +95,7 @@ SECTIONS: tuple[Section, ...] = (
             ),
             Key("pad.undo", "ctrl+z", "undo", "Undo", "undo the last change (again and again)", keep=4, command="Undo"),
             Key("pad.select", "up,down", "", "", "select a hand: its figures light up on the pad and are explained"),
-            Key(
-                "pad.explain_down",
-                "shift+down",
-                "explain(1)",
-                "",
-                "the explanation a page on, where it runs off a small screen",
-                show=False,
-            ),
-            Key("pad.explain_up", "shift+up", "explain(-1)", "", "the explanation a page back", show=False),
+            *_explanation_keys("pad"),
             Key(
                 "pad.end",
                 "x",
@@ -386,15 +393,7 @@ SECTIONS: tuple[Section, ...] = (
         "Reviewing an old game",
         (
             Key("review.export", "E", "export", "Export", "export the game to a file", command="Export this game"),
-            Key(
-                "review.explain_down",
-                "shift+down",
-                "explain(1)",
-                "",
-                "the explanation a page on, where it runs off a small screen",
-                show=False,
-            ),
-            Key("review.explain_up", "shift+up", "explain(-1)", "", "the explanation a page back", show=False),
+            *_explanation_keys("review"),
             Key("review.back", "escape,q", "close", "Back", "back to the history", keep=0, display="Esc"),
         ),
     ),

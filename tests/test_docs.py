@@ -153,3 +153,23 @@ def test_each_command_s_help_on_its_page_is_the_parser_s() -> None:
         )
         assert shown.returncode == 0, shown.stderr
         assert shown.stdout.rstrip("\n") == block, command
+
+
+def _cells(row: str) -> list[str]:
+    """A Markdown table row's cells (a ``|`` inside backticks or escaped is text, not a border)."""
+    row = re.sub(r"`[^`]*`", "code", row.replace("\\|", "bar")).strip()
+    return row.strip("|").split("|")
+
+
+def test_every_table_s_rows_have_as_many_cells_as_its_header() -> None:
+    """A row with a cell too many (a stray ``||``) shows an empty column on the site, and MkDocs
+    does not warn of it."""
+    for page in [ROOT / "README.md", *sorted(DOCS.rglob("*.md"))]:
+        header: int | None = None
+        for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.startswith("|"):
+                header = None
+            elif header is None:
+                header = len(_cells(line))
+            else:
+                assert len(_cells(line)) == header, f"{page.relative_to(ROOT)}:{number}: {len(_cells(line))} cells, the header has {header}"

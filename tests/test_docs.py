@@ -172,4 +172,6 @@ def test_every_table_s_rows_have_as_many_cells_as_its_header() -> None:
             elif header is None:
                 header = len(_cells(line))
             else:
-                assert len(_cells(line)) == header, f"{page.relative_to(ROOT)}:{number}: {len(_cells(line))} cells, the header has {header}"
+                assert len(_cells(line)) == header, (
+                    f"{page.relative_to(ROOT)}:{number}: {len(_cells(line))} cells, the header has {header}"
+                )

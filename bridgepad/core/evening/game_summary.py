@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 COUNTED = frozenset({Status.WON, Status.FINISHED, Status.ENDED})
 _NS, _EW = Side.NS, Side.EW  # a lifetime of games summarised: looked up once (an enum's class attribute is slow)
+_RUBBER, _WON = Mode.RUBBER, Status.WON  # and each one's rubber asked after by the tally
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,9 +113,9 @@ class GameSummary:
     def rubber_winner(self) -> Side | None:
         """The side that won this rubber with two games (None: not a rubber, or not won: in play,
         or ended by the players before a side had two games)."""
-        if self.mode is not Mode.RUBBER or self.status is not Status.WON:
+        if self.mode is not _RUBBER or self.status is not _WON:
             return None
-        return Side.NS if self.games[0] >= 2 else Side.EW if self.games[1] >= 2 else None
+        return _NS if self.games[0] >= 2 else _EW if self.games[1] >= 2 else None
 
     @property
     def over(self) -> bool:

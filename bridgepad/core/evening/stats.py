@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -43,9 +44,11 @@ from bridgepad.core.evening.tally import (
     DuplicateTally,
     PartnershipTally,
     RunningNets,
+    Seated,
     Tally,
     oldest_first,
     partnerships,
+    seatings,
     tally_in_order,
 )
 from bridgepad.core.evening.windows import Window, aware, evening_starts, local_midnight, window_start
@@ -72,6 +75,12 @@ class Span:
             return False
         start = aware(g.created)
         return (self.since is None or start >= aware(self.since)) and (self.until is None or start < aware(self.until))
+
+    def select(self, games: Sequence[GameSummary]) -> Sequence[GameSummary]:
+        """The games of ``games`` this span holds, in their order (``games`` itself for a span of every game)."""
+        if self.modes is None and self.since is None and self.until is None:
+            return games
+        return [g for g in games if self.holds(g)]
 
 
 class Reach(str, Enum):
@@ -330,62 +339,12 @@ def statistics(
     merges = merges if merges is not None else Merges()
     everyone = merges.apply(games)
     began = (evenings if evenings is not None else Evenings.of(games)).began
-    chosen = [g for g in everyone if span.holds(g)]
+    chosen = span.select(everyone)
     key = merges.key(player) if player is not None else None
     if key is not None:
-        chosen = [g for g in chosen if key in _keys(g.players) or (g.several and key in _pair_keys(g))]
+        chosen = _of(chosen, key)
     ordered = oldest_first(chosen)
     t = tally_in_order(ordered, round_to, stake)
-    flat: dict[str, list[int]] = {}  # each person's seats' rows, one after the other
-    nights: dict[str, int] = {}  # evenings played
-    last_night: dict[str, datetime] = {}
-    # won and rubbers counted by the game's seating and result, then shared out (a lifetime of
-    # games has few seatings): (seating, the side ahead, a rubber, the side that won it) -> games
-    results: dict[tuple[tuple[tuple[int, str, Side], ...], Side | None, bool, Side | None], int] = {}
-    several = 0  # games of several tables
-    for g in ordered:
-        if not g.counted:
-            continue
-        seating = _seating(g.players)
-        stats = g.seat_stats
-        when = began.get(g.id)
-        for i, k, _side in seating if key is None else _only(seating, key):
-            if i < len(stats):
-                row = flat.get(k)
-                if row is None:
-                    flat[k] = row = []
-                row.extend(stats[i])
-            # The games come oldest first, so their evenings do too: a new one is a change.
-            if when is not None and last_night.get(k) != when:
-                last_night[k] = when
-                nights[k] = nights.get(k, 0) + 1
-        if g.several:
-            several += 1
-            # At several tables the players are the pairs': a row each (game_stats.pair_rows),
-            # and every one of them played that evening.
-            for i, k in _pair_places(g):
-                if key is not None and k != key:
-                    continue
-                if i < len(stats):
-                    flat.setdefault(k, []).extend(stats[i])
-                if when is not None and last_night.get(k) != when:
-                    last_night[k] = when
-                    nights[k] = nights.get(k, 0) + 1
-        if not g.duplicate:
-            rubber = g.mode is Mode.RUBBER
-            result = (seating, _ahead(g), rubber, g.rubber_winner)
-            results[result] = results.get(result, 0) + 1
-    won: dict[str, int] = {}
-    rubbers: dict[str, int] = {}
-    rubbers_won: dict[str, int] = {}
-    for (seating, ahead, rubber, winner), n in results.items():
-        for _i, k, side in seating:
-            if ahead is side:
-                won[k] = won.get(k, 0) + n
-            if rubber:
-                rubbers[k] = rubbers.get(k, 0) + n
-                if winner is side:
-                    rubbers_won[k] = rubbers_won.get(k, 0) + n
     # The people, in the tally's order (the best net first), then those who only played duplicate.
     names: dict[str, str] = {}
     for p in t.players:
@@ -397,27 +356,31 @@ def statistics(
             duplicate[person_key(d.name)] = d
             names.setdefault(person_key(d.name), d.name)
     money_rows = {person_key(p.name): p for p in t.players if not p.pair}
-    evening_nets = _evening_nets(t, began, names if key is None else {key: names[key]} if key in names else {})
+    nights = _money_evenings(t, began, names if key is None else {key: names[key]} if key in names else {})
+    tables = seatings(t.money)
+    people, several = _gathered(ordered, tables, began, key)
     players = []
     for k, name in names.items():
         if key is not None and k != key:
             continue
         mine = money_rows.get(k)
-        seats = _column_sums(flat.get(k, []))
-        best, worst = evening_nets.get(k, (None, None))
+        them = people.get(k) or _Person()
+        seats = _column_sums(them.rows)
+        money_nights = nights.get(k)
+        played = them.evenings if money_nights is None else them.evenings | money_nights.seen
         players.append(
             PlayerStats(
                 name=name,
                 key=k,
-                evenings=nights.get(k, 0),
+                evenings=len(played),
                 games=mine.games if mine else 0,
-                won=won.get(k, 0),
-                rubbers=rubbers.get(k, 0),
-                rubbers_won=rubbers_won.get(k, 0),
+                won=them.won,
+                rubbers=them.rubbers,
+                rubbers_won=them.rubbers_won,
                 points=mine.points if mine else 0,
                 money=mine.money if mine else None,
-                best=best,
-                worst=worst,
+                best=money_nights.best if money_nights else None,
+                worst=money_nights.worst if money_nights else None,
                 declarer=Declarer(seats),
                 defender=Defender(seats),
                 duplicate=duplicate.get(k),
@@ -425,8 +388,87 @@ def statistics(
         )
     # A partnership's two are spelled as their own rows are (the tally's spelling), whatever
     # the game that first saw them together had: one person, one name, in every table.
-    pairs = tuple(_respelled(p, names) for p in partnerships(ordered, round_to, of=key))
+    pairs = tuple(_respelled(p, names) for p in partnerships(ordered, tables, of=key))
     return Stats(span, tuple(players), pairs, t, key, several)
+
+
+def _of(games: Sequence[GameSummary], key: str) -> list[GameSummary]:
+    """The games the person of ``key`` played: at a seat, or in a pair of a game of several tables."""
+    sits = dict.fromkeys(map(_PLAYERS, games), False)  # a few tables of names hold a lifetime of games
+    for players in sits:
+        sits[players] = key in _keys(players)
+    return [g for g in games if sits[g.players] or (g.several and key in _pair_keys(g))]
+
+
+@dataclass(slots=True)
+class _Person:
+    """What one person's statistics add up from their counted games: the rows of the seats they
+    held (one after the other), the evenings of their duplicate sessions (those of their money
+    games are ``_money_evenings``'), and of the money games those their side ended ahead in,
+    the rubbers and those their side won."""
+
+    rows: list[int] = field(default_factory=list)
+    evenings: set[datetime] = field(default_factory=set)
+    won: int = 0
+    rubbers: int = 0
+    rubbers_won: int = 0
+
+
+_SEAT_ROW = tuple(operator.itemgetter(i) for i in range(len(SEATS)))  # a game's row of each seat
+_SEAT_STATS, _PLAYERS = operator.attrgetter("seat_stats"), operator.attrgetter("players")
+
+
+def _gathered(
+    ordered: Sequence[GameSummary],
+    tables: Mapping[tuple[str, ...], Seated],
+    began: Mapping[str, datetime | None],
+    key: str | None,
+) -> tuple[dict[str, _Person], int]:
+    """Each person's rows, evenings of duplicate sessions and results over the counted games of
+    ``ordered`` (only the person of ``key``, if given), and how many were of several tables.
+
+    The money games come a table of names at a time, as the tally took them (``tables``): each
+    seat's rows to its person, and what its side did."""
+    people: dict[str, _Person] = {}
+    for players, seated in tables.items():
+        seating = _seating(players)
+        stats = list(map(_SEAT_STATS, seated.games))
+        whole = set(map(len, stats)) == {len(SEATS)}  # every game with its four rows (a summary made without is none)
+        for i, k, side in seating if key is None else _only(seating, key):
+            person = people.get(k)
+            if person is None:
+                person = people[k] = _Person()
+            add = person.rows.extend
+            for row in map(_SEAT_ROW[i], stats) if whole else (s[i] for s in stats if i < len(s)):
+                add(row)  # a tuple's items, copied at once (an iterator's would come one by one)
+            person.won += seated.ahead(side)
+            person.rubbers += seated.rubbers
+            person.rubbers_won += seated.won(side)
+    several = 0
+    for g in ordered:
+        if g.duplicate and g.counted:
+            several += g.several
+            _add_session(people, g, began.get(g.id), key)
+    return people, several
+
+
+def _add_session(people: dict[str, _Person], g: GameSummary, when: datetime | None, key: str | None) -> None:
+    """A counted duplicate session into ``people``: each seat's row and the evening; at several
+    tables, the players are the pairs' (a row each, ``game_stats.pair_rows``), and every one of
+    them played that evening."""
+    stats = g.seat_stats
+    seating = _seating(g.players)
+    found = [(i, k) for i, k, _side in (seating if key is None else _only(seating, key))]
+    if g.several:
+        found += [(i, k) for i, k in _pair_places(g) if key is None or k == key]
+    for i, k in found:
+        person = people.get(k)
+        if person is None:
+            person = people[k] = _Person()
+        if i < len(stats):
+            person.rows.extend(stats[i])
+        if when is not None:
+            person.evenings.add(when)
 
 
 def _respelled(p: PartnershipTally, names: Mapping[str, str]) -> PartnershipTally:
@@ -483,48 +525,52 @@ def _only(seating: tuple[tuple[int, str, Side], ...], key: str) -> tuple[tuple[i
     return tuple(seat for seat in seating if seat[1] == key)
 
 
-def _ahead(g: GameSummary) -> Side | None:
-    """The side whose total is the larger (None: level)."""
-    ns, ew = g.totals
-    return Side.NS if ns > ew else Side.EW if ew > ns else None
+@dataclass(slots=True)
+class _Nights:
+    """A person's evenings of money games: each one's start, and the best and the worst of them."""
+
+    seen: set[datetime]
+    best: Evening
+    worst: Evening
 
 
-def _evening_nets(t: Tally, began: Mapping[str, datetime | None], names: Mapping[str, str]) -> dict[str, tuple[Evening, Evening]]:
-    """Each person's best and worst evening (their net over its money games, from the tally's
-    running nets), of the evenings they played a money game in; the earlier of two equal."""
-    out: dict[str, tuple[Evening, Evening]] = {}
+def _money_evenings(t: Tally, began: Mapping[str, datetime | None], names: Mapping[str, str]) -> dict[str, _Nights]:
+    """Each person's evenings of money games, and their best and worst of them (their net over
+    its money games, from the tally's running nets), the earlier of two equal."""
+    out: dict[str, _Nights] = {}
     if not isinstance(t.running, RunningNets):
         return out
-    nights = [began.get(game_id) for game_id in t.ids]  # each counted money game's evening, in the tally's order
+    nights = list(map(began.get, t.ids))  # each counted money game's evening, in the tally's order
     for p in t.players:
         k = person_key(p.name)
         if p.pair or k not in names:
             continue
-        games, nets = t.running.moves(p.name)
-        # The games come oldest first and their evenings with them: an evening's net is the
-        # change over its run of games.
-        best: Evening | None = None
-        worst: Evening | None = None
-        night: datetime | None = None
-        at_start = before = 0
-        for i, net in zip(games, nets):
-            when = nights[i]
-            if when != night:
-                if night is not None:
-                    best, worst = _better(best, worst, night, before - at_start)
-                night, at_start = when, before
-            before = net
-        if night is not None:
-            best, worst = _better(best, worst, night, before - at_start)
-        if best is not None and worst is not None:
-            out[k] = (best, worst)
+        evenings = _evening_nets(*t.running.moves(p.name), nights)
+        if evenings:
+            # max and min keep the first of equals: the evenings come in order.
+            best, worst = max(evenings, key=_POINTS), min(evenings, key=_POINTS)
+            out[k] = _Nights({night for night, _ in evenings}, Evening(*best), Evening(*worst))
     return out
 
 
-def _better(best: Evening | None, worst: Evening | None, night: datetime, points: int) -> tuple[Evening, Evening]:
-    """The best and worst evening with one more (evenings come in order: the first of equals stays)."""
-    if best is None or points > best.points:
-        best = Evening(night, points)
-    if worst is None or points < worst.points:
-        worst = Evening(night, points)
-    return best, worst
+_POINTS = operator.itemgetter(1)
+
+
+def _evening_nets(games: Sequence[int], nets: Sequence[int], nights: Sequence[datetime | None]) -> list[tuple[datetime, int]]:
+    """A person's net over each evening of their money games, in order: ``games``, the tally's
+    games (from 0) that moved their net, ``nets`` their net after each, ``nights`` the evening
+    of every game of the tally. The games come oldest first and their evenings with them: an
+    evening's net is the change over its run of games."""
+    out: list[tuple[datetime, int]] = []
+    night: datetime | None = None
+    at_start = before = 0
+    for i, net in zip(games, nets):
+        when = nights[i]
+        if when != night:
+            if night is not None:
+                out.append((night, before - at_start))
+            night, at_start = when, before
+        before = net
+    if night is not None:
+        out.append((night, before - at_start))
+    return out

@@ -62,14 +62,15 @@ from __future__ import annotations
 
 import bisect
 import functools
+import operator
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, overload
 
 from bridgepad.core.evening.game_summary import GameSummary, PairSummary
-from bridgepad.core.evening.windows import aware
+from bridgepad.core.evening.windows import by_instant
 from bridgepad.core.model import SEATS, Side
 from bridgepad.core.readers.people import person_key
 from bridgepad.core.rules.duplicate import percent
@@ -78,6 +79,8 @@ from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.rules.settlement import check_stake, money, round_margin, settle
 
 ROTATION = range(5, 7)  # five or six people: one or two sit out each game
+_NS, _EW, _RUBBER = Side.NS, Side.EW, Mode.RUBBER  # asked of every game: looked up once (an enum's class attribute is slow)
+_TOTALS = operator.attrgetter("totals")
 
 
 # Who sat at a side -----------------------------------------------------------
@@ -301,6 +304,56 @@ class RunningNets(Sequence[TallyStep]):
         return self._nets[name][at - 1] if at else 0
 
 
+@dataclass(slots=True)
+class Seated:
+    """The counted money games at one table of names (their ``players``), as the tally counts
+    them: the games, oldest first; N-S's margins, each rounded as the tally rounds it, summed;
+    the games each side ended ahead in (its total the larger); the rubbers, and those each side
+    won (``GameSummary.rubber_winner``). The partnerships and the statistics count from these
+    (``seatings``): a lifetime of games is played at a few tables of names."""
+
+    games: list[GameSummary]
+    margin: int
+    ahead_ns: int
+    ahead_ew: int
+    rubbers: int
+    won_ns: int
+    won_ew: int
+
+    @classmethod
+    def of(cls, games: list[GameSummary], round_to: int | None) -> Seated:
+        """The table of ``games``, their margins rounded to ``round_to``."""
+        raw = [ns - ew for ns, ew in map(_TOTALS, games)]  # N-S's margins
+        winners = [g.rubber_winner for g in games if g.mode is _RUBBER]  # None: a rubber nobody won
+        return cls(
+            games,
+            margin=sum(raw) if round_to is None else sum([round_margin(m, round_to) for m in raw]),
+            ahead_ns=len([m for m in raw if m > 0]),
+            ahead_ew=len([m for m in raw if m < 0]),
+            rubbers=len(winners),
+            won_ns=winners.count(_NS),
+            won_ew=winners.count(_EW),
+        )
+
+    def net(self, side: Side) -> int:
+        """``side``'s margins, summed."""
+        return self.margin if side is _NS else -self.margin
+
+    def ahead(self, side: Side) -> int:
+        """The games ``side`` ended ahead in."""
+        return self.ahead_ns if side is _NS else self.ahead_ew
+
+    def won(self, side: Side) -> int:
+        """The rubbers ``side`` won."""
+        return self.won_ns if side is _NS else self.won_ew
+
+
+def seatings(money: MoneyGames) -> dict[tuple[str, ...], Seated]:
+    """The counted games of the money tally ``money`` by their table of names, in the order of
+    each table's first game, each table's figures added up at once."""
+    return {players: Seated.of(games, money.round_to) for players, games in money.tables.items()}
+
+
 @dataclass(frozen=True, slots=True)
 class MoneyGames:
     """The rubber and Chicago games: players best first (ties by name), payments, the running nets."""
@@ -314,6 +367,9 @@ class MoneyGames:
     stake: Decimal | None = None
     ids: tuple[str, ...] = ()  # the counted games, oldest first
     rotation: bool = False  # five or six people played the games: say who sat out
+    # The counted games at each table of names, oldest first: the partnerships and the
+    # statistics count a table's games at once (``seatings``).
+    tables: Mapping[tuple[str, ...], list[GameSummary]] = field(default_factory=dict, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON data: points as integers, money as numbers (None without a stake)."""
@@ -443,19 +499,19 @@ def _number(x: Decimal | None) -> int | float | None:
 
 # The tally -----------------------------------------------------------------
 
-_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-
-
-def _order_key(indexed: tuple[int, GameSummary]) -> tuple[int, datetime, int]:
-    i, r = indexed
-    if r.created is None:
-        return (1, _EPOCH, i)
-    return (0, aware(r.created), i)
-
 
 def oldest_first(results: Iterable[GameSummary]) -> list[GameSummary]:
     """``results`` by start time, oldest first (in the order given among equals, unknown times last)."""
-    return [r for _, r in sorted(enumerate(results), key=_order_key)]
+    known: list[GameSummary] = []
+    started: list[datetime] = []
+    unknown: list[GameSummary] = []
+    for r in results:
+        if r.created is None:
+            unknown.append(r)
+        else:
+            known.append(r)
+            started.append(r.created)
+    return [known[i] for i in by_instant(started)] + unknown
 
 
 @dataclass(slots=True)
@@ -522,11 +578,17 @@ def money_games(ordered: Sequence[GameSummary], round_to: int | None = None, sta
     """The rubber and Chicago games of ``ordered`` (oldest first) tallied: nets, money, payments."""
     games = [r for r in ordered if r.counted]
     rows: dict[str, _Row] = {}
-    # A lifetime is tens of thousands of games: the loop is kept to the sums themselves.
+    tables: dict[tuple[str, ...], _Table] = {}
+    # A lifetime is tens of thousands of games: the loop is kept to the sums themselves, and
+    # each game to its table of names (a few tables hold a lifetime of games).
     for i, r in enumerate(games):
         ns, ew = r.totals
         margin = round_margin(ns - ew, round_to)
-        for key, name, pair, seats, sign, for_partner in _shares(r.players):
+        table = tables.get(r.players)
+        if table is None:
+            table = tables[r.players] = _Table(_shares(r.players))
+        table.games.append(r)
+        for key, name, pair, seats, sign, for_partner in table.shares:
             row = rows.get(key)
             if row is None:
                 row = rows[key] = _Row(name, pair)
@@ -573,7 +635,16 @@ def money_games(ordered: Sequence[GameSummary], round_to: int | None = None, sta
         stake=stake,
         ids=tuple(r.id for r in games),
         rotation=_rotation(rows),
+        tables={players: table.games for players, table in tables.items()},
     )
+
+
+@dataclass(slots=True)
+class _Table:
+    """A table of names being tallied: who its margins go to (``_shares``), and its counted games."""
+
+    shares: tuple[tuple[str, str, bool, int, int, bool], ...]
+    games: list[GameSummary] = field(default_factory=list)
 
 
 def _add_session(row: _Row, r: GameSummary, side: Side) -> None:
@@ -700,53 +771,36 @@ def _pairs(players: tuple[str, ...]) -> tuple[tuple[tuple[str, str], tuple[str, 
 
 
 def partnerships(
-    ordered: Sequence[GameSummary], round_to: int | None = None, of: str | None = None
+    ordered: Sequence[GameSummary], tables: Mapping[tuple[str, ...], Seated], of: str | None = None
 ) -> tuple[PartnershipTally, ...]:
     """Every two players who sat together in the counted games of ``ordered`` (oldest first), the
     best first (the most points, then the best IMPs and percentage, then by name); ``of``: only
-    the partnerships of the person of that key (``people.person_key``).
+    the partnerships of the person of that key (``people.person_key``). ``tables``: the money
+    games of ``ordered`` by their table of names (``seatings``), with the tally's rounding.
 
     The rules are the tally's: the counted games (``GameSummary.counted``), each margin rounded
     by ``settlement.round_margin``, a session's figures from the pair's side (``_add_session``).
     A side with a seat nobody holds is no partnership.
     """
     rows: dict[tuple[str, str], _Pair] = {}
+    # A money game counts only at its table's first game, which gives its partnerships their
+    # place and their spelling: its games are added up below, the table at once.
+    firsts = {id(seated.games[0]) for seated in tables.values()}
     for r in ordered:
-        if not r.counted:
-            continue
-        if r.several:
-            _several_pairs(rows, r, of)
-            continue
-        pairs = _pairs(tuple(r.players))
-        if of is not None:
-            pairs = tuple(p for p in pairs if of in p[0])
-        if not pairs:
-            continue
-        if r.duplicate:
-            for key, names, side in pairs:
-                pair = rows.get(key)
-                if pair is None:
-                    pair = rows[key] = _Pair(names, _Row(names[0], False))
-                _add_session(pair.sessions, r, side)
-            continue
-        ns, ew = r.totals
-        margin = round_margin(ns - ew, round_to)
-        rubber = r.mode is Mode.RUBBER
-        winner = r.rubber_winner
-        for key, names, side in pairs:
-            pair = rows.get(key)
-            if pair is None:
-                pair = rows[key] = _Pair(names, _Row(names[0], False))
-            pair.games += 1
-            if rubber:
-                pair.rubbers += 1
-                pair.rubbers_won += winner is side
-            if side is Side.NS:
-                pair.points += margin
-                pair.won += ns > ew
-            else:
-                pair.points -= margin
-                pair.won += ew > ns
+        if id(r) in firsts:
+            for key, names, _side in _pairs_of(r.players, of):
+                if key not in rows:
+                    rows[key] = _Pair(names, _Row(names[0], False))
+        elif r.duplicate and r.counted:
+            _session_pairs(rows, r, of)
+    for players, seated in tables.items():
+        for key, _names, side in _pairs_of(players, of):
+            pair = rows[key]
+            pair.games += len(seated.games)
+            pair.points += seated.net(side)
+            pair.won += seated.ahead(side)
+            pair.rubbers += seated.rubbers
+            pair.rubbers_won += seated.won(side)
 
     def best_first(k: tuple[str, str]) -> tuple[int, Decimal, Decimal, str, str]:
         p = rows[k]
@@ -771,6 +825,25 @@ def partnerships(
         )
         for k in sorted(rows, key=best_first)
     )
+
+
+def _session_pairs(rows: dict[tuple[str, str], _Pair], r: GameSummary, of: str | None) -> None:
+    """A counted duplicate session's partnerships, each its session as the tally counts it: the
+    named pairs of a game of several tables, or the two sides of one table."""
+    if r.several:
+        _several_pairs(rows, r, of)
+        return
+    for key, names, side in _pairs_of(r.players, of):
+        pair = rows.get(key)
+        if pair is None:
+            pair = rows[key] = _Pair(names, _Row(names[0], False))
+        _add_session(pair.sessions, r, side)
+
+
+@functools.lru_cache(maxsize=4096)
+def _pairs_of(players: tuple[str, ...], of: str | None) -> tuple[tuple[tuple[str, str], tuple[str, str], Side], ...]:
+    """``_pairs`` of ``players``: only those of the person of key ``of``, if given."""
+    return tuple(p for p in _pairs(players) if of is None or of in p[0])
 
 
 def _several_pairs(rows: dict[tuple[str, str], _Pair], r: GameSummary, of: str | None) -> None:

@@ -23,7 +23,7 @@ Times are timezone-aware; a naive time is taken as local time.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from datetime import date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from enum import Enum
 from typing import Protocol, TypeVar
 
@@ -64,6 +64,17 @@ class Window(str, Enum):
 
 def aware(d: datetime) -> datetime:
     return d if d.tzinfo is not None else d.astimezone()
+
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def by_instant(times: Sequence[datetime]) -> list[int]:
+    """The places of ``times`` in the order of their instants (a naive time is local), the order
+    given among equals. Each is sorted as its time since the epoch: two aware times compared ask
+    each its offset, again at each of a sort's many compares, where a timedelta is three numbers."""
+    since = [aware(t) - _EPOCH for t in times]
+    return sorted(range(len(since)), key=since.__getitem__)
 
 
 def local_midnight(day: date) -> datetime:
@@ -114,28 +125,42 @@ def evening_starts(games: Sequence[Played]) -> list[datetime | None]:
 
     One pass over the games by their start, not a walk back from each: the first game after a
     gap of ``EVENING_GAP`` since every game before it ended begins a run of games, and each
-    game's evening began at the later of that run's first start and its own ``morning``.
+    game's evening began at the later of that run's first start and its own ``morning``. A
+    game on the same day of bridge (from 05:00 to the next) as its run's first began with it,
+    since that morning is no later than the run's start: the morning is worked out only for
+    a run that goes on past one, or that began on the stroke of one.
     """
-    known = [(aware(g.created), i) for i, g in enumerate(games) if g.created is not None]
-    known.sort(key=lambda t: t[0])
+    starts: list[datetime] = []
+    places: list[int] = []
+    for i, g in enumerate(games):
+        if g.created is not None:
+            starts.append(aware(g.created))
+            places.append(i)
     out: list[datetime | None] = [None] * len(games)
     mornings: dict[date, datetime] = {}  # by the day of bridge (from 05:00): a lifetime has far fewer
     run: datetime | None = None
+    run_day: date | None = None  # the day of bridge the run began on
+    run_later = True  # the run began after its morning, not on the stroke of it
     reach: datetime | None = None  # the latest end of the games so far
-    day = timedelta(days=1)
-    for start, i in known:
-        if run is None or reach is None or start - reach >= EVENING_GAP:
-            run = start
+    one_day = timedelta(days=1)
+    for k in by_instant(starts):
+        start, i = starts[k], places[k]
         updated = games[i].updated
         end = aware(updated) if updated is not None else start
         end = max(end, start)  # a last change before the start: the game was played at its start
-        if reach is None or end > reach:
-            reach = end
         local = start.astimezone()
-        key = local.date() if local.time() >= MORNING else local.date() - day
-        floor = mornings.get(key)
+        clock = local.time()
+        day = local.date() if clock >= MORNING else local.date() - one_day
+        if run is None or reach is None or start - reach >= EVENING_GAP:
+            run, run_day, run_later, reach = start, day, clock != MORNING, end
+        elif end > reach:
+            reach = end
+        if day == run_day and run_later:
+            out[i] = run
+            continue
+        floor = mornings.get(day)
         if floor is None:
-            floor = mornings[key] = morning(start)
+            floor = mornings[day] = morning(start)
         out[i] = max(floor, run)
     return out
 

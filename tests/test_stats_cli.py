@@ -156,3 +156,30 @@ def test_the_progress_of_a_rebuild_goes_to_a_terminal_only(monkeypatch: pytest.M
     show(50, 20000)
     show(20000, 20000)
     assert capsys.readouterr().err == "\rreading 50 of 20,000 games\rreading 20,000 of 20,000 games\n"
+
+
+def test_games_with_nobody_named_say_why_there_is_no_player(tmp_path: Path) -> None:
+    from bridgepad.core.model import Seat
+    from bridgepad.core.readers.log import parse_log
+    from bridgepad.core.rules.game import Game
+    from bridgepad.store.game_store import GameStore, StoredGame
+
+    data = tmp_path / "data"
+    store = GameStore(data)
+    store.ensure()
+    (rubber,) = parse_log("N 3NT 9\nN 3NT 9\n").games()
+    at = "2026-01-05T20:00:00+00:00"
+    store.save(StoredGame("20260105-200000-0001", Game(hands=rubber.game.hands, first_dealer=Seat.N), at, at))
+    sentence = (
+        "The games counted (1 game in all) have no players' names at their seats: the statistics follow"
+        " players by name, so give the seats' names when a game starts (n, the new-game dialog)."
+    )
+    p = run(data, "stats")
+    assert p.returncode == 0 and p.stdout.splitlines()[:2] == ["1 game in all; exact margins, no stake.", sentence]
+    p = run(data, "stats", "--format", "json")
+    assert p.returncode == 0 and json.loads(p.stdout)["players"] == {}
+    assert p.stderr == f"bridgepad stats: {sentence}\n"
+    # Games with names say nothing of the kind.
+    three_evenings(tmp_path / "named")
+    p = run(tmp_path / "named", "stats")
+    assert p.returncode == 0 and p.stderr == "" and "no players' names" not in p.stdout

@@ -232,3 +232,18 @@ async def test_the_figures_are_worked_out_beside_the_screen_and_a_span_chosen_me
         await until(pilot, lambda: screen.data_shown, "the statistics painted")
         assert screen.reach is Reach.ALL.next and f"Statistics · {Reach.ALL.next.label} ·" in title(screen)
         assert on_screen_thread == [False]  # once, in the reading's thread, for the span chosen
+
+
+async def test_games_with_nobody_named_say_why_the_tables_are_empty(tmp_path: Path) -> None:
+    store = GameStore(tmp_path / "data")
+    store.ensure()
+    (rubber,) = parse_log("N 3NT 9\nN 3NT 9\n").games()
+    at = "2026-01-05T20:00:00+00:00"
+    store.save(StoredGame("20260105-200000-0001", Game(hands=rubber.game.hands, first_dealer=Seat.N), at, at))
+    app = make_app(tmp_path / "data")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_stats(pilot)
+        assert "1 game · 0 players" in title(screen)
+        said = str(screen.query_one("#stats-heading").render())
+        assert said.startswith("The games counted (1 game in all) have no players' names at their seats:"), said
+        assert "(n, the new-game dialog)" in said

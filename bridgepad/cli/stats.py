@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     from bridgepad.cli.files import open_store
     from bridgepad.core.evening.persons import MergeRefused, find, persons
     from bridgepad.core.evening.stats import statistics
-    from bridgepad.core.evening.stats_view import empty_words, heading, tables, to_csv, to_markdown
+    from bridgepad.core.evening.stats_view import empty_words, heading, nameless_words, tables, to_csv, to_markdown
     from bridgepad.core.rules.settlement import rounding_unit
     from bridgepad.services.formats.csv_format import cell
     from bridgepad.services.history import History
@@ -122,6 +122,9 @@ def run(args: argparse.Namespace) -> int:
             print(empty_words(st, player))
             return 0
         warn("stats", empty_words(st, player))
+    nameless = nameless_words(st)
+    if nameless and form != "table":
+        warn("stats", nameless)
     if form == "json":
         print(json.dumps(st.to_json(), ensure_ascii=False))
     elif form == "csv":
@@ -130,6 +133,8 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(to_markdown(st))
     else:
         print(heading(st))
+        if nameless:
+            print(nameless)
         room = terminal_width()
         for table in tables(st):
             print()

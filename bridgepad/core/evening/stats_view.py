@@ -345,6 +345,23 @@ def empty_words(s: Stats, player: str | None = None) -> str:
     return f"No finished games{whose} {span_words(s.span)}{extra}."
 
 
+def nameless_words(s: Stats) -> str | None:
+    """The sentence for games whose seats nobody named (None when someone is): the statistics
+    follow people by name, so such games count in the tally, by side, and here for nobody."""
+    if s.empty or s.players or s.partnerships:
+        return None
+    return (
+        f"The games counted ({count_words(s)} {span_words(s.span)}) have no players' names at their "
+        "seats: the statistics follow players by name, so give the seats' names when a game starts "
+        "(n, the new-game dialog)."
+    )
+
+
+def said_words(s: Stats, player: str | None = None) -> str | None:
+    """The one sentence the statistics say above their tables, if any: no games, or nobody named."""
+    return empty_words(s, player) if s.empty else nameless_words(s)
+
+
 def heading(s: Stats) -> str:
     """The line above the tables: what they count, and how the money is worked out."""
     rounding = f"each margin rounded to {s.tally.round_to:,}" if s.tally.round_to is not None else "exact margins"

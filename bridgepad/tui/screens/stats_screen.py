@@ -19,7 +19,7 @@ from textual.widgets import Input, Label, Static
 from bridgepad.core.evening.game_summary import GameSummary
 from bridgepad.core.evening.persons import MergeRefused, Merges, find, persons
 from bridgepad.core.evening.stats import Evenings, Reach, Span, Stats, statistics
-from bridgepad.core.evening.stats_view import Table, count_words, empty_words, tables
+from bridgepad.core.evening.stats_view import Table, count_words, said_words, tables
 from bridgepad.core.rules.game import Mode
 from bridgepad.core.rules.settlement import rounding_unit
 from bridgepad.services.history import History
@@ -184,8 +184,9 @@ class StatsScreen(Screen[None]):
         st = self.stats = self.compute()
         self.query_one("#stats-title", Label).update(Text(self._title_text(st), style="bold"))
         said = self.query_one("#stats-heading", Static)
-        said.update(Text(empty_words(st, self.player), style=looks.HINT) if st.empty else "")
-        said.display = st.empty
+        words = said_words(st, self.player)
+        said.update(Text(words, style=looks.HINT) if words else "")
+        said.display = words is not None
         shown = {t.name: t for t in tables(st)}
         room = max(30, self.size.width - 2)  # the page's scroll bar
         for name in TABLES:

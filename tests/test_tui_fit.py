@@ -283,3 +283,20 @@ async def test_every_view_of_several_tables_fits(data_dir: Path, size: tuple[int
             for table in app.screen.query(DataTable):
                 if table.display and table.region.width:
                     assert table.virtual_size.width <= table.size.width, (view, table.id)  # no column off the edge
+
+
+@pytest.mark.parametrize("key", ["n", "s"], ids=["new-game", "rules"])
+async def test_at_60x20_no_word_of_a_field_s_hint_is_broken_across_lines(data_dir: Path, key: str) -> None:
+    """The hint column holds the longest word it has to show (``dealer-then-opponents``), so
+    Textual never cuts one in two ("dealer-then-opponent" / "s")."""
+    from textual.widgets import Label
+
+    app = make_app(data_dir)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await press(pilot, key)
+        await settle(pilot)
+        hints = [h for h in app.screen.query(".field-hint").results(Label) if h.display]
+        assert len(hints) >= 7  # the rules' seven, the new game's more
+        for hint in hints:
+            longest = max(str(hint.render()).split(), key=len)
+            assert len(longest) <= hint.size.width, (hint.id, longest, hint.size.width)

@@ -15,20 +15,26 @@ from workers_support import held_first, square, square_or_end, whose
 
 from bridgepad.services import history as history_module
 from bridgepad.services.history import INDEX_NAME, History
-from bridgepad.services.workers import AHEAD, NoPool, share_out
+from bridgepad.services.workers import AHEAD, NoPool, Pool
 from bridgepad.store.game_store import GameStore
+
+
+def run_in_pool(work, jobs, done) -> None:  # type: ignore[no-untyped-def]
+    """``work`` on every job in two processes, ``done`` called as each result comes."""
+    with Pool(work, processes=2) as pool:
+        pool.run(jobs, done)
 
 
 def test_the_processes_do_every_job_and_say_which_they_could_not() -> None:
     got: dict[int, int] = {}
-    share_out(square, list(range(40)), lambda job, result: got.__setitem__(job, result), processes=2)
+    run_in_pool(square, list(range(40)), lambda job, result: got.__setitem__(job, result))
     assert got == {k: k * k for k in range(40)}
     pids: set[int] = set()
-    share_out(whose, list(range(8)), lambda job, result: pids.add(result[1]), processes=2)
+    run_in_pool(whose, list(range(8)), lambda job, result: pids.add(result[1]))
     assert len(pids) == 2 and os.getpid() not in pids  # two processes, neither this one
     done: dict[int, int] = {}
     with pytest.raises(NoPool) as ended:
-        share_out(square_or_end, list(range(30)), lambda job, result: done.__setitem__(job, result), processes=2)
+        run_in_pool(square_or_end, list(range(30)), lambda job, result: done.__setitem__(job, result))
     assert 13 in ended.value.left and set(ended.value.left) | set(done) == set(range(30))
     assert not set(ended.value.left) & set(done)
 
@@ -45,10 +51,10 @@ def test_a_process_held_up_does_not_hold_up_the_jobs_it_has_not_begun(tmp_path: 
         if len(by) >= 15:
             marker.touch()
 
-    share_out(held_first, [(k, str(marker)) for k in range(20)], came, processes=2)
+    run_in_pool(held_first, [(k, str(marker)) for k in range(20)], came)
     assert sorted(by) == list(range(20))
     held = [k for k, pid in by.items() if pid == by[0]]
-    assert len(held) <= 1 + AHEAD, held  # job 0, and what was given it ahead
+    assert len(held) <= 1 + AHEAD, held  # job 0, the one given it ahead, and one more as it finished them
 
 
 def test_what_the_caller_raises_stops_the_processes() -> None:
@@ -59,7 +65,7 @@ def test_what_the_caller_raises_stops_the_processes() -> None:
         raise Enough
 
     with pytest.raises(Enough):
-        share_out(square, list(range(100)), stop, processes=2)
+        run_in_pool(square, list(range(100)), stop)
 
 
 @pytest.fixture

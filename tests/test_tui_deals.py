@@ -161,3 +161,35 @@ async def test_the_new_game_dialog_takes_a_deals_file(tmp_path: Path) -> None:
         said = "New duplicate started with the cards of boards 5–8. The last one stays saved."
         assert await notes.latest(pilot, said) == said
         assert "Board 5" in status_text(app)
+
+
+async def test_a_board_solved_meanwhile_leaves_the_explanation_where_it_was_scrolled(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 60x20 the player scrolls board 1's explanation to its hands; its double dummy arrives
+    (the words grow) and the page stays; another hand selected starts from the top again."""
+    from bridgepad.tui.solving import BoardSolver
+
+    monkeypatch.setattr(BoardSolver, "start", lambda self: None)  # the solutions come when this test says
+    root = tmp_path / "data"
+    create_current(GameStore(root), dealt_game(range(1, 3)))
+    ((key, solution),) = seven_solved(range(1, 2)).items()
+    app = make_app(root)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await keyboard(pilot, ["plus", *field_keys("4S", "N", "10"), "enter"])
+        await keyboard(pilot, ["plus", *field_keys("3NT", "E", "9"), "enter"])
+        await until(pilot, lambda: len(app.session.state.hands) == 2 and not form_open(app), "both hands recorded")
+        await keyboard(pilot, ["up", "shift+down"])
+        await settle(pilot)
+        scroll = app.screen.query_one(".explain")
+        at = scroll.scroll_y
+        assert at > 0 and "par is" not in explain_text(app)
+        screen = app.screen
+        assert isinstance(screen, PadScreen)
+        screen._board_solved(1, 2, key, solution)
+        await settle(pilot)
+        assert "4♠ by N made 10: par is 4♠ by N-S, +420;" in " ".join(explain_text(app).split())
+        assert scroll.scroll_y == at
+        await keyboard(pilot, ["down"])
+        await settle(pilot)
+        assert scroll.scroll_y == 0

@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     from bridgepad.cli.files import open_store
     from bridgepad.core.evening.persons import MergeRefused, find, persons
     from bridgepad.core.evening.stats import statistics
-    from bridgepad.core.evening.stats_view import empty_words, heading, nameless_words, tables, to_csv, to_markdown
+    from bridgepad.core.evening.stats_view import heading, said_words, tables, to_csv, to_markdown
     from bridgepad.core.rules.settlement import rounding_unit
     from bridgepad.services.formats.csv_format import cell
     from bridgepad.services.history import History
@@ -117,14 +117,12 @@ def run(args: argparse.Namespace) -> int:
         except MergeRefused as e:
             raise UsageError(f"bridgepad stats: {e}") from None
     st = statistics(games, span, people.merges, rounding_unit(prefs.rounding), prefs.stake, player)
-    if st.empty:
-        if form == "table":
-            print(empty_words(st, player))
-            return 0
-        warn("stats", empty_words(st, player))
-    nameless = nameless_words(st)
-    if nameless and form != "table":
-        warn("stats", nameless)
+    said = said_words(st, player)  # no games, or nobody named: a sentence above the tables
+    if said and form != "table":
+        warn("stats", said)
+    elif said and st.empty:
+        print(said)
+        return 0
     if form == "json":
         print(json.dumps(st.to_json(), ensure_ascii=False))
     elif form == "csv":
@@ -133,8 +131,8 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(to_markdown(st))
     else:
         print(heading(st))
-        if nameless:
-            print(nameless)
+        if said:
+            print(said)
         room = terminal_width()
         for table in tables(st):
             print()

@@ -527,31 +527,29 @@ class History:
                     pass
         finally:
             self._lock.release()
-        try:
-            with os.scandir(self.store.games_dir) as scan:
-                return sum(1 for _ in itertools.islice(scan, at_most + 1)) <= at_most
-        except OSError:
-            return True  # nothing to read: the call says why
+        files = self._files_up_to(at_most + 1)
+        return files is None or files <= at_most  # None: nothing to read, the call says why
 
     def _summaries(self, progress: Progress | None, look_only: bool, partial: Partial | None = None) -> list[GameSummary]:
         self.problems = []
         entries, from_disk = self._read_index()
         # Every game to be read, and many of them: the processes start (their interpreters, their
         # imports) while this one lists the folder.
-        pool = self._pool() if not entries and self._holds(POOL_FROM) else None
+        pool = self._pool() if not entries and (self._files_up_to(POOL_FROM) or 0) >= POOL_FROM else None
         try:
             return self._summaries_listed(entries, from_disk, progress, look_only, partial, pool)
         finally:
             if pool is not None:
                 pool.close()
 
-    def _holds(self, count: int) -> bool:
-        """Whether the games folder holds at least ``count`` files (their names counted, nothing read)."""
+    def _files_up_to(self, count: int) -> int | None:
+        """The files in the games folder, counted up to ``count`` (their names, nothing read);
+        None where the folder cannot be listed."""
         try:
             with os.scandir(self.store.games_dir) as scan:
-                return sum(1 for _ in itertools.islice(scan, count)) >= count
+                return sum(1 for _ in itertools.islice(scan, count))
         except OSError:
-            return False
+            return None
 
     @staticmethod
     def _pool() -> Pool[_Share, list[_Read]] | None:

@@ -2,7 +2,7 @@
 
 When the history's index is rebuilt from tens of thousands of game files, each is read,
 checked and replayed on its own: work that one Python process does on one core while the
-others wait. A ``Pool`` (or ``share_out``, which starts one for its jobs) gives the jobs to
+others wait. A ``Pool`` gives the jobs to
 as many processes as there are cores and hands each result back in the calling thread as
 it comes, so that the caller can report its progress (and a screen waiting for it stays
 live: this thread only waits). A pool may be started before its jobs are known, so that
@@ -55,12 +55,12 @@ class NoPool(Exception):
 
 # A process's first words: this process's import path (taken only once its own interpreter has
 # started, so that nothing on it stands in for the standard library) and the function to run;
-# then its jobs, one at a time, each as it is given (None: no more).
+# then its jobs, one at a time, each as it is given, until it is stopped (Pool.close).
 _BOOT = (
     "import pickle, sys; path, job = pickle.load(sys.stdin.buffer); sys.path[:] = path; "
     "from bridgepad.services.workers import _serve; _serve(*job)"
 )
-AHEAD = 2  # jobs a process is given beyond the one it works on: it never waits for the next
+AHEAD = 2  # jobs a process holds at once, the one it works on and the next: it never waits for one
 
 
 def _start(count: int) -> list[subprocess.Popen[bytes]]:
@@ -112,9 +112,9 @@ class Pool(Generic[J, R]):
     import the module of ``work`` while the caller finds out what there is to do (a listing of a
     folder). ``run`` then gives them the jobs; ``close`` (or leaving a ``with``) stops them.
 
-    The jobs are given one at a time, each to the first process with fewer than ``AHEAD`` waiting,
-    so that no process stands idle while another has a queue: a process slowed by others' work
-    on its core does fewer of them.
+    The jobs are given one at a time: ``AHEAD`` to each process at the start, then one more to a
+    process each time it sends back a result, so that no process stands idle while another has
+    a queue: a process slowed by others' work on its core does fewer of them.
     """
 
     def __init__(self, work: Callable[[J], R], processes: int | None = None) -> None:
@@ -188,25 +188,9 @@ class Pool(Generic[J, R]):
             reader.join(timeout=5)
 
 
-def share_out(work: Callable[[J], R], jobs: Sequence[J], done: Callable[[J, R], None], *, processes: int | None = None) -> None:
-    """Runs ``work(job)`` for every job in processes (``processes``, one a core by default, never
-    more than there are jobs), calling ``done(job, result)`` in this thread as each result comes.
-
-    ``work`` must be a function of a module that can be imported; jobs and results are
-    pickled. An exception ``done`` raises stops the processes and goes on up. NoPool,
-    holding the jobs not done, if processes cannot be started or one ends early.
-    """
-    try:
-        pool = Pool(work, max(1, min(processes or cores(), len(jobs))))
-    except NoPool:
-        raise NoPool(list(jobs)) from None
-    with pool:
-        pool.run(jobs, done)
-
-
 def _serve(module: str, name: str) -> None:
     """A process's part (``_BOOT`` reads it from standard input): each job read as it is given, its
-    result to standard output as it is done, until the job None (or the end of the input)."""
+    result to standard output as it is done, until the end of the input (or it is stopped)."""
     work = getattr(importlib.import_module(module), name)
     take = sys.stdin.buffer
     out = sys.stdout.buffer
@@ -214,8 +198,6 @@ def _serve(module: str, name: str) -> None:
         try:
             job = pickle.load(take)
         except EOFError:
-            return
-        if job is None:
             return
         pickle.dump(work(job), out, protocol=pickle.HIGHEST_PROTOCOL)
         out.flush()

@@ -29,7 +29,7 @@ from fractions import Fraction
 from bridgepad.core.model import Side
 from bridgepad.core.records.record import GameRecord
 from bridgepad.core.rules.movements import MovementKind, Pair
-from bridgepad.core.rules.several_tables.scores import PairStanding, SeveralState, TravellerRow
+from bridgepad.core.rules.several_tables.scores import SeveralState, TravellerRow
 from bridgepad.core.rules.vulnerability import PBN_WORDS, vulnerability_code
 
 HUNDREDTH = Decimal("0.01")
@@ -114,9 +114,10 @@ def _names(names: tuple[str, str], shown: object) -> str:
     return string_token(";".join(given)) if given else "?"
 
 
-def _rank(s: PairStanding) -> str:
-    """The standard's rank: the best rank where pairs are level (``=2`` is ``2``), ``-`` when unranked."""
-    return s.rank.lstrip("=") or "-"
+def _place(rank: str) -> str:
+    """A rank as the standard writes it: the best rank where pairs or teams are level (``=2`` is
+    ``2``), ``-`` when unranked."""
+    return rank.lstrip("=") or "-"
 
 
 def total_score_table(state: SeveralState, shown: object) -> tuple[str, str, list[list[str]]]:
@@ -130,7 +131,7 @@ def total_score_table(state: SeveralState, shown: object) -> tuple[str, str, lis
     columns = (*TOTALS, *figures, NAMES, ("NrBoards", 2, "R"))
     vp = {p: t.vp for t in state.teams for p in t.pairs}
     # A team match's pairs are ranked as their teams are: the team in front's pairs first.
-    team_place = {p: t.rank.lstrip("=") or "-" for t in state.teams for p in t.pairs}
+    team_place = {p: _place(t.rank) for t in state.teams for p in t.pairs}
     order = {p: n for n, t in enumerate(state.team_ranking) for p in t.pairs}
     rows = []
     for side in (Side.NS, Side.EW):
@@ -143,7 +144,7 @@ def total_score_table(state: SeveralState, shown: object) -> tuple[str, str, lis
                 if teams:
                     team_vp = vp.get(s.pair)
                     numbers.append(_figure(team_vp) if team_vp is not None else "-")
-            place = team_place[s.pair] if teams else _rank(s)
+            place = team_place[s.pair] if teams else _place(s.rank)
             cells = [place, str(s.pair.number), str(_first_table(state, s.pair)), string_token(side.short)]
             rows.append(row(columns, [*cells, *numbers, _names(s.names, shown), str(s.played)]))
     return TOTAL_SCORE_TABLE, header(columns), rows

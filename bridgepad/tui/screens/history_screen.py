@@ -126,7 +126,7 @@ class HistoryScreen(Screen[str | None]):
     def fill(self) -> None:
         """The rows, read on the spot when that is quick, else in the background (reading.py)."""
         if self.reading:
-            self.again = True  # once the read under way has come (a change, a new width since it began)
+            self.again = True  # once the read under way has come (a change since it began)
             return
         if self.history.quick():
             rows = self.history.summaries()

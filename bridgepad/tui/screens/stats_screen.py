@@ -2,12 +2,13 @@
 defender, each partnership, the duplicate sessions, and a chart of each player's running net.
 
 The figures are the core's (``bridgepad.core.evening.stats``, the words and the tables
-``stats_view``); this lays them out, each table keeping the columns that fit the screen.
+``stats_view``); this lays them out, a table too wide for the screen in parts, one under the other.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
+from decimal import Decimal
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -36,6 +37,9 @@ from bridgepad.tui.widgets.reading import Progressed, Read, Reading, read_in_bac
 TABLES = ("players", "declarer", "defender", "partnerships", "duplicate")
 
 
+Asked = tuple[Span, Merges, int | None, Decimal | None, str | None]  # statistics' choices, in its order
+
+
 class _Kept:
     """The last statistics worked out, and the evenings of the games they came from: a look
     again at the same history (the History gives the same list while nothing has changed)
@@ -43,11 +47,31 @@ class _Kept:
 
     games: list[GameSummary] | None = None
     evenings: Evenings | None = None
-    asked: tuple[object, ...] = ()
+    asked: Asked | None = None
     stats: Stats | None = None
 
 
 _kept = _Kept()
+
+
+def _evenings_of(results: list[GameSummary]) -> Evenings:
+    """The evenings of ``results``, worked out once for the same list (kept in ``_kept``)."""
+    if _kept.games is not results or _kept.evenings is None:
+        _kept.games, _kept.evenings, _kept.stats = results, Evenings.of(results), None
+    return _kept.evenings
+
+
+def _figures(results: list[GameSummary], evenings: Evenings | None, asked: Asked) -> Stats:
+    """The statistics of ``results`` for the choices ``asked``: those kept, if they are of the same
+    games and the same choices, or worked out and kept."""
+    if _kept.games is results and _kept.stats is not None and _kept.asked == asked:
+        return _kept.stats
+    st = statistics(results, *asked, evenings)
+    if _kept.games is results:
+        _kept.asked, _kept.stats = asked, st
+    return st
+
+
 MODES: tuple[frozenset[Mode] | None, ...] = (None, *(frozenset({m}) for m in Mode))
 
 
@@ -140,10 +164,7 @@ class StatsScreen(Screen[None]):
     def _worked_out(self, results: list[GameSummary]) -> list[GameSummary]:
         """In the reading's thread: the evenings of ``results`` and their statistics for the
         choices made so far, kept for the screen to show (``compute`` finds them)."""
-        evenings = _kept.evenings if _kept.games is results and _kept.evenings is not None else Evenings.of(results)
-        asked = self._asked(results)
-        stats = statistics(results, asked[0], self.merges, asked[2], self.prefs.stake, asked[4], evenings)
-        _kept.games, _kept.evenings, _kept.asked, _kept.stats = results, evenings, asked, stats
+        _figures(results, _evenings_of(results), self._asked(results))
         return results
 
     def on_progressed(self, message: Progressed) -> None:
@@ -157,26 +178,17 @@ class StatsScreen(Screen[None]):
 
     def _take(self, results: list[GameSummary]) -> None:
         if results is not self.results or self.evenings is None:
-            self.results = results
-            if _kept.games is not results or _kept.evenings is None:
-                _kept.games, _kept.evenings, _kept.stats = results, Evenings.of(results), None
-            self.evenings = _kept.evenings
+            self.results, self.evenings = results, _evenings_of(results)
         self.refresh_stats()
 
-    def _asked(self, results: list[GameSummary]) -> tuple[Span, Merges, int | None, object, str | None]:
-        """The choices the figures are worked out for: the span (from now), the merges, the rounding, the stake, the player."""
+    def _asked(self, results: list[GameSummary]) -> Asked:
+        """The choices the figures are worked out for, in ``statistics``' order: the span (from
+        now), the merges, the rounding, the stake, the player."""
         span = Span(self.reach.since(datetime.now().astimezone(), results), None, self.modes)
         return (span, self.merges, rounding_unit(self.prefs.rounding), self.prefs.stake, self.player)
 
     def compute(self) -> Stats:
-        asked = self._asked(self.results)
-        if _kept.games is self.results and _kept.stats is not None and _kept.asked == asked:
-            return _kept.stats
-        span, _, round_to, _, _ = asked
-        st = statistics(self.results, span, self.merges, round_to, self.prefs.stake, self.player, self.evenings)
-        if _kept.games is self.results:
-            _kept.asked, _kept.stats = asked, st
-        return st
+        return _figures(self.results, self.evenings, self._asked(self.results))
 
     def refresh_stats(self) -> None:
         if self.reading:

@@ -17,14 +17,12 @@ from bridgepad.tui.keys import first_key, keymap_of
 class Explanation(Static):
     _shown: Text | None = None
 
-    def show(self, state: GameState, index: int | None, solved: Solved | None = None) -> bool:
-        """Whether the words changed. Painted again only then: each update lays the screen out again."""
+    def show(self, state: GameState, index: int | None, solved: Solved | None = None) -> None:
+        """Painted again only when the words change: each update lays the screen out again."""
         text = render_explanation(state, index, first_key("pad.add", keymap_of(self.app)), solved)
-        if text == self._shown:
-            return False
-        self._shown = text
-        self.update(text)
-        return True
+        if text != self._shown:
+            self._shown = text
+            self.update(text)
 
 
 def render_explanation(state: GameState, index: int | None, add_key: str = "+", solved: Solved | None = None) -> Text:

@@ -37,6 +37,7 @@ class GameView(Horizontal):
         super().__init__(id=id)
         self.state = state
         self.solved: Solved = solved or {}  # the double-dummy cache of the game's boards
+        self._explained: tuple[int | None, object] = (None, None)  # the row explained, and its hand
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="pad-column"):
@@ -93,8 +94,14 @@ class GameView(Horizontal):
             return
         sel = self.selected()
         self.query_one(PadHead).show(self.query_one(PadView).show(self.state, sel, self.solved))
-        if self.query_one(Explanation).show(self.state, sel, self.solved):
-            self.query_one(ExplainScroll).scroll_home(animate=False)  # a new hand's words from their start
+        self.query_one(Explanation).show(self.state, sel, self.solved)
+        # A new hand's words from their start (another row, or its hand changed); not when the same
+        # hand's words grow (its board solved meanwhile): the page a player scrolled to stays.
+        hands = self.state.hands
+        explained = (sel, hands[sel].hand if sel is not None and sel < len(hands) else None)
+        if explained != self._explained:
+            self._explained = explained
+            self.query_one(ExplainScroll).scroll_home(animate=False)
 
     def scroll_explanation(self, pages: int) -> None:
         """A page of the explanation on (or back), keeping a line of the last page in view."""

@@ -18,7 +18,7 @@ from bridgepad.core.evening.game_stats import SeatRow, state_stats_rows, stats_r
 from bridgepad.core.evening.windows import parse_time
 from bridgepad.core.model import Side
 from bridgepad.core.records.record import GameRecord
-from bridgepad.core.rules.game import GameState, Mode, Status
+from bridgepad.core.rules.game import GameState, Mode, Status, rubber_winner
 from bridgepad.core.rules.modes import rules_for
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.words.summary import headline
@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 
 COUNTED = frozenset({Status.WON, Status.FINISHED, Status.ENDED})
 _NS, _EW = Side.NS, Side.EW  # a lifetime of games summarised: looked up once (an enum's class attribute is slow)
-_RUBBER, _WON = Mode.RUBBER, Status.WON  # and each one's rubber asked after by the tally
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,9 +112,7 @@ class GameSummary:
     def rubber_winner(self) -> Side | None:
         """The side that won this rubber with two games (None: not a rubber, or not won: in play,
         or ended by the players before a side had two games)."""
-        if self.mode is not _RUBBER or self.status is not _WON:
-            return None
-        return _NS if self.games[0] >= 2 else _EW if self.games[1] >= 2 else None
+        return rubber_winner(self.status, *self.games)
 
     @property
     def over(self) -> bool:

@@ -356,7 +356,7 @@ def statistics(
             duplicate[person_key(d.name)] = d
             names.setdefault(person_key(d.name), d.name)
     money_rows = {person_key(p.name): p for p in t.players if not p.pair}
-    nights = _money_evenings(t, began, names if key is None else {key: names[key]} if key in names else {})
+    nights = _money_evenings(t, began, key)
     tables = seatings(t.money)
     people, several = _gathered(ordered, tables, began, key)
     players = []
@@ -534,7 +534,7 @@ class _Nights:
     worst: Evening
 
 
-def _money_evenings(t: Tally, began: Mapping[str, datetime | None], names: Mapping[str, str]) -> dict[str, _Nights]:
+def _money_evenings(t: Tally, began: Mapping[str, datetime | None], key: str | None) -> dict[str, _Nights]:
     """Each person's evenings of money games, and their best and worst of them (their net over
     its money games, from the tally's running nets), the earlier of two equal."""
     out: dict[str, _Nights] = {}
@@ -543,7 +543,7 @@ def _money_evenings(t: Tally, began: Mapping[str, datetime | None], names: Mappi
     nights = list(map(began.get, t.ids))  # each counted money game's evening, in the tally's order
     for p in t.players:
         k = person_key(p.name)
-        if p.pair or k not in names:
+        if p.pair or (key is not None and k != key):
             continue
         evenings = _evening_nets(*t.running.moves(p.name), nights)
         if evenings:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
@@ -57,7 +57,7 @@ class Table:
 
     def width(self, padding: int = 2) -> int:
         """Cells it takes, each column padded by ``padding``."""
-        return self.name_width + padding + sum(c.width + padding for c in self.columns)
+        return self._width(padding, range(len(self.columns)))
 
     def parts(self, room: int, padding: int = 2) -> tuple[Table, ...]:
         """This table in as many parts as it takes for each to fit in ``room`` cells, every
@@ -78,7 +78,7 @@ class Table:
             out.append(self._only(chunk))
         return tuple(out)
 
-    def _width(self, padding: int, columns: list[int]) -> int:
+    def _width(self, padding: int, columns: Iterable[int]) -> int:
         return self.name_width + padding + sum(self.columns[i].width + padding for i in columns)
 
     def _kept(self, room: int, padding: int) -> list[int]:
@@ -134,29 +134,29 @@ def _table(
 ) -> Table:
     """A table whose columns are as wide as their title or their widest cell; a column with
     nothing in it (no redoubled contract, no pairs game in the span) is left out."""
-    kept = [i for i in range(len(titles)) if any(cells[i] for _, cells, _ in lines)]
     columns = tuple(
         Column(t, max([len(t), *(len(cells[i]) for _, cells, _ in lines)]), keep, signed)
-        for i, (t, keep, signed) in ((i, titles[i]) for i in kept)
+        for i, (t, keep, signed) in enumerate(titles)
     )
     width = min(NAME_WIDTH, max([len(heading), 9, *(len(n) for n, _, _ in lines)]))
-    rows = tuple(Row(n, tuple(cells[i] for i in kept), net) for n, cells, net in lines)
-    return Table(name, title, heading, width, columns, rows, note)
+    rows = tuple(Row(n, tuple(cells), net) for n, cells, net in lines)
+    table = Table(name, title, heading, width, columns, rows, note)
+    return table._only([i for i in range(len(titles)) if any(cells[i] for _, cells, _ in lines)])
 
 
 def players_table(s: Stats) -> Table:
     """Each player's results over the money games: evenings, games won, rubbers, net, money."""
-    money = s.tally.stake is not None
-    titles: list[tuple[str, int, bool]] = [
+    titles = [
         ("Evenings", 6, False),
         ("Games", 1, False),
         ("Won", 2, False),
         ("Rubbers", 5, False),
         ("Net", 0, True),
+        ("Money", 3, True),  # left out without a stake: every cell empty
+        ("A game", 4, True),
+        ("Best evening", 7, False),
+        ("Worst evening", 8, False),
     ]
-    if money:
-        titles.append(("Money", 3, True))
-    titles += [("A game", 4, True), ("Best evening", 7, False), ("Worst evening", 8, False)]
     lines = []
     for p in s.players:
         if not p.games:
@@ -167,10 +167,7 @@ def players_table(s: Stats) -> Table:
             f"{p.won:,} {whole_percent(p.won, p.games)}",
             f"{p.rubbers_won:,}/{p.rubbers:,}" if p.rubbers else "",
             _signed(p.points),
-        ]
-        if money:
-            cells.append("" if p.money is None else f"{p.money:+,.2f}")
-        cells += [
+            "" if p.money is None else f"{p.money:+,.2f}",
             "" if p.average is None else _signed(int(p.average)),
             "" if p.best is None else f"{_signed(p.best.points)} {p.best.day}",
             "" if p.worst is None else f"{_signed(p.worst.points)} {p.worst.day}",

@@ -783,19 +783,14 @@ def partnerships(
     A side with a seat nobody holds is no partnership.
     """
     rows: dict[tuple[str, str], _Pair] = {}
-    # A money game counts only at its table's first game, which gives its partnerships their
-    # place and their spelling: its games are added up below, the table at once.
-    firsts = {id(seated.games[0]) for seated in tables.values()}
     for r in ordered:
-        if id(r) in firsts:
-            for key, names, _side in _pairs_of(r.players, of):
-                if key not in rows:
-                    rows[key] = _Pair(names, _Row(names[0], False))
-        elif r.duplicate and r.counted:
+        if r.duplicate and r.counted:
             _session_pairs(rows, r, of)
     for players, seated in tables.items():
-        for key, _names, side in _pairs_of(players, of):
-            pair = rows[key]
+        for key, names, side in _pairs_of(players, of):
+            pair = rows.get(key)
+            if pair is None:
+                pair = rows[key] = _Pair(names, _Row(names[0], False))
             pair.games += len(seated.games)
             pair.points += seated.net(side)
             pair.won += seated.ahead(side)

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from bridgepad.core.boards.board_set import BoardSet
-from bridgepad.core.model import SIDES, Hand, Seat, Side
+from bridgepad.core.model import Hand, Seat, Side
 from bridgepad.core.rules.duplicate import session_matchpoints as matchpoints_over
 from bridgepad.core.rules.duplicate import session_percent
 from bridgepad.core.rules.modes import rules_for
@@ -178,10 +178,7 @@ class GameState:
 
     @property
     def rubber_winner(self) -> Side | None:
-        for side in SIDES:
-            if self.status is _WON and self.games[side] >= 2:
-                return side
-        return None
+        return rubber_winner(self.status, self.games[_NS], self.games[_EW])
 
     @property
     def next_first_dealer(self) -> Seat:
@@ -280,6 +277,13 @@ class Replayer:
         if totals is None:
             return GameState(*played)
         return SessionState(*played, totals.imps, totals.matchpoints, totals.top)
+
+
+def rubber_winner(status: Status, ns_games: int, ew_games: int) -> Side | None:
+    """The side that won the rubber with two games (None: in play, a Chicago, or ended before)."""
+    if status is not _WON:
+        return None
+    return _NS if ns_games >= 2 else _EW if ew_games >= 2 else None
 
 
 def derive(game: Game) -> GameState:

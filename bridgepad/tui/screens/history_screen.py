@@ -34,10 +34,8 @@ STATE_WORDS = {Status.IN_PLAY: "in play", Status.WON: "won", Status.FINISHED: "f
 
 def state_word(s: GameSummary) -> str:
     """``We won`` or ``They won`` for a rubber won (the side with two games), else the state's word."""
-    if s.status is not Status.WON:
-        return STATE_WORDS[s.status]
-    winner = Side.NS if s.games_won(Side.NS) > s.games_won(Side.EW) else Side.EW
-    return f"{we_they(winner, s.we)} won"
+    winner = s.rubber_winner
+    return STATE_WORDS[s.status] if winner is None else f"{we_they(winner, s.we)} won"
 
 
 @dataclass(frozen=True, slots=True)

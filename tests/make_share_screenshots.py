@@ -34,7 +34,8 @@ import subprocess
 import sys
 import tempfile
 import urllib.request
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -168,20 +169,27 @@ def watching(browser: Any, root: Path, out: Path, name: str, tables: int, shots:
         shared.close()
 
 
+@contextmanager
+def entry_served(root: Path, tables: int) -> Iterator[EntryProcess]:
+    """``bridgepad share --entry`` on ``root``, its ``tables`` links read, ended when done."""
+    shared = EntryProcess(root, tables)
+    try:
+        yield shared
+    finally:
+        shared.end()
+        shared.close()
+
+
 def shoot_team_match(browser: Any, root: Path, ended: Path, out: Path) -> list[Path]:
     """The team match of the walk-through (several_support.TEAM_MATCH) from table 1's phone: its
     first board scored, East-West asked to agree; then its round's last board in, where everyone
     goes. Then the read-only page of the match over: the teams' IMPs and victory points."""
     shots: list[Path] = []
     on_pad(root, team_match(()))
-    shared = EntryProcess(root, 2)
-    try:
+    with entry_served(root, 2) as shared:
         agreed(browser, shared.tables[1], TEAM_MATCH[0], out / "share-team-agree.png", shots)  # board 1: 4S= by N
         send(shared, TEAM_MATCH[1:6])  # boards 2 and 3 at table 1, 5 to 7 at table 2
         round_over(browser, shared.tables[1], TEAM_MATCH[6], out / "share-team-round.png", shots)  # board 4
-    finally:
-        shared.end()
-        shared.close()
     on_pad(ended, team_match())
     watching(browser, ended, out, "share-team-watching.png", 2, shots)
     return shots
@@ -193,16 +201,12 @@ def shoot_tables(browser: Any, root: Path, watched: Path, out: Path) -> list[Pat
     where everyone goes. Then the read-only page of the session as the laptop's pictures have it."""
     shots: list[Path] = []
     on_pad(root, mitchell((), with_change=False))
-    shared = EntryProcess(root, 4)
-    try:
+    with entry_served(root, 4) as shared:
         send(shared, MITCHELL[:1])
         start = out / "share-table-start.png"
         agreed(browser, shared.tables[2], MITCHELL[1], out / "share-table-light.png", shots, start)  # board 4: 3NT= by S
         send(shared, MITCHELL[2:9])
         round_over(browser, shared.tables[2], MITCHELL[9], out / "share-table-dark.png", shots)  # board 6
-    finally:
-        shared.end()
-        shared.close()
     on_pad(watched, mitchell())
     watching(browser, watched, out, "share-tables-watching.png", 4, shots)
     return shots

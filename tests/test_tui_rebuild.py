@@ -41,6 +41,14 @@ def lifetime(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return data_dir
 
 
+async def opened(pilot, key: str = "h", kind: type = HistoryScreen):  # type: ignore[no-untyped-def]
+    """The pad painted, then ``key`` pressed: the screen it opens, its games being read."""
+    await until(pilot, lambda: pilot.app.later_css_loaded, "the pad's first paint")
+    await press(pilot, key)
+    await screen_is(pilot, kind)
+    return pilot.app.screen
+
+
 @pytest.mark.parametrize(("key", "kind"), [("h", HistoryScreen), ("t", TallyScreen)])
 async def test_the_rows_fill_in_while_the_rest_are_read(
     lifetime: Path, monkeypatch: pytest.MonkeyPatch, key: str, kind: type
@@ -62,10 +70,7 @@ async def test_the_rows_fill_in_while_the_rest_are_read(
     monkeypatch.setattr(Reading, "show", lambda self, done, total: (shown.append(done), show(self, done, total))[1])
     app = make_app(lifetime)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: app.later_css_loaded, "the pad's first paint")
-        await press(pilot, key)
-        await screen_is(pilot, kind)
-        screen = app.screen
+        screen = await opened(pilot, key, kind)
         await until(pilot, lambda: screen.data_shown, "every game read and shown")
         # The games so far came several times before the last, each more, none taken for the whole.
         assert len(seen) >= 3 and [n for n, _ in seen] == sorted(n for n, _ in seen) and seen[0][0] < GAMES
@@ -88,11 +93,8 @@ async def test_the_keys_stay_live_and_escape_leaves_a_rebuild_under_way(lifetime
     (lifetime / INDEX_NAME).unlink(missing_ok=True)
     app = make_app(lifetime)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: app.later_css_loaded, "the pad's first paint")
-        await press(pilot, "h")
-        await screen_is(pilot, HistoryScreen)
-        screen = app.screen
-        await until(pilot, lambda: bool(screen.rows), "the first games read")  # type: ignore[attr-defined]
+        screen = await opened(pilot)
+        await until(pilot, lambda: bool(screen.rows), "the first games read")
         await press(pilot, "down", "escape")
         await screen_is(pilot, PadScreen)
         await press(pilot, "h")  # the read again, from what the index kept or anew
@@ -141,10 +143,7 @@ async def test_the_progress_line_keeps_its_width_while_its_figures_grow(lifetime
     (lifetime / INDEX_NAME).unlink(missing_ok=True)
     app = make_app(lifetime)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: app.later_css_loaded, "the pad's first paint")
-        await press(pilot, "h")
-        await screen_is(pilot, HistoryScreen)
-        reading = app.screen.query_one(Reading)
+        reading = (await opened(pilot)).query_one(Reading)
         label = reading.query_one(Label)
         widths: set[int] = set()
         for done in (0, 50, 350, GAMES):

@@ -112,8 +112,8 @@ def test_an_import_killed_at_random_moments_ends_with_exactly_the_games_of_the_l
                 try:
                     return bool(folders) and len(list((folders[0] / "games").glob("*.json"))) > want
                 except FileNotFoundError:
-                    # Its games folder not made yet, or the commit renamed the batch between the
-                    # listing and this look: not (or no longer) the moment, and the run goes on.
+                    # The commit renamed the batch while its games were being counted: no longer
+                    # the moment to kill, and the run goes on (to the end, or to the next look).
                     return False
 
             if kill_when(p, staging):

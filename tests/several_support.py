@@ -22,10 +22,10 @@ from builders import hand
 
 from bridgepad.core.readers.several_tables_setup import parse_pair_names
 from bridgepad.core.rules.game import Game, Mode
-from bridgepad.core.rules.movements import MovementKind, MovementSetup
+from bridgepad.core.rules.kinds.several_tables.entering import Recorded, correct, next_round, submit
+from bridgepad.core.rules.kinds.several_tables.inputs import SeveralTables, TableResult
+from bridgepad.core.rules.kinds.several_tables.movements import MovementKind, MovementSetup
 from bridgepad.core.rules.settings import DuplicateScoring, Settings
-from bridgepad.core.rules.several_tables.entering import Recorded, correct, next_round, submit
-from bridgepad.core.rules.several_tables.inputs import SeveralTables, TableResult
 from bridgepad.store.game_store import GameStore
 
 START = datetime(2026, 12, 4, 20, 0)  # local time: the pictures show the same hours anywhere
@@ -116,7 +116,7 @@ def played(inputs: SeveralTables, entries: Sequence[Entry], first: int = 15) -> 
         minute += 1
         if entry is None:
             for table in range(1, inputs.setup.tables + 1):
-                from bridgepad.core.rules.several_tables.entering import table_round
+                from bridgepad.core.rules.kinds.several_tables.entering import table_round
 
                 move = next_round(inputs, table, table_round(inputs, table), at(minute))
                 assert move is not None

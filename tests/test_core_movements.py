@@ -19,8 +19,8 @@ from collections import Counter
 import pytest
 
 from bridgepad.core.model import Side
-from bridgepad.core.rules.movements import MovementKind, MovementSetup, default_kind, setup_problem
-from bridgepad.core.rules.movements.base import Movement, Pair, Sitting
+from bridgepad.core.rules.kinds.several_tables.movements import MovementKind, MovementSetup, default_kind, setup_problem
+from bridgepad.core.rules.kinds.several_tables.movements.base import Movement, Pair, Sitting
 from bridgepad.core.words.movement_text import guide_card, movement_title, next_words, sitting_out_words
 
 TABLES = range(2, 9)

@@ -18,10 +18,7 @@ from builders import hand
 
 from bridgepad.core.model import Side
 from bridgepad.core.rules.game import Game, Mode, Status, derive
-from bridgepad.core.rules.movements import MovementKind, MovementSetup, Pair
-from bridgepad.core.rules.outcome import BoardOutcome
-from bridgepad.core.rules.settings import DuplicateScoring, Settings
-from bridgepad.core.rules.several_tables.entering import (
+from bridgepad.core.rules.kinds.several_tables.entering import (
     AlreadyIn,
     EntryRefused,
     Recorded,
@@ -30,8 +27,11 @@ from bridgepad.core.rules.several_tables.entering import (
     next_round,
     submit,
 )
-from bridgepad.core.rules.several_tables.inputs import By, SeveralTables, TableResult
-from bridgepad.core.rules.several_tables.scores import SeveralState
+from bridgepad.core.rules.kinds.several_tables.inputs import By, SeveralTables, TableResult
+from bridgepad.core.rules.kinds.several_tables.movements import MovementKind, MovementSetup, Pair
+from bridgepad.core.rules.kinds.several_tables.scores import SeveralState
+from bridgepad.core.rules.outcome import BoardOutcome
+from bridgepad.core.rules.settings import DuplicateScoring, Settings
 from bridgepad.core.rules.victory_points import match_vps
 
 NS1, NS2, NS3 = Pair(Side.NS, 1), Pair(Side.NS, 2), Pair(Side.NS, 3)

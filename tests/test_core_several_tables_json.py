@@ -11,9 +11,9 @@ from builders import hand
 from bridgepad.core.model import Side
 from bridgepad.core.readers.serialize import SchemaError, game_from_json, game_to_json
 from bridgepad.core.rules.game import Game, Mode
-from bridgepad.core.rules.movements import MovementKind, MovementSetup, Pair
-from bridgepad.core.rules.several_tables.entering import next_round, submit
-from bridgepad.core.rules.several_tables.inputs import By, SeveralTables, TableResult
+from bridgepad.core.rules.kinds.several_tables.entering import next_round, submit
+from bridgepad.core.rules.kinds.several_tables.inputs import By, SeveralTables, TableResult
+from bridgepad.core.rules.kinds.several_tables.movements import MovementKind, MovementSetup, Pair
 
 
 def played() -> Game:

@@ -15,11 +15,11 @@ from several_support import TEAM_MATCH, corrected, mitchell, played, several, te
 
 from bridgepad.core.model import Side
 from bridgepad.core.rules.game import Status, derive
-from bridgepad.core.rules.movements import MovementKind, Pair
+from bridgepad.core.rules.kinds.several_tables.entering import EntryRefused, board_range, boards_text, check_why
+from bridgepad.core.rules.kinds.several_tables.movements import MovementKind, Pair
+from bridgepad.core.rules.kinds.several_tables.one_table import as_one_table, board_start, others_at
+from bridgepad.core.rules.kinds.several_tables.scores import SeveralState
 from bridgepad.core.rules.settings import DuplicateScoring, Settings
-from bridgepad.core.rules.several_tables.entering import EntryRefused, board_range, boards_text, check_why
-from bridgepad.core.rules.several_tables.one_table import as_one_table, board_start, others_at
-from bridgepad.core.rules.several_tables.scores import SeveralState
 from bridgepad.core.rules.victory_points import match_vps
 from bridgepad.core.words import several_text as words
 from bridgepad.core.words.summary import headline

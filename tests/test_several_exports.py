@@ -22,7 +22,7 @@ from builders import hand
 from several_support import TEAM_MATCH, mitchell, on_pad, team_match
 
 from bridgepad.cli import main
-from bridgepad.core.rules.movements import MovementKind
+from bridgepad.core.rules.kinds.several_tables.movements import MovementKind
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.services.history import History
 from bridgepad.services.session import Session

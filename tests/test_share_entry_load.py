@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from entry_support import EntryProcess, path_of, post, saved_game, several_game
 
-from bridgepad.core.rules.several_tables.entering import counted
+from bridgepad.core.rules.kinds.several_tables.entering import counted
 
 TABLES, ROUNDS = 4, 3
 # What each wave enters on a board: the first result, its replacement, and a second replacement.

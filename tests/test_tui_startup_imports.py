@@ -61,7 +61,7 @@ NOT_AT_STARTUP = (
     "bridgepad.tui.widgets.tables_view",
     "bridgepad.tui.forms.names_form",
     "bridgepad.core.words.several_text",
-    "bridgepad.core.rules.several_tables.one_table",
+    "bridgepad.core.rules.kinds.several_tables.one_table",
     "bridgepad.services.formats.pbn_several",
     # The commands: ``bridgepad`` alone reads its options without their parsers.
     *(f"bridgepad.cli.{module}" for module in COMMANDS.values()),

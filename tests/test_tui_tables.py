@@ -20,7 +20,7 @@ from snapshot_apps.screen import Notes, entry_form, form_open, rows_of, screen_w
 from textual.widgets import DataTable, Input
 from waiting import press, settle, until
 
-from bridgepad.core.rules.several_tables.inputs import By
+from bridgepad.core.rules.kinds.several_tables.inputs import By
 from bridgepad.services.session import Session
 from bridgepad.store.game_store import GameStore
 from bridgepad.tui.app import BridgepadApp

@@ -64,8 +64,8 @@ from bridgepad.core.readers.people import MAX_WAITING
 from bridgepad.core.readers.serialize import MAX_TIME_LENGTH
 from bridgepad.core.readers.serialize import SCHEMA as GAME_SCHEMA
 from bridgepad.core.rules.game import GameOverError, Mode, Status, derive
-from bridgepad.core.rules.movements import MovementKind
-from bridgepad.core.rules.movements.mitchell import MAX_TABLES
+from bridgepad.core.rules.kinds.several_tables.movements import MovementKind
+from bridgepad.core.rules.kinds.several_tables.movements.mitchell import MAX_TABLES
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.words.text import visible
 from bridgepad.services.workers import NoPool, Pool, cores

@@ -44,8 +44,8 @@ from bridgepad.store.game_store import IMPORT_PREFIX, GameStore, StoredGame, Tra
 from bridgepad.store.preferences_file import Looks, NewGameDefaults, Players, PreferencesFile, TallyPreferences
 
 if TYPE_CHECKING:
-    from bridgepad.core.rules.several_tables.entering import Recorded, Submission
-    from bridgepad.core.rules.several_tables.inputs import SeveralTables
+    from bridgepad.core.rules.kinds.several_tables.entering import Recorded, Submission
+    from bridgepad.core.rules.kinds.several_tables.inputs import SeveralTables
     from bridgepad.services.history import History
     from bridgepad.store.people_file import People
 
@@ -366,7 +366,7 @@ class Session:
         """A table's result for ``board``: recorded and saved, a repeat of one recorded, or a
         board already in (``replace_earlier`` replaces it). EntryRefused with the reason if it
         cannot be taken; SaveError if it could not be saved (then nothing is recorded)."""
-        from bridgepad.core.rules.several_tables.entering import Recorded, TableResult, submit
+        from bridgepad.core.rules.kinds.several_tables.entering import Recorded, TableResult, submit
 
         self._check_writable()
         inputs = self._several()
@@ -379,7 +379,7 @@ class Session:
     def move_table(self, table: int, leaving: int) -> bool:
         """Moves ``table`` on from round ``leaving`` once its boards are in; False if it had
         moved on already (a repeat). EntryRefused if it may not; SaveError if not saved."""
-        from bridgepad.core.rules.several_tables.entering import next_round
+        from bridgepad.core.rules.kinds.several_tables.entering import next_round
 
         self._check_writable()
         inputs = self._several()
@@ -392,7 +392,7 @@ class Session:
     def correct_result(self, table: int, board: int, hand: Hand, why: str) -> Recorded:
         """The director's change to ``board`` at ``table``, in any round, written down with its
         time and reason; undoable. EntryRefused if it cannot be made; SaveError if not saved."""
-        from bridgepad.core.rules.several_tables.entering import TableResult, correct
+        from bridgepad.core.rules.kinds.several_tables.entering import TableResult, correct
         from bridgepad.store.game_id import new_id
 
         self._check_writable()
@@ -404,7 +404,7 @@ class Session:
     def correction_preview(self, table: int, board: int, hand: Hand) -> tuple[HandOutcome, GameState]:
         """What ``hand`` would score as ``table``'s result on ``board``: the board as one table
         scores it, the other tables' results its Other tables (for the entry form's preview)."""
-        from bridgepad.core.rules.several_tables.one_table import as_one_table
+        from bridgepad.core.rules.kinds.several_tables.one_table import as_one_table
 
         several = self.state.session.several if self.state.session is not None else None
         if several is None:
@@ -413,7 +413,7 @@ class Session:
 
     def board_start(self, board: int) -> GameState:
         """``board`` about to be played, as the entry form asks before a hand is typed."""
-        from bridgepad.core.rules.several_tables.one_table import board_start
+        from bridgepad.core.rules.kinds.several_tables.one_table import board_start
 
         return board_start(self.game.settings, board)
 

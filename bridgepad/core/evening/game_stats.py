@@ -47,7 +47,7 @@ from bridgepad.core.rules.game import GameState
 from bridgepad.core.rules.tables import GAME, trick_score
 
 if TYPE_CHECKING:
-    from bridgepad.core.rules.several_tables.scores import SeveralState
+    from bridgepad.core.rules.kinds.several_tables.scores import SeveralState
 
 # The figures of a row, in order. Changing them changes the index: bump its schema.
 FIGURES = (

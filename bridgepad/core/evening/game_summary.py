@@ -24,7 +24,7 @@ from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.words.summary import headline
 
 if TYPE_CHECKING:
-    from bridgepad.core.rules.several_tables.scores import SeveralState
+    from bridgepad.core.rules.kinds.several_tables.scores import SeveralState
 
 COUNTED = frozenset({Status.WON, Status.FINISHED, Status.ENDED})
 _NS, _EW = Side.NS, Side.EW  # a lifetime of games summarised: looked up once (an enum's class attribute is slow)

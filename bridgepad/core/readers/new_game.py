@@ -30,8 +30,8 @@ from bridgepad.core.readers.several_tables_setup import (
     setup_values,
 )
 from bridgepad.core.rules.game import Game, Mode
+from bridgepad.core.rules.kinds.several_tables.movements import MovementKind
 from bridgepad.core.rules.modes import rules_for
-from bridgepad.core.rules.movements import MovementKind
 from bridgepad.core.rules.settings import (
     ChicagoPartScore,
     ChicagoVulnerable,

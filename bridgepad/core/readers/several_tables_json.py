@@ -12,9 +12,9 @@ from typing import Any
 
 from bridgepad.core.model import Hand
 from bridgepad.core.readers.notation import NotationError, check_name
-from bridgepad.core.rules.movements import MovementKind, MovementSetup, Pair, setup_problem
-from bridgepad.core.rules.several_tables.entering import MAX_ID_LENGTH, MAX_WHY
-from bridgepad.core.rules.several_tables.inputs import By, RoundMove, SeveralTables, TableResult, named
+from bridgepad.core.rules.kinds.several_tables.entering import MAX_ID_LENGTH, MAX_WHY
+from bridgepad.core.rules.kinds.several_tables.inputs import By, RoundMove, SeveralTables, TableResult, named
+from bridgepad.core.rules.kinds.several_tables.movements import MovementKind, MovementSetup, Pair, setup_problem
 
 MAX_RESULTS = 10_000  # 64 boards at 8 tables is 512 results; corrections come on top
 

@@ -9,9 +9,16 @@ beside its field (``movements.setup_problem``).
 from __future__ import annotations
 
 from bridgepad.core.readers.notation import NotationError, check_name
-from bridgepad.core.rules.movements import MAX_BOARDS, MovementKind, MovementSetup, Pair, default_kind, setup_problem
+from bridgepad.core.rules.kinds.several_tables.inputs import SeveralTables, named
+from bridgepad.core.rules.kinds.several_tables.movements import (
+    MAX_BOARDS,
+    MovementKind,
+    MovementSetup,
+    Pair,
+    default_kind,
+    setup_problem,
+)
 from bridgepad.core.rules.settings import DuplicateScoring
-from bridgepad.core.rules.several_tables.inputs import SeveralTables, named
 
 SETUP_FIELDS = ("tables", "boards", "movement", "rounds", "pairs", "names")
 SETUP_CHOICES = {

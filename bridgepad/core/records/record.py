@@ -39,7 +39,7 @@ from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.words.summary import headline, match_vps_of
 
 if TYPE_CHECKING:
-    from bridgepad.core.rules.several_tables.scores import SeveralState
+    from bridgepad.core.rules.kinds.several_tables.scores import SeveralState
 
 
 class LineKind(str, Enum):

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from bridgepad.core.boards.board_set import BoardSet
+from bridgepad.core.lazy import lazy
 from bridgepad.core.model import Hand, Seat, Side
 from bridgepad.core.rules.duplicate import session_matchpoints as matchpoints_over
 from bridgepad.core.rules.duplicate import session_percent
@@ -32,8 +33,12 @@ from bridgepad.core.rules.outcome import (
 from bridgepad.core.rules.settings import Settings
 
 if TYPE_CHECKING:
-    from bridgepad.core.rules.several_tables.inputs import SeveralTables
-    from bridgepad.core.rules.several_tables.scores import SeveralState
+    from bridgepad.core.rules import kinds
+    from bridgepad.core.rules.kinds.base import GameKind
+    from bridgepad.core.rules.kinds.several_tables.inputs import SeveralTables
+    from bridgepad.core.rules.kinds.several_tables.scores import SeveralState
+else:
+    kinds = lazy("bridgepad.core.rules.kinds")  # the kinds derive through this module: loaded once it is
 
 __all__ = [
     "BoardOutcome",
@@ -78,6 +83,11 @@ class Game:
         """The rules of this game's mode."""
         return rules_for(self.mode)
 
+    @property
+    def kind(self) -> GameKind:
+        """The kind of game this is (the pad's, or an evening of several tables): what to ask instead."""
+        return kinds.kind_of(self)
+
     def name(self, seat: Seat) -> str:
         return self.players[("N", "E", "S", "W").index(seat.value)]
 
@@ -85,8 +95,7 @@ class Game:
     def empty(self) -> bool:
         """Nothing entered: no hand, no table's result or move, not ended. Such a game is not
         kept when another takes its place: it would only count as a game played."""
-        several = self.several_tables
-        return not self.hands and not self.ended and (several is None or not (several.results or several.moves))
+        return not self.ended and not self.kind.entered(self)
 
     def with_hands(self, hands: tuple[Hand, ...]) -> Game:
         return replace(self, hands=hands)
@@ -287,8 +296,12 @@ def rubber_winner(status: Status, ns_games: int, ew_games: int) -> Side | None:
 
 
 def derive(game: Game) -> GameState:
-    if game.several_tables is not None:
-        return _derive_several(game, game.several_tables)
+    """Every figure of ``game``, as its kind works them out (``core.rules.kinds``)."""
+    return game.kind.derive(game)
+
+
+def replay(game: Game) -> GameState:
+    """The pad's game: its hands played one after another by its mode's rules."""
     r = Replayer(game)
     for n, hand in enumerate(game.hands, 1):
         if r.p.status is not _IN_PLAY:
@@ -297,16 +310,3 @@ def derive(game: Game) -> GameState:
     if game.ended:
         r.end()
     return r.state()
-
-
-def _derive_several(game: Game, inputs: SeveralTables) -> SessionState:
-    """A game of several tables: no hands of its own, its figures in ``several``, its status theirs."""
-    from bridgepad.core.rules.several_tables.scores import derive_several
-
-    if game.hands or not game.rules.boards:
-        raise GameOverError("a game of several tables is duplicate, and keeps its results by table")
-    state = Replayer(game).state()
-    assert isinstance(state, SessionState)
-    state.several = derive_several(inputs, game.settings, game.ended)
-    state.status = state.several.status
-    return state

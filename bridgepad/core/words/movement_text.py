@@ -6,8 +6,8 @@ as a range ("boards 4–6"), and the moves after a round in one line each.
 
 from __future__ import annotations
 
-from bridgepad.core.rules.movements import Movement, MovementKind, MovementSetup, Pair, Sitting
-from bridgepad.core.rules.several_tables.entering import boards_text
+from bridgepad.core.rules.kinds.several_tables.entering import boards_text
+from bridgepad.core.rules.kinds.several_tables.movements import Movement, MovementKind, MovementSetup, Pair, Sitting
 
 
 def pair_name(pair: Pair, names: tuple[str, str]) -> str:

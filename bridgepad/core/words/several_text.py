@@ -12,11 +12,10 @@ from datetime import datetime
 
 from bridgepad.core.model import Hand, Side
 from bridgepad.core.rules.duplicate import Comparison, imps_figure, imps_text, matchpoints_text
-from bridgepad.core.rules.movements import Movement, MovementKind, Pair, Sitting
-from bridgepad.core.rules.outcome import Status
-from bridgepad.core.rules.several_tables.entering import boards_text
-from bridgepad.core.rules.several_tables.inputs import By
-from bridgepad.core.rules.several_tables.scores import (
+from bridgepad.core.rules.kinds.several_tables.entering import boards_text
+from bridgepad.core.rules.kinds.several_tables.inputs import By
+from bridgepad.core.rules.kinds.several_tables.movements import Movement, MovementKind, Pair, Sitting
+from bridgepad.core.rules.kinds.several_tables.scores import (
     PairStanding,
     ResultChange,
     SeveralState,
@@ -24,6 +23,7 @@ from bridgepad.core.rules.several_tables.scores import (
     TeamStanding,
     TravellerRow,
 )
+from bridgepad.core.rules.outcome import Status
 from bridgepad.core.rules.vulnerability import MARKDOWN_WORDS, vulnerability_code
 from bridgepad.core.words.movement_text import pair_name, team_label
 

@@ -28,8 +28,8 @@ from fractions import Fraction
 
 from bridgepad.core.model import Side
 from bridgepad.core.records.record import GameRecord
-from bridgepad.core.rules.movements import MovementKind, Pair
-from bridgepad.core.rules.several_tables.scores import SeveralState, TravellerRow
+from bridgepad.core.rules.kinds.several_tables.movements import MovementKind, Pair
+from bridgepad.core.rules.kinds.several_tables.scores import SeveralState, TravellerRow
 from bridgepad.core.rules.vulnerability import PBN_WORDS, vulnerability_code
 
 HUNDREDTH = Decimal("0.01")

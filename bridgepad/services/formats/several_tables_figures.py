@@ -13,9 +13,9 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
-from bridgepad.core.rules.movements import Pair, Sitting
-from bridgepad.core.rules.several_tables.inputs import TableResult
-from bridgepad.core.rules.several_tables.scores import (
+from bridgepad.core.rules.kinds.several_tables.inputs import TableResult
+from bridgepad.core.rules.kinds.several_tables.movements import Pair, Sitting
+from bridgepad.core.rules.kinds.several_tables.scores import (
     PairStanding,
     SeveralState,
     TableProgress,

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bridgepad.core.readers.entry import read_form
-from bridgepad.core.rules.several_tables.entering import (
+from bridgepad.core.rules.kinds.several_tables.entering import (
     AlreadyIn,
     EntryRefused,
     Recorded,
@@ -31,15 +31,15 @@ from bridgepad.core.rules.several_tables.entering import (
     check_board,
     counted,
 )
-from bridgepad.core.rules.several_tables.inputs import TableResult
-from bridgepad.core.rules.several_tables.scores import board_outcome
+from bridgepad.core.rules.kinds.several_tables.inputs import TableResult
+from bridgepad.core.rules.kinds.several_tables.scores import board_outcome
 from bridgepad.core.words.text import visible
 from bridgepad.services.share.table_view import result_json, score_text, table_state
 from bridgepad.store.errors import ReadOnlyError, Refused, SaveError
 
 if TYPE_CHECKING:
     from bridgepad.core.model import Hand
-    from bridgepad.core.rules.several_tables.scores import SeveralState
+    from bridgepad.core.rules.kinds.several_tables.scores import SeveralState
     from bridgepad.services.session import Session
 
 RESULT_FIELDS = ("id", "board", "contract", "declarer", "tricks", "replace")

@@ -11,8 +11,8 @@ from typing import Any
 
 from bridgepad.core.model import Side
 from bridgepad.core.rules.duplicate import comparison_figure, imps_figure, matchpoints_text
-from bridgepad.core.rules.several_tables.inputs import TableResult
-from bridgepad.core.rules.several_tables.scores import PairStanding, SeveralState, TableProgress, Traveller, TravellerRow
+from bridgepad.core.rules.kinds.several_tables.inputs import TableResult
+from bridgepad.core.rules.kinds.several_tables.scores import PairStanding, SeveralState, TableProgress, Traveller, TravellerRow
 from bridgepad.core.rules.vulnerability import board_vulnerability_text
 from bridgepad.core.words.movement_text import movement_title, pair_name, sitting_line, team_label
 

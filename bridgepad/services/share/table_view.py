@@ -12,12 +12,12 @@ from typing import Any
 
 from bridgepad.core.rules.board_scores import signed
 from bridgepad.core.rules.boards import board_dealer
+from bridgepad.core.rules.kinds.several_tables.entering import boards_text, counted, still_at
+from bridgepad.core.rules.kinds.several_tables.inputs import TableResult
+from bridgepad.core.rules.kinds.several_tables.movements import MovementKind, Pair, Sitting
+from bridgepad.core.rules.kinds.several_tables.scores import SeveralState, board_outcome
 from bridgepad.core.rules.modes.base import FIELD_HINTS, FIELD_LABELS
-from bridgepad.core.rules.movements import MovementKind, Pair, Sitting
 from bridgepad.core.rules.settings import Settings
-from bridgepad.core.rules.several_tables.entering import boards_text, counted, still_at
-from bridgepad.core.rules.several_tables.inputs import TableResult
-from bridgepad.core.rules.several_tables.scores import SeveralState, board_outcome
 from bridgepad.core.rules.vulnerability import board_vulnerability_text, board_vulnerable
 from bridgepad.core.words.movement_text import (
     guide_card,

@@ -193,7 +193,7 @@ class EntryForm(FormParts, Vertical):
         values = self.field_values()
         reading = read_form(values, we=self.we, honors_on=self.honors_on, others_on=self.others_on, board=self.board)
         if "why" in self.fields:
-            from bridgepad.core.rules.several_tables.entering import EntryRefused, check_why
+            from bridgepad.core.rules.kinds.several_tables.entering import EntryRefused, check_why
 
             try:
                 check_why(values["why"])

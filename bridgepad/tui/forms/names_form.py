@@ -12,7 +12,7 @@ from textual.containers import Grid, Vertical, VerticalScroll
 from textual.widgets import Input, Label
 
 from bridgepad.core.readers.several_tables_setup import names_by_pair, read_pair_fields
-from bridgepad.core.rules.several_tables.inputs import SeveralTables
+from bridgepad.core.rules.kinds.several_tables.inputs import SeveralTables
 from bridgepad.tui.closing import close
 from bridgepad.tui.forms.form import FieldForm, enter_field
 

@@ -14,8 +14,8 @@ from bridgepad.core.evening.game_summary import GameSummary
 from bridgepad.core.model import Side
 from bridgepad.core.rules.duplicate import standing_figure
 from bridgepad.core.rules.game import Status
+from bridgepad.core.rules.kinds.several_tables.movements import MovementKind
 from bridgepad.core.rules.modes import rules_for
-from bridgepad.core.rules.movements import MovementKind
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.words.labels import we_they
 from bridgepad.core.words.text import fit

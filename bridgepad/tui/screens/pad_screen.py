@@ -29,7 +29,7 @@ from bridgepad.tui.widgets.status_bar import StatusBar
 if TYPE_CHECKING:
     from bridgepad.core.boards.cards import Deal
     from bridgepad.core.boards.double_dummy import Solution
-    from bridgepad.core.rules.several_tables.scores import SeveralState
+    from bridgepad.core.rules.kinds.several_tables.scores import SeveralState
     from bridgepad.tui.forms.entry_form import EntryForm
     from bridgepad.tui.solving import BoardSolver
     from bridgepad.tui.widgets.tables_view import TablesView
@@ -626,7 +626,7 @@ class PadScreen(Screen[None]):
 
     def _correct(self, table: int, board: int, hand: Hand, why: str) -> dict[str, str]:
         """The correction made through the session; what was refused, if it was (the form stays open as typed)."""
-        from bridgepad.core.rules.several_tables.entering import EntryRefused
+        from bridgepad.core.rules.kinds.several_tables.entering import EntryRefused
 
         try:
             self.session.correct_result(table, board, hand, why)
@@ -647,7 +647,7 @@ class PadScreen(Screen[None]):
             return
 
         def done(result: object) -> None:
-            from bridgepad.core.rules.several_tables.inputs import SeveralTables
+            from bridgepad.core.rules.kinds.several_tables.inputs import SeveralTables
 
             if isinstance(result, SeveralTables) and self._apply("Naming the pairs", self.session.name_pairs, result):
                 self.refresh_all()

@@ -27,7 +27,7 @@ from bridgepad.tui import looks
 from bridgepad.tui.keys import first_key, keymap_of
 
 if TYPE_CHECKING:
-    from bridgepad.core.rules.several_tables.scores import SeveralState
+    from bridgepad.core.rules.kinds.several_tables.scores import SeveralState
 
 Part = tuple[str, str]
 

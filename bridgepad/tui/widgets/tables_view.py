@@ -22,9 +22,9 @@ from textual.content import Content
 from textual.widgets import ContentSwitcher, DataTable, Static
 
 from bridgepad.core.model import Side
-from bridgepad.core.rules.movements import MovementKind, Sitting
-from bridgepad.core.rules.several_tables.entering import board_range
-from bridgepad.core.rules.several_tables.scores import SeveralState, TravellerRow
+from bridgepad.core.rules.kinds.several_tables.entering import board_range
+from bridgepad.core.rules.kinds.several_tables.movements import MovementKind, Sitting
+from bridgepad.core.rules.kinds.several_tables.scores import SeveralState, TravellerRow
 from bridgepad.core.words.movement_text import guide_card, next_words, sitting_out_words, team_label
 from bridgepad.core.words.several_text import (
     boards_in_words,
@@ -195,7 +195,7 @@ class TablesView(Vertical):
         self.query_one("#tables-views", Static).update(Content.assemble(*parts))
 
     def _pair_cell(self, state: SeveralState, pair: object) -> str:
-        from bridgepad.core.rules.movements import Pair
+        from bridgepad.core.rules.kinds.several_tables.movements import Pair
 
         if not isinstance(pair, Pair):
             return "-"

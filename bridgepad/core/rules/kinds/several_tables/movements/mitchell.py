@@ -16,7 +16,7 @@ pair at the table it would have reached sits out, and the boards there wait a ro
 from __future__ import annotations
 
 from bridgepad.core.model import Side
-from bridgepad.core.rules.movements.base import Movement, MovementKind, Pair, Sitting, board_sets
+from bridgepad.core.rules.kinds.several_tables.movements.base import Movement, MovementKind, Pair, Sitting, board_sets
 
 MIN_TABLES = 3
 MAX_TABLES = 8

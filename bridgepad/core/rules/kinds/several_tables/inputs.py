@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from bridgepad.core.model import Hand
-from bridgepad.core.rules.movements import MovementSetup, Pair
+from bridgepad.core.rules.kinds.several_tables.movements import MovementSetup, Pair
 
 NO_NAMES: tuple[str, str] = ("", "")
 

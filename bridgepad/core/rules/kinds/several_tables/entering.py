@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bridgepad.core.rules.movements import Movement, Sitting
-from bridgepad.core.rules.several_tables.inputs import By, RoundMove, SeveralTables, TableResult
+from bridgepad.core.rules.kinds.several_tables.inputs import By, RoundMove, SeveralTables, TableResult
+from bridgepad.core.rules.kinds.several_tables.movements import Movement, Sitting
 
 MAX_ID_LENGTH = 64  # a phone's submission id: a UUID is 36
 MAX_WHY = 200  # a director's reason, in a sentence

@@ -21,13 +21,13 @@ from fractions import Fraction
 from bridgepad.core.model import Hand, Seat, Side
 from bridgepad.core.rules.boards import board_dealer
 from bridgepad.core.rules.duplicate import Comparison, SessionMatchpoints, compare
+from bridgepad.core.rules.kinds.several_tables.entering import counted, table_round
+from bridgepad.core.rules.kinds.several_tables.inputs import SeveralTables, TableResult
+from bridgepad.core.rules.kinds.several_tables.movements import Movement, MovementKind, Pair, Sitting
 from bridgepad.core.rules.modes.base import Play
 from bridgepad.core.rules.modes.duplicate import DuplicateRules
-from bridgepad.core.rules.movements import Movement, MovementKind, Pair, Sitting
 from bridgepad.core.rules.outcome import BoardOutcome, Status
 from bridgepad.core.rules.settings import DuplicateScoring, Settings
-from bridgepad.core.rules.several_tables.entering import counted, table_round
-from bridgepad.core.rules.several_tables.inputs import SeveralTables, TableResult
 from bridgepad.core.rules.victory_points import match_vps
 from bridgepad.core.rules.vulnerability import board_vulnerable
 

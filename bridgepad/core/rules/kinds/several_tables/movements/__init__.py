@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from bridgepad.core.rules.movements.base import Movement, MovementKind, Pair, Sitting
-from bridgepad.core.rules.movements.mitchell import MAX_TABLES, MIN_TABLES, mitchell, most_rounds
-from bridgepad.core.rules.movements.teams import TABLES as TEAM_TABLES
-from bridgepad.core.rules.movements.teams import teams
+from bridgepad.core.rules.kinds.several_tables.movements.base import Movement, MovementKind, Pair, Sitting
+from bridgepad.core.rules.kinds.several_tables.movements.mitchell import MAX_TABLES, MIN_TABLES, mitchell, most_rounds
+from bridgepad.core.rules.kinds.several_tables.movements.teams import TABLES as TEAM_TABLES
+from bridgepad.core.rules.kinds.several_tables.movements.teams import teams
 
 __all__ = [
     "MAX_BOARDS",

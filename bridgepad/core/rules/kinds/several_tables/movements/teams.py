@@ -10,7 +10,7 @@ match, swapped at half time). No set is at both tables in one round.
 from __future__ import annotations
 
 from bridgepad.core.model import Side
-from bridgepad.core.rules.movements.base import Movement, MovementKind, Pair, Sitting, board_sets
+from bridgepad.core.rules.kinds.several_tables.movements.base import Movement, MovementKind, Pair, Sitting, board_sets
 
 TABLES = 2
 

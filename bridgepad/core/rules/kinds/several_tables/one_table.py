@@ -13,8 +13,8 @@ from dataclasses import replace
 
 from bridgepad.core.model import Hand
 from bridgepad.core.rules.game import Game, GameState, HandOutcome, Mode, derive
+from bridgepad.core.rules.kinds.several_tables.scores import SeveralState
 from bridgepad.core.rules.settings import Settings
-from bridgepad.core.rules.several_tables.scores import SeveralState
 
 
 def board_start(settings: Settings, board: int) -> GameState:

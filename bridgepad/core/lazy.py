@@ -1,0 +1,34 @@
+"""Modules loaded on first use, declared once at the top of the module that needs them.
+
+A module that must start fast (the pad's first paint, ``bridgepad score``) still names every
+dependency at its top: ``history = lazy("bridgepad.services.history")`` beside its imports,
+and ``history.History(...)`` where it is used. The module is imported the first time one of
+its names is read (``importlib.util.LazyLoader``), so a dependency is visible where a reader
+looks for it and costs nothing until it is needed. Type checkers read the real import from
+an ``if TYPE_CHECKING:`` block beside it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from types import ModuleType
+
+__all__ = ["lazy"]
+
+
+def lazy(name: str) -> ModuleType:
+    """The module ``name``, imported when one of its attributes is first read (at once if it
+    is loaded already). ImportError now if no such module exists: a typo fails at startup."""
+    loaded = sys.modules.get(name)
+    if loaded is not None:
+        return loaded
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"No module named {name!r}", name=name)
+    loader = importlib.util.LazyLoader(spec.loader)
+    spec.loader = loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    loader.exec_module(module)
+    return module

@@ -39,7 +39,7 @@ class Pad:
 
     def add(self, *hands: Hand) -> None:
         for h in hands:
-            assert self.session.add_hand(h)
+            assert self.session.hands.add(h)
 
     def close(self) -> None:
         self.lock.release()

@@ -82,7 +82,7 @@ def test_new_chicago_with_every_flag(tmp_path: Path, capsys: pytest.CaptureFixtu
     from bridgepad.core.model import Contract, Hand, Strain
     from bridgepad.services.session import Session
 
-    Session.open(GameStore(root)).add_hand(Hand(Contract(1, Strain.NT), Seat.N, 7))
+    Session.open(GameStore(root)).hands.add(Hand(Contract(1, Strain.NT), Seat.N, 7))
     capsys.readouterr()
 
     assert (

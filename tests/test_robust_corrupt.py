@@ -61,7 +61,7 @@ def test_a_damaged_current_game_is_kept_aside_and_the_rest_loads(tmp_path: Path,
     # A fresh game on the pad, written with its first hand (opening writes no game).
     assert session.state.hands == () and session.stored.id != bad_id
     assert not h.store.path(session.stored.id).exists() and not session.unsaved
-    assert session.add_hand(hand("4S", "N", "10")) is True
+    assert session.hands.add(hand("4S", "N", "10")) is True
     assert h.store.current_id() == session.stored.id and not session.unsaved
     assert GameStore(h.root).load(session.stored.id).game.hands == (hand("4S", "N", "10"),)
     # The other games: untouched, and each still loads.
@@ -159,7 +159,7 @@ def test_two_damaged_starts_in_a_row_keep_both_files(tmp_path: Path) -> None:
         seen.append(bad)
         session = Session.open(GameStore(h.root))
         assert len(session.problems) == 1
-        session.add_hand(hand("pass"))
+        session.hands.add(hand("pass"))
     kept = sorted(h.store.games_dir.glob("*.corrupt-*"))
     assert sorted(p.read_bytes() for p in kept) == sorted(seen)
 
@@ -188,7 +188,7 @@ def test_a_folder_in_place_of_current_destroys_nothing(tmp_path: Path) -> None:
     h = make_history(tmp_path / "data")
     plant(h.root / "current", None)
     session = Session.open(GameStore(h.root))
-    session.add_hand(hand("pass"))
+    session.hands.add(hand("pass"))
     kept = sorted(h.root.glob("current.corrupt-*"))
     assert len(kept) == 1 and same_as_planted(kept[0], None)
     assert GameStore(h.root).load(session.stored.id).game.hands == (hand("pass"),)

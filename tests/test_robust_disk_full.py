@@ -93,12 +93,12 @@ def test_each_kind_of_refusal_keeps_the_change_and_names_the_cause(
 ) -> None:
     root = tmp_path / "data"
     session = Session.open(GameStore(root))
-    session.add_hand(hand("3NT", "W", "9"))
+    session.hands.add(hand("3NT", "W", "9"))
     path = GameStore(root).path(session.stored.id)
     on_disk = path.read_bytes()
     disk = Disk(root, monkeypatch)
     disk.fail(err, where)
-    assert session.add_hand(hand("4S", "N", "10")) is False  # never claimed saved
+    assert session.hands.add(hand("4S", "N", "10")) is False  # never claimed saved
     assert session.unsaved and session.save_error and words in str(session.save_error)
     assert len(session.state.hands) == 2 and figures(session.game) == (session.state.total(Side.NS), session.state.total(Side.EW))
     assert path.read_bytes() == on_disk and temp_files(root) == []
@@ -115,7 +115,7 @@ async def test_the_app_says_not_saved_at_once_keeps_the_hands_and_saves_them_on_
     root = tmp_path / "data"
     store = GameStore(root)
     first = Session.open(store)
-    first.add_hand(hand("3NT", "W", "9"))
+    first.hands.add(hand("3NT", "W", "9"))
     path = store.path(first.stored.id)
     on_disk = path.read_bytes()
 
@@ -175,7 +175,7 @@ def test_a_full_disk_at_the_first_start_keeps_the_new_game_in_memory(tmp_path: P
     disk.fail(errno.ENOSPC, "fsync")
     session = Session.open(GameStore(root))
     assert session.save_error is None and not session.unsaved and not session.unsaved_current
-    assert session.add_hand(hand("2H", "S", "8")) is False
+    assert session.hands.add(hand("2H", "S", "8")) is False
     assert session.save_error and "No space left" in str(session.save_error)
     assert session.unsaved and session.unsaved_current
     assert len(session.state.hands) == 1
@@ -192,7 +192,7 @@ async def test_a_read_only_games_folder_for_real(tmp_path: Path) -> None:
     """The same, with the permission really taken away (chmod 0500), where the OS enforces it."""
     root = tmp_path / "data"
     first = Session.open(GameStore(root))
-    first.add_hand(hand("3NT", "W", "9"))
+    first.hands.add(hand("3NT", "W", "9"))
     games = GameStore(root).games_dir
     app = BridgepadApp(Session.open(GameStore(root)))
     try:

@@ -367,7 +367,7 @@ def new_game_by_cli(root: Path, names: tuple[str, str, str, str]) -> None:
     assert main(["--data-dir", str(root), "new", "rubber", "--players", players]) == 0
     session = Session.open(GameStore(root))
     for h in [hand("2C", "N", "8"), hand("3NT", "E", "8"), hand("1S", "S", "7"), hand("4HX", "W", "9")]:
-        assert session.add_hand(h)
+        assert session.hands.add(h)
 
 
 async def shown(root: Path) -> tuple[list[str], dict[str, object]]:
@@ -476,7 +476,7 @@ def test_a_name_that_cannot_be_written_back_is_refused_at_open_or_saved(tmp_path
     session = Session.open(GameStore(tmp_path / "data"))
     if session.problems:  # refused and kept aside: fine
         return
-    assert session.add_hand(hand("pass")) is True
+    assert session.hands.add(hand("pass")) is True
     assert GameStore(tmp_path / "data").load(session.stored.id).game.hands == (hand("pass"),)
 
 
@@ -484,7 +484,7 @@ async def test_editing_a_hand_of_a_finished_rubber_does_not_crash(tmp_path: Path
     root = tmp_path / "data"
     session = Session.open(GameStore(root))
     for h in [hand("4S", "N", "10"), hand("4S", "S", "10")]:  # two games: the rubber is won
-        session.add_hand(h)
+        session.hands.add(h)
     assert session.state.over
     app = BridgepadApp(Session.open(GameStore(root)))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -52,11 +52,11 @@ def umask(request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
 def test_every_file_the_app_writes_is_the_owners_alone(tmp_path: Path, umask: int) -> None:
     root = tmp_path / "data"
     session = Session.open(GameStore(root))  # a first start: the folders, the game, current
-    session.add_hand(hand("4S", "N", "10"))
+    session.hands.add(hand("4S", "N", "10"))
     session.start(Game(mode=Mode.CHICAGO), "new Chicago")  # a second game file
-    session.add_hand(hand("pass"))
-    session.save_defaults(Settings(honors=False), ("Ann", "Bob", "Cy", "Di"))  # the rules
-    session.history().summaries()  # the history index
+    session.hands.add(hand("pass"))
+    session.files.save_defaults(Settings(honors=False), ("Ann", "Bob", "Cy", "Di"))  # the rules
+    session.files.history().summaries()  # the history index
     store = GameStore(root)
     old = store.add(Game())
     store.discard(old.id)  # the trash folder

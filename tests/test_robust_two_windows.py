@@ -120,7 +120,7 @@ def test_a_read_only_window_never_says_not_saved_about_the_game_it_follows() -> 
         root = Path(tmp) / "data"
         viewer = Session.open(GameStore(root), read_only=True)  # started first, on an empty folder
         writer = Session.open(GameStore(root))
-        writer.add_hand(hand("4S", "N", "10"))
+        writer.hands.add(hand("4S", "N", "10"))
         assert viewer.reload()
         assert viewer.game == writer.game
         assert "NOT SAVED" not in render_status(viewer.state, 1, viewer).plain

@@ -24,7 +24,7 @@ def setup(root: Path) -> tuple[GameStore, str, Session]:
     store = GameStore(root)
     left = store.add(LEFT, "2026-11-27T19:00:00+00:00")
     session = Session.open(store)
-    session.add_hand(hand("1NT", "S", "7"))
+    session.hands.add(hand("1NT", "S", "7"))
     return store, left.id, session
 
 
@@ -40,7 +40,7 @@ def test_resume_puts_the_game_back_on_the_pad_and_undo_goes_back(tmp_path: Path)
     assert session.state.status is Status.IN_PLAY and session.state.games[Side.NS] == 1
     assert on_disk(store, pad_id).hands == (hand("1NT", "S", "7"),)  # the game that was on the pad stays saved
     # Play on: E-W's 2H + 2H is 60 + 60 = 120, a game; one game each.
-    session.add_hand(hand("2H", "W", "8"))
+    session.hands.add(hand("2H", "W", "8"))
     assert session.state.games == {Side.NS: 1, Side.EW: 1}
     assert session.undo() is not None  # the hand
     assert session.undo() == "game resumed"
@@ -68,7 +68,7 @@ def test_opening_an_empty_folder_writes_no_game(tmp_path: Path) -> None:
     assert session.game == Game() and not session.unsaved and session.flush() is True
     assert store.ids() == [] and store.current_id() is None and not store.trash_dir.exists()
     # Its first hand writes it, and makes it the current game.
-    session.add_hand(hand("1NT", "S", "7"))
+    session.hands.add(hand("1NT", "S", "7"))
     assert store.ids() == [session.stored.id] and store.current_id() == session.stored.id
     assert on_disk(store, session.stored.id).hands == (hand("1NT", "S", "7"),)
 
@@ -176,6 +176,6 @@ def test_a_read_only_session_refuses_every_change_in_words(tmp_path: Path) -> No
     store, left_id, _ = setup(tmp_path / "data")
     viewer = Session.open(store, read_only=True)
     with pytest.raises(ReadOnlyError, match="read-only"):
-        viewer.add_hand(hand("1C", "N", "7"))
+        viewer.hands.add(hand("1C", "N", "7"))
     with pytest.raises(ReadOnlyError):
         viewer.trash(left_id)

@@ -4,7 +4,7 @@ the PBN as club software writes it, the history lists it in a line of its own an
 counts each named player by their pair.
 
 And the scoring the issue asks, end to end: a session entered as the tables enter it
-(``Session.submit_result``), exported as JSON, gives for every result and every pair the
+(``TableResults.submit``), exported as JSON, gives for every result and every pair the
 figures ``bridgepad replay --json`` gives for the same results typed at one table, the other
 tables' N-S scores as its "Other tables"."""
 
@@ -26,6 +26,7 @@ from bridgepad.core.rules.kinds.several_tables.movements import MovementKind
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.services.history import History
 from bridgepad.services.session import Session
+from bridgepad.services.several_tables.table_results import TableResults
 from bridgepad.store.game_store import GameStore
 
 endplay_pbn = pytest.importorskip("endplay.parsers.pbn")
@@ -246,9 +247,9 @@ def _random_session(root: Path, scoring: DuplicateScoring, seed: int) -> Session
                     else hand(c, rng.choice("NESW"), str(rng.randint(int(c[0]) + 2, min(13, int(c[0]) + 8))))
                 )
                 n += 1
-                session.submit_result(sitting.table, board, typed, f"phone-{n}")
+                TableResults(session).submit(sitting.table, board, typed, f"phone-{n}")
         for table in range(1, movement.tables + 1):
-            session.move_table(table, r)
+            TableResults(session).move_table(table, r)
     return session
 
 

@@ -191,7 +191,7 @@ async def test_an_event_comes_for_each_change_of_the_folders_game(data_dir: Path
             assert len(got["state"]["hands"]) == 2
             assert got["state"]["figures"]["NS"]["total"] == 420  # 90 + 30, then 300 for their 4HX two down
 
-            pad.session.replace_hand(1, hand("4HX", "E", "9"))  # an edit: one down, 100 to us
+            pad.session.hands.replace(1, hand("4HX", "E", "9"))  # an edit: one down, 100 to us
             got = await stream.state(timeout=2)
             assert got["state"]["figures"]["NS"]["total"] == 220
 

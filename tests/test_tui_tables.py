@@ -22,6 +22,7 @@ from waiting import press, settle, until
 
 from bridgepad.core.rules.kinds.several_tables.inputs import By
 from bridgepad.services.session import Session
+from bridgepad.services.several_tables.table_results import TableResults
 from bridgepad.store.game_store import GameStore
 from bridgepad.tui.app import BridgepadApp
 from bridgepad.tui.forms.game_form import NewGameForm
@@ -101,7 +102,7 @@ async def test_a_result_sent_by_a_table_fills_the_screen_in_at_once(data_dir: Pa
         await settle(pilot)
         assert traveller(app)[2][4] == "to come"
         # The entry server writes through the app's own session, in the app's loop: nothing else is told.
-        app.session.submit_result(1, 9, hand("3NT", "N", "9"), "phone-1")
+        TableResults(app.session).submit(1, 9, hand("3NT", "N", "9"), "phone-1")
         await until(pilot, lambda: traveller(app)[2][4] == "3NT", "the result on the traveller")
         assert "30 of 36 results in" in status_text(app)
         assert ["1", "3 of 3", "N-S 1", "E-W 2", "7–9", "3/3", "round done"] == rows_of(
@@ -116,7 +117,7 @@ async def test_a_read_only_window_follows_the_results_the_other_window_saves(dat
     async with app.run_test(size=SIZE) as pilot:
         await shown(pilot, app)
         assert "29 of 36 results in" in status_text(app)
-        writer.submit_result(1, 9, hand("3NT", "N", "9"), "phone-1")
+        TableResults(writer).submit(1, 9, hand("3NT", "N", "9"), "phone-1")
         await until(pilot, lambda: "30 of 36 results in" in status_text(app), "the other window's result shown")
         await press(pilot, "2", "e")
         await settle(pilot)

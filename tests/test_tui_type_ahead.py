@@ -100,7 +100,7 @@ async def test_the_rules_typed_ahead_are_saved_as_typed(data_dir: Path) -> None:
         # s, honors "no" over "yes", Enter, then + and a hand, into the game on the pad.
         await burst(pilot, ["s", *"no", "enter", *typed("4s", "n", "8")])
         await until(pilot, lambda: len(app.session.state.hands) >= 1 and not form_open(app))
-        assert app.session.defaults().settings.honors is False
+        assert app.session.files.defaults().settings.honors is False
         assert app.session.game.settings.honors is True  # the game on the pad keeps its rules
         assert recorded(app) == as_typed(EXPECTED[:1])
         assert isinstance(app.screen, PadScreen)
@@ -120,7 +120,7 @@ async def test_a_stake_typed_ahead_is_set_and_the_keys_after_it_are_the_tally_s(
         await until(pilot, lambda: isinstance(app.screen, PadScreen))
         assert isinstance(app.screen, PadScreen)
     # The stake is kept for the next start.
-    assert make_app(data_dir).session.tally_preferences().stake == Decimal(1)
+    assert make_app(data_dir).session.files.tally_preferences().stake == Decimal(1)
 
 
 async def test_an_export_typed_ahead_writes_the_format_and_the_name_typed(

@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     store = open_store(args)
     # Read-only until the lock is held: nothing is written before the flags are all read.
     looking = Session.open(store, read_only=True)
-    defaults = looking.defaults()
+    defaults = looking.files.defaults()
     names = defaults.players
     values = rule_values(defaults.settings)
     if args.dealer is not None and not args.dealer.strip():
@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
             for problem in dict.fromkeys(looking.problems + defaults.problems + session.problems):  # each said once
                 warn("new", problem)
             saved = session.start(game)
-            session.save_defaults(reading.settings, reading.game.players)
+            session.files.save_defaults(reading.settings, reading.game.players)
     except OSError as e:
         raise UsageError(f"bridgepad new: cannot write to {visible(str(store.root))}: {e.strerror or e}.") from None
     except SaveError as e:

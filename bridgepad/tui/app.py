@@ -111,8 +111,8 @@ class BridgepadApp(App[None]):
         first h or t finds it there; only an index already built (a rebuild waits for h or t,
         which show its progress), and only looked at: nothing is written or set aside here."""
         session = self.session
-        if session.history_is_indexed():
-            self.run_worker(lambda: session.history().summaries(look_only=True), thread=True, group="history-ahead")
+        if session.files.history_is_indexed():
+            self.run_worker(lambda: session.files.history().summaries(look_only=True), thread=True, group="history-ahead")
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's terminal driver, with the fixes for a terminal that closes (bridgepad.tui.terminal)."""

@@ -22,7 +22,7 @@ from bridgepad.tui.telling import tell, tell_each
 
 def apply_preferences(app: App[Any], session: Session) -> None:
     """Applies the kept keymap and theme, then keeps each theme the player picks."""
-    looks = session.looks()
+    looks = session.files.looks()
     tell_each(app, looks.problems)
     theme = looks.theme
     keymap, problems = read_keymap(looks.keys, looks.where)
@@ -42,7 +42,7 @@ def apply_preferences(app: App[Any], session: Session) -> None:
         if now.read_only or chosen.name == kept:
             return  # a read-only window changes nothing on disk; an unchanged theme needs no write
         try:
-            now.save_theme(chosen.name)
+            now.files.save_theme(chosen.name)
         except SaveError as e:
             tell(app, e, severity="warning", timeout=5)
             return

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bridgepad.core.words.movement_text import sitting_line
+from bridgepad.services.changes import GameChanged, Subscription
 from bridgepad.services.session import Session
 from bridgepad.services.share.entry import Desk, several_state
 from bridgepad.services.share.server import ShareServer
@@ -48,6 +49,7 @@ class Sharing:
         self.session = session  # the session in use now: a read-only window may take over
         self.server: ShareServer | None = None
         self.on_viewers: Callable[[], None] | None = None  # the share screen, while it is shown
+        self._listening: Subscription | None = None
 
     @property
     def on(self) -> bool:
@@ -99,9 +101,8 @@ class Sharing:
         )
         await server.start()
         self.server = server
-        session = self.session()
-        if self.saved not in session.on_saved:
-            session.on_saved.append(self.saved)
+        if self._listening is None:  # one hub for the app's life: a window taking over keeps it
+            self._listening = self.session().changes.subscribe(self.saved)
         return server.url
 
     async def stop(self) -> None:
@@ -110,7 +111,7 @@ class Sharing:
             await server.stop()
             self._viewers_changed(0)
 
-    def saved(self) -> None:
+    def saved(self, _change: GameChanged) -> None:
         """The session saved a change: the phones are told now, not at the next look."""
         if self.server is not None:
             self.server.changed()
@@ -124,6 +125,6 @@ class Sharing:
         self._viewers_changed()
 
     def _written(self) -> None:
-        # The pad hears of the save itself (Session.on_saved); the share screen shows each
+        # The pad hears of the save itself (Session.changes); the share screen shows each
         # table's progress beside its link.
         self._viewers_changed()

@@ -669,7 +669,7 @@ def bench_save(work: Path, hist: Path, reps: int) -> list[Row]:
             session = Session(store, stored)  # the 20-hand rubber, as opened
             c0 = time.process_time()
             t0 = time.perf_counter()
-            session.add_hand(hand)
+            session.hands.add(hand)
             dt = time.perf_counter() - t0
             cpu[root].append(time.process_time() - c0)
             assert not session.unsaved and len(session.game.hands) == 21

@@ -98,7 +98,7 @@ def one_game_to_go(root: Path) -> None:
     """Starts ``root`` on a rubber in which We have a game: random hands soon finish it,
     and the keys then also reach a finished game (its edit, the next rubber)."""
     session = Session.open(GameStore(root))
-    assert session.add_hand(Hand(Contract(4, Strain.S), Seat.N, 10))
+    assert session.hands.add(Hand(Contract(4, Strain.S), Seat.N, 10))
 
 
 async def press_one(pilot: Pilot, key: str) -> None:  # type: ignore[type-arg]

@@ -573,7 +573,7 @@ def seed(root: Path | str, hands: Sequence[tuple[str, ...]]) -> None:
     session = Session.open(GameStore(Path(root)))
     for fields in hands:
         values = dict(zip(FIELDS, fields))
-        board = session.preview(Hand())[0].deal if values.get("others") else None
+        board = session.hands.preview(Hand())[0].deal if values.get("others") else None
         reading = read_form(values, others_on=board is not None, board=board)
         assert reading.ok and reading.hand is not None, reading.errors
-        session.add_hand(reading.hand)
+        session.hands.add(reading.hand)

@@ -5,7 +5,7 @@ takes the JSON a phone sent and gives the status and the JSON to answer with. Th
 contract, declarer and tricks are read by the pad's own form reader
 (``core.readers.entry.read_form``), so a mistake gets the pad's sentence; what a table may
 enter, and when, is the core's rule (``several_tables.entering``); a result is saved
-through the session (``Session.submit_result``: atomically, synced) before it is answered.
+through the session (``TableResults.submit``: atomically, synced) before it is answered.
 A mistake answers 4xx with ``{"error": sentence}`` and writes nothing.
 
 - 201: a new result, saved; 200: its id was recorded already (a retry after a lost reply).
@@ -34,6 +34,7 @@ from bridgepad.core.rules.kinds.several_tables.entering import (
 from bridgepad.core.rules.kinds.several_tables.inputs import TableResult
 from bridgepad.core.rules.kinds.several_tables.scores import board_outcome
 from bridgepad.core.words.text import visible
+from bridgepad.services.several_tables.table_results import TableResults
 from bridgepad.services.share.table_view import result_json, score_text, table_state
 from bridgepad.store.errors import ReadOnlyError, Refused, SaveError
 
@@ -158,7 +159,7 @@ class Desk:
         session = self._current()
         settings = session.game.settings
         try:
-            outcome = session.submit_result(table, s.board, s.hand, s.id, replace_earlier=s.replace)
+            outcome = TableResults(session).submit(table, s.board, s.hand, s.id, replace_earlier=s.replace)
         except EntryRefused as e:
             return refusal(422, str(e))
         except Refused as e:
@@ -216,7 +217,7 @@ class Desk:
             return refusal(400, 'Moving on is {"round": N}, the round the table has finished.')
         session = self._current()
         try:
-            moved = session.move_table(table, leaving)
+            moved = TableResults(session).move_table(table, leaving)
         except EntryRefused as e:
             return refusal(422, str(e))
         except Refused as e:

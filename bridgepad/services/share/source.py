@@ -36,8 +36,8 @@ Stamp = tuple[tuple[int, int, int] | None, ...]
 def tonight(session: Session) -> Tally:
     """Tonight's tally at the stake and rounding the tally screen saved, as ``bridgepad tally``
     gives it by default; the history is only looked at, never written."""
-    prefs = session.tally_preferences()
-    results = session.history().summaries(look_only=True)
+    prefs = session.files.tally_preferences()
+    results = session.files.history().summaries(look_only=True)
     start = window_start(Window.TONIGHT, datetime.now().astimezone(), results)
     return tally(since(results, start), rounding_unit(prefs.rounding), prefs.stake)
 

@@ -106,7 +106,7 @@ class HistoryScreen(Screen[str | None]):
 
     @property
     def history(self) -> History:
-        return self.session.history()
+        return self.session.files.history()
 
     def compose(self) -> ComposeResult:
         yield Label("History", id="history-title", markup=False)

@@ -17,7 +17,9 @@ from bridgepad.core.readers.entry import form_values
 from bridgepad.core.rules.settings import Settings
 from bridgepad.core.rules.vulnerability import vulnerability_text
 from bridgepad.core.words.labels import hand_word, seat_label
+from bridgepad.services.changes import GameChanged
 from bridgepad.services.session import Session
+from bridgepad.services.several_tables.table_results import TableResults
 from bridgepad.store.errors import Problem, SaveError
 from bridgepad.tui import keys
 from bridgepad.tui.closing import open_screen
@@ -42,6 +44,10 @@ TABLES_ONLY = frozenset(k.action.split("(")[0] for k in keys.section("tables").k
 
 class Saved(Message):
     """A change reached the disk, from this window or another way in (the entry server, through the session)."""
+
+    def __init__(self, change: GameChanged) -> None:
+        super().__init__()
+        self.change = change
 
 
 class PadScreen(Screen[None]):
@@ -86,7 +92,7 @@ class PadScreen(Screen[None]):
         return self.session.game.several_tables is not None
 
     def on_mount(self) -> None:
-        self.session.on_saved.append(self._told_saved)
+        self._listening = self.session.changes.subscribe(self._told_saved)
         self.refresh_all(select_last=True)
         self.focus_game()
         if self.session.read_only:
@@ -96,11 +102,11 @@ class PadScreen(Screen[None]):
             self._save_failed()
         tell_each(self.app, self.session.problems)
 
-    def _told_saved(self) -> None:
+    def _told_saved(self, change: GameChanged) -> None:
         """At every save (of any thread, and of the entry server in the app's loop): a game of
         several tables is drawn again with what the tables sent."""
         if self.several:
-            self.post_message(Saved())
+            self.post_message(Saved(change))
 
     def on_saved(self, message: Saved) -> None:
         if self.session.stored is not self._shown:
@@ -190,6 +196,7 @@ class PadScreen(Screen[None]):
             self.say(f"Double dummy could not be worked out: {error}.", severity="warning", timeout=10)
 
     def on_unmount(self) -> None:
+        self._listening.cancel()
         if self._solver is not None:
             self._solver.cancel()
 
@@ -314,7 +321,7 @@ class PadScreen(Screen[None]):
             return
         st = self.session.state
         game = self.session.game
-        before = self.session.before()  # this game, or the next one's start when this one is over
+        before = self.session.hands.before()  # this game, or the next one's start when this one is over
         dealer, vul = before.next_dealer, before.next_vulnerable
         if st.over:
             # The next game follows the evening's last, not this one: this may be an older game resumed.
@@ -326,7 +333,7 @@ class PadScreen(Screen[None]):
 
         def done(hand: Hand | None) -> None:
             self._form_closed()
-            if hand is not None and self._apply("The hand", self.session.add_hand, hand):
+            if hand is not None and self._apply("The hand", self.session.hands.add, hand):
                 self.refresh_all(select_last=True)
                 notice = self.session.game.rules.redeal_notice(seat_label(self.session.game, self.session.state.next_dealer))
                 if hand.passed_out and notice:
@@ -335,7 +342,7 @@ class PadScreen(Screen[None]):
         fields = game.rules.entry_fields(game.settings)
         self.entry_form().open(
             title,
-            self.session.preview,
+            self.session.hands.preview,
             we=game.settings.we,
             honors_on=fields.honors,
             others_on=fields.others,
@@ -363,18 +370,18 @@ class PadScreen(Screen[None]):
 
         def done(hand: Hand | None) -> None:
             self._form_closed()
-            if hand is not None and self._apply("The edit", self.session.replace_hand, index, hand):
+            if hand is not None and self._apply("The edit", self.session.hands.replace, index, hand):
                 self.refresh_all()
 
         fields = game.rules.entry_fields(game.settings)
         self.entry_form().open(
             title,
-            lambda hand: self.session.preview(hand, index),
+            lambda hand: self.session.hands.preview(hand, index),
             values=form_values(h.hand, game.settings.we),
             we=game.settings.we,
             honors_on=fields.honors,
             others_on=fields.others,
-            before=self.session.before(index),
+            before=self.session.hands.before(index),
             done=done,
         )
 
@@ -403,7 +410,7 @@ class PadScreen(Screen[None]):
         undo = keys.first_key("pad.undo", keys.keymap_of(self.app))
 
         def done(yes: bool | None) -> None:
-            if yes and self._apply("The deletion", self.session.delete_hand, index):
+            if yes and self._apply("The deletion", self.session.hands.delete, index):
                 self.refresh_all()
                 self.say(f"{name.capitalize()} deleted. {undo} brings it back.")
 
@@ -457,11 +464,11 @@ class PadScreen(Screen[None]):
         st = self.session.state
         values = game_values(self.session.game, st.next_first_dealer)
         # The rules are those new games start with (the s screen), not the old game's.
-        defaults = self.session.defaults()
+        defaults = self.session.files.defaults()
         values.update(rule_values(defaults.settings))
         tell_each(self.app, defaults.problems)
         # The session's one history, only looked at: opening a dialog writes nothing.
-        evening = tonight(self.session.history(), self.session.stored.id, self.session.game)
+        evening = tonight(self.session.files.history(), self.session.stored.id, self.session.game)
 
         def done(result: object) -> None:
             if not isinstance(result, NewGameReading) or result.game is None or result.settings is None:
@@ -494,7 +501,7 @@ class PadScreen(Screen[None]):
         from bridgepad.core.readers.new_game import rule_values
         from bridgepad.tui.forms.game_form import RulesForm
 
-        defaults = self.session.defaults()
+        defaults = self.session.files.defaults()
         tell_each(self.app, defaults.problems)
 
         def done(result: object) -> None:
@@ -505,7 +512,7 @@ class PadScreen(Screen[None]):
 
     def _save_defaults(self, settings: Settings, players: tuple[str, str, str, str]) -> bool:
         try:
-            self.session.save_defaults(settings, players)
+            self.session.files.save_defaults(settings, players)
         except SaveError as e:
             tell(self.app, e, title="", timeout=20)
             return False
@@ -614,10 +621,10 @@ class PadScreen(Screen[None]):
 
         self.entry_form().open(
             title,
-            lambda hand: self.session.correction_preview(table, board, hand),
+            lambda hand: TableResults(self.session).correction_preview(table, board, hand),
             values=form_values(row.result.hand) if row is not None else {},
             honors_on=False,
-            before=self.session.board_start(board),
+            before=TableResults(self.session).board_start(board),
             reason=True,
             accept=accept,
             describe=lambda outcome, after, we: [*board_lines(outcome, after.game.settings.duplicate_scoring), *was],
@@ -629,7 +636,7 @@ class PadScreen(Screen[None]):
         from bridgepad.core.rules.kinds.several_tables.entering import EntryRefused
 
         try:
-            self.session.correct_result(table, board, hand, why)
+            TableResults(self.session).correct(table, board, hand, why)
         except EntryRefused as e:
             return {"": f"Not changed: {e}"}
         except SaveError as e:
@@ -649,7 +656,9 @@ class PadScreen(Screen[None]):
         def done(result: object) -> None:
             from bridgepad.core.rules.kinds.several_tables.inputs import SeveralTables
 
-            if isinstance(result, SeveralTables) and self._apply("Naming the pairs", self.session.name_pairs, result):
+            if isinstance(result, SeveralTables) and self._apply(
+                "Naming the pairs", TableResults(self.session).name_pairs, result
+            ):
                 self.refresh_all()
                 self.say(f"The pairs are named. {keys.first_key('pad.undo', keys.keymap_of(self.app))} takes it back.")
 

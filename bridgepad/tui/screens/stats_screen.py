@@ -112,8 +112,8 @@ class StatsScreen(Screen[None]):
         self.reach = Reach.ALL
         self.modes: frozenset[Mode] | None = None
         self.player: str | None = None  # the one person shown (their name), or everyone
-        self.prefs = session.tally_preferences()
-        people = session.people()
+        self.prefs = session.files.tally_preferences()
+        people = session.files.people()
         self.merges: Merges = people.merges
         self.problems = [*self.prefs.problems, *people.problems]
         self.results: list[GameSummary] = []  # read when mounted (reading.py)
@@ -145,7 +145,7 @@ class StatsScreen(Screen[None]):
 
     @property
     def history(self) -> History:
-        return self.session.history()
+        return self.session.files.history()
 
     def on_mount(self) -> None:
         tell_each(self.app, self.problems)

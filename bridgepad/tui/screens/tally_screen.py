@@ -51,10 +51,10 @@ class TallyScreen(Screen[None]):
         self.session = session
         self.read_only = session.read_only
         self.window = Window.TONIGHT
-        self.prefs = session.tally_preferences()
+        self.prefs = session.files.tally_preferences()
         self.rounding = self.prefs.rounding
         self.stake = self.prefs.stake
-        self.people = session.people()  # names merged as one person (bridgepad players)
+        self.people = session.files.people()  # names merged as one person (bridgepad players)
         self.results: list[GameSummary] = []  # read when mounted (reading.py)
         self.data_shown = False  # the figures read and on screen: what a test of the screen waits for
         self.reading = False  # the games are being read in the background: what is shown is of those so far
@@ -78,7 +78,7 @@ class TallyScreen(Screen[None]):
 
     @property
     def history(self) -> History:
-        return self.session.history()
+        return self.session.files.history()
 
     def on_mount(self) -> None:
         tell_each(self.app, [*self.prefs.problems, *self.people.problems])
@@ -181,7 +181,7 @@ class TallyScreen(Screen[None]):
         if self.read_only:
             return
         try:
-            self.session.save_tally_preferences(self.rounding, self.stake)
+            self.session.files.save_tally_preferences(self.rounding, self.stake)
         except SaveError:
             pass  # a preference only: the tally on screen is right either way
 

@@ -43,7 +43,7 @@ class TrashScreen(Screen[None]):
 
     def fill(self) -> None:
         self.rows = []
-        for trashed, stored in self.session.trashed():
+        for trashed, stored in self.session.files.trashed():
             if stored is not None and stored.game.empty:
                 continue  # a game left empty, set aside when another took the pad: nothing to restore
             summary = None

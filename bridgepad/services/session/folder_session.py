@@ -1,13 +1,14 @@
-"""The game on the pad and every change made to it, saved before it is shown; and the
-door to the data folder for the screens and commands.
+"""The data folder's session: the game on the pad, every change made to it saved before it
+is shown, undo, and the news of each save.
 
-This is the whole of the app's logic that is not drawing: it knows nothing of
-textual. Each change builds a new ``Game`` from the old one, writes it to disk, and
-only then becomes the state the screen shows; ``undo`` walks the changes back.
+It knows nothing of textual. Each change builds a new ``Game`` from the old one
+(``change``), writes it to disk, and only then becomes the state the screen shows; ``undo``
+walks the changes back. Once a change is on disk the session publishes one ``GameChanged``
+on ``changes`` (``services.changes``): the screens and the share server subscribe there.
 
-The screens and commands reach the data folder only through a session: the games and
-the trash (``bridgepad.store.game_store``), the preferences (``bridgepad.store.preferences_file``)
-and the history they share. A failure a person must see is raised as one of
+The screens and commands reach the data folder only through a session: the game on the
+pad here, its hands through ``hands`` (``pad_hands``), the folder's other files through
+``files`` (``folder_files``). A failure a person must see is raised as one of
 ``bridgepad.store.errors``; a failed save stays as ``save_error`` until a save succeeds.
 """
 
@@ -15,10 +16,8 @@ from __future__ import annotations
 
 import os
 from bisect import bisect_left
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from decimal import Decimal
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -26,9 +25,11 @@ from typing import TYPE_CHECKING
 from bridgepad.core.boards.cards import Deal
 from bridgepad.core.boards.double_dummy import Solution
 from bridgepad.core.evening.windows import morning, parse_time, same_evening
-from bridgepad.core.model import Hand
-from bridgepad.core.rules.game import Game, GameOverError, GameState, HandOutcome, derive
-from bridgepad.core.rules.settings import Settings
+from bridgepad.core.lazy import lazy
+from bridgepad.core.rules.game import Game, GameOverError, GameState, derive
+from bridgepad.services.changes import GameChanged, Hub, Origin
+from bridgepad.services.session.folder_files import FolderFiles
+from bridgepad.services.session.pad_hands import PadHands
 from bridgepad.store.errors import (
     CannotReplay,
     GameGone,
@@ -40,14 +41,16 @@ from bridgepad.store.errors import (
     shown_path,
 )
 from bridgepad.store.game_id import id_time
-from bridgepad.store.game_store import IMPORT_PREFIX, GameStore, StoredGame, TrashedGame, now_iso
-from bridgepad.store.preferences_file import Looks, NewGameDefaults, Players, PreferencesFile, TallyPreferences
+from bridgepad.store.game_store import IMPORT_PREFIX, GameStore, StoredGame, now_iso
+from bridgepad.store.preferences_file import PreferencesFile
 
 if TYPE_CHECKING:
-    from bridgepad.core.rules.kinds.several_tables.entering import Recorded, Submission
-    from bridgepad.core.rules.kinds.several_tables.inputs import SeveralTables
-    from bridgepad.services.history import History
-    from bridgepad.store.people_file import People
+    from bridgepad.services import import_batch
+    from bridgepad.services.double_dummy import cache as solved_cache
+else:
+    # Only when an import's folder is left, or a game has its boards' cards: the pad opens without them.
+    import_batch = lazy("bridgepad.services.import_batch")
+    solved_cache = lazy("bridgepad.services.double_dummy.cache")
 
 __all__ = ["READ_ONLY", "Change", "Kind", "ReadOnlyError", "SaveError", "Session"]
 
@@ -94,7 +97,8 @@ class Session:
         fresh: bool = False,
     ) -> None:
         self._store = store
-        self._preferences = PreferencesFile(store.root, read_only=read_only)
+        self.files = FolderFiles(store, read_only=read_only)  # preferences, people, trash, history
+        self.hands = PadHands(self)  # the pad's game: its hands typed, edited, deleted
         self.stored = stored
         self.state: GameState = derive(stored.game)
         self.undo_stack: list[Change] = []
@@ -106,9 +110,10 @@ class Session:
         # A fresh game, made because there was none in progress, is written with its first
         # change: opening a folder writes no game, so one replaced at once leaves no trace.
         self.fresh = fresh
-        self._history: History | None = None
         self.save_error: SaveError | None = None  # the last save that failed, until one succeeds
-        self.on_saved: list[Callable[[], None]] = []  # told each time a change reaches the disk (the shared view)
+        # Each change that reached the disk, once: the screens and the share server listen here.
+        self.changes: Hub[GameChanged] = Hub()
+        self._news: GameChanged | None = None  # the change on its way to the disk, published once it is there
 
     # Opening ----------------------------------------------------------------
     @classmethod
@@ -144,7 +149,7 @@ class Session:
     def reopened(self) -> Session:
         """The same folder opened again, to write: a read-only window taking over."""
         session = Session.open(self._store)
-        session.on_saved = self.on_saved
+        session.changes = self.changes  # its listeners hear the window that writes now
         return session
 
     def reload(self) -> bool:
@@ -160,6 +165,7 @@ class Session:
         if stored.id == self.stored.id:  # what this window solved meanwhile stays (kept by board and deal)
             stored = replace(stored, solved={**self.stored.solved, **stored.solved})
         self.stored, self.state = stored, state
+        self.changes.publish(GameChanged(stored.id, "saved by another window", Origin.OTHER_WINDOW))
         return True
 
     # Reading ----------------------------------------------------------------
@@ -171,11 +177,6 @@ class Session:
     def path(self) -> Path:
         """The file of the game on the pad (not yet written while it is fresh)."""
         return self._store.path(self.stored.id)
-
-    @property
-    def next_deal(self) -> int:
-        """The number of the next hand, Chicago deal or board, in the game it goes into."""
-        return self.before().next_deal
 
     def game_number(self) -> int:
         """This game's place among the games of its mode in its evening, as the tally and the
@@ -216,22 +217,10 @@ class Session:
         """Another game of the folder, read without moving anything (None if it cannot be)."""
         return self._store.load_quietly(game_id)
 
-    def history(self) -> History:
-        """The folder's games, one History for the session's life: the new-game dialog, the
-        history and the tally all ask this one, which reads again only what changed. A
-        read-only window's only looks (sets nothing aside, writes no index)."""
-        if self._history is None:
-            from bridgepad.services.history import History  # not needed to paint the pad
-
-            self._history = History(self._store, read_only=self.read_only)
-        return self._history
-
     # The double-dummy cache ----------------------------------------------------
     def unsolved(self) -> tuple[tuple[int, Deal], ...]:
         """The boards of the game on the pad whose cards are known but not yet solved double dummy."""
-        from bridgepad.services.double_dummy.cache import unsolved
-
-        return unsolved(self.game, self.stored.solved)
+        return solved_cache.unsolved(self.game, self.stored.solved)
 
     def keep_solved(self, solutions: dict[tuple[int, Deal], Solution]) -> bool:
         """Keeps boards' solutions in the game's cache, written with the game (not a change to undo:
@@ -242,207 +231,15 @@ class Session:
         if self.read_only or self.fresh:
             return not self.read_only
         self.unsaved = True
+        self._news = GameChanged(self.stored.id, "boards solved double dummy", Origin.PAD)
         return self.flush()
 
-    def history_is_indexed(self) -> bool:
-        """Whether the folder has a summary index to read ahead (a rebuild waits to be asked)."""
-        return self.history().index_path.is_file()
-
-    # Preferences --------------------------------------------------------------
-    def defaults(self) -> NewGameDefaults:
-        """The rules and names that new games start with, and what was wrong with them as saved."""
-        return self._preferences.new_game_defaults()
-
-    def save_defaults(self, settings: Settings, players: Players) -> None:
-        """Keeps the rules and names for new games; SaveError if they could not be written."""
-        try:
-            self._preferences.save_new_game_defaults(settings, players)
-        except OSError as e:
-            raise SaveError(f"Could not save the settings: {e.strerror or e}.") from None
-
-    def tally_preferences(self) -> TallyPreferences:
-        return self._preferences.tally()
-
-    def save_tally_preferences(self, rounding: bool, stake: Decimal | None) -> None:
-        """Keeps the tally's rounding and stake; SaveError if they could not be written."""
-        try:
-            self._preferences.save_tally(rounding, stake)
-        except OSError as e:
-            raise SaveError(f"Could not save the tally's choices: {e.strerror or e}.") from None
-
-    def people(self) -> People:
-        """The names said to be one person (``bridgepad players merge``), read again at each call."""
-        from bridgepad.store.people_file import PeopleFile  # only the statistics and the tally ask
-
-        return PeopleFile(self._store.root, read_only=self.read_only).read()
-
-    def looks(self) -> Looks:
-        """The colour theme and keymap kept for the app (the usual ones if the file cannot be read)."""
-        try:
-            return self._preferences.looks()
-        except OSError:
-            return Looks()
-
-    def save_theme(self, theme: str) -> None:
-        """Keeps the colour theme for the next start; SaveError if it could not be written."""
-        try:
-            self._preferences.save_theme(theme)
-        except OSError as e:
-            raise SaveError(f"The theme is used now but could not be kept for the next start: {e.strerror or e}.") from None
-
-    # The trash ------------------------------------------------------------------
-    def trashed(self) -> list[tuple[TrashedGame, StoredGame | None]]:
-        """The games in the trash, the last deleted first, each with its game if it can be read."""
-        return [(t, self._store.load_trashed(t.name)) for t in self._store.trashed()]
-
-    def preview(self, hand: Hand, index: int | None = None) -> tuple[HandOutcome, GameState]:
-        """What ``hand`` would write if recorded (``index``: in place of that hand of this game)."""
-        game = self._target_game() if index is None else self.game
-        if index is None:
-            candidate = game.add(hand)
-            at = len(candidate.hands) - 1
-        else:
-            hands = list(game.hands)
-            hands[index] = hand
-            candidate = game.with_hands(tuple(hands))
-            at = index
-        st = derive(candidate)
-        return st.hands[at], st
-
-    def before(self, index: int | None = None) -> GameState:
-        """The state a hand is entered into: after the hands so far (or, ``index``, before that hand)."""
-        if index is None:
-            return self.state if not self.state.over else derive(self._target_game())
-        return derive(self.game.with_hands(self.game.hands[:index]))
-
-    def _target_game(self) -> Game:
-        """The game a new hand goes into: this one, or the next if this one is over."""
-        if not self.state.over:
-            return self.game
-        st = self.state
-        return replace(
-            self.game,
-            hands=(),
-            ended=False,
-            first_dealer=st.next_first_dealer,
-            first_board=self.game.rules.next_first_board(st.next_deal),
-        )
-
-    # Changing ---------------------------------------------------------------
-    # Each change takes effect in memory first and is then written at once. If the
-    # write fails the change is kept, ``unsaved`` stays true, and ``flush`` retries.
-    def add_hand(self, hand: Hand) -> bool:
-        hand = replace(hand, at=now_iso())
-        if self.state.over:
-            return self.start(self._target_game().add(hand), "new hand")
-        return self._change(self.game.add(hand), "new hand")
-
-    def replace_hand(self, index: int, hand: Hand) -> bool:
-        hands = list(self.game.hands)
-        hands[index] = replace(hand, at=hands[index].at)
-        return self._change(self.game.with_hands(tuple(hands)), f"hand {index + 1} edited")
-
-    def delete_hand(self, index: int) -> bool:
-        hands = list(self.game.hands)
-        del hands[index]
-        return self._change(self.game.with_hands(tuple(hands)), f"hand {index + 1} deleted")
-
-    # A game of several tables ----------------------------------------------------
-    # Each table's result is saved (atomically, synced) before the phone that sent it is
-    # told so; a save that fails is raised, and the result is not kept in memory either, so
-    # the phone's retry, with the same id, is what records it. What a phone was told is
-    # saved stays saved: undo never goes back past a table's result or move (the stack is
-    # emptied there, since undoing an earlier change restores the game as it was then); the
-    # director changes a result by a correction, undoable until the next table's result.
-    def _several(self) -> SeveralTables:
-        inputs = self.game.several_tables
-        if inputs is None:
-            raise Refused("The game on the pad is not a game of several tables.")
-        return inputs
-
-    def submit_result(
-        self, table: int, board: int, hand: Hand, submission_id: str, *, replace_earlier: bool = False
-    ) -> Submission:
-        """A table's result for ``board``: recorded and saved, a repeat of one recorded, or a
-        board already in (``replace_earlier`` replaces it). EntryRefused with the reason if it
-        cannot be taken; SaveError if it could not be saved (then nothing is recorded)."""
-        from bridgepad.core.rules.kinds.several_tables.entering import Recorded, TableResult, submit
-
-        self._check_writable()
-        inputs = self._several()
-        result = TableResult(submission_id, table, 0, board, replace(hand, at=now_iso()))
-        outcome = submit(inputs, result, replace=replace_earlier)
-        if isinstance(outcome, Recorded):
-            self._change_several(inputs.with_result(outcome.result), f"board {board} at table {table}", undoable=False)
-        return outcome
-
-    def move_table(self, table: int, leaving: int) -> bool:
-        """Moves ``table`` on from round ``leaving`` once its boards are in; False if it had
-        moved on already (a repeat). EntryRefused if it may not; SaveError if not saved."""
-        from bridgepad.core.rules.kinds.several_tables.entering import next_round
-
-        self._check_writable()
-        inputs = self._several()
-        move = next_round(inputs, table, leaving, now_iso())
-        if move is None:
-            return False
-        self._change_several(inputs.with_move(move), f"table {table} to round {move.round}", undoable=False)
-        return True
-
-    def correct_result(self, table: int, board: int, hand: Hand, why: str) -> Recorded:
-        """The director's change to ``board`` at ``table``, in any round, written down with its
-        time and reason; undoable. EntryRefused if it cannot be made; SaveError if not saved."""
-        from bridgepad.core.rules.kinds.several_tables.entering import TableResult, correct
-        from bridgepad.store.game_id import new_id
-
-        self._check_writable()
-        inputs = self._several()
-        recorded = correct(inputs, TableResult(f"director-{new_id()}", table, 0, board, replace(hand, at=now_iso()), why=why))
-        self._change_several(inputs.with_result(recorded.result), f"board {board} at table {table} changed", undoable=True)
-        return recorded
-
-    def correction_preview(self, table: int, board: int, hand: Hand) -> tuple[HandOutcome, GameState]:
-        """What ``hand`` would score as ``table``'s result on ``board``: the board as one table
-        scores it, the other tables' results its Other tables (for the entry form's preview)."""
-        from bridgepad.core.rules.kinds.several_tables.one_table import as_one_table
-
-        several = self.state.session.several if self.state.session is not None else None
-        if several is None:
-            raise Refused("The game on the pad is not a game of several tables.")
-        return as_one_table(several, self.game.settings, table, board, hand)
-
-    def board_start(self, board: int) -> GameState:
-        """``board`` about to be played, as the entry form asks before a hand is typed."""
-        from bridgepad.core.rules.kinds.several_tables.one_table import board_start
-
-        return board_start(self.game.settings, board)
-
-    def name_pairs(self, names: SeveralTables) -> bool:
-        """The pairs' names, as the director typed them (undoable)."""
-        inputs = self._several()
-        return self._change_several(replace(inputs, names=names.names), "names of the pairs", undoable=True)
-
-    def _change_several(self, inputs: SeveralTables, what: str, *, undoable: bool) -> bool:
-        game = replace(self.game, several_tables=inputs)
-        before = (self.stored, self.state, self.unsaved, self.fresh, self.unsaved_current, len(self.undo_stack))
-        saved = self._change(game, what)
-        if not saved:
-            # Not on disk, so not recorded: the memory goes back to what the disk holds, and
-            # the sender is told it failed (and will send it again).
-            self.stored, self.state, self.unsaved, self.fresh, self.unsaved_current, depth = before
-            del self.undo_stack[depth:]
-            assert self.save_error is not None
-            raise self.save_error
-        if not undoable:
-            self.undo_stack.clear()
-        return True
-
     def end_game(self) -> bool:
-        return self._change(replace(self.game, ended=True), f"{self.game.mode.word} ended")
+        return self.change(replace(self.game, ended=True), f"{self.game.mode.word} ended")
 
     def start(self, game: Game, what: str = "new game") -> bool:
         """Makes ``game`` the current one, in a new file; the old game stays on disk."""
-        self._check_writable()
+        self.check_writable()
         state = derive(game)
         previous, set_aside = self._leave()
         self.stored = self._store.new_stored(game)
@@ -450,6 +247,7 @@ class Session:
         self.undo_stack.append(Change(Kind.START, self.stored.id, what, previous=previous, trashed=set_aside))
         self.state = state
         self.unsaved = self.unsaved_current = True
+        self._news = GameChanged(self.stored.id, what, Origin.PAD)
         return self.flush()
 
     def resume(self, game_id: str, what: str = "game resumed") -> bool:
@@ -458,7 +256,7 @@ class Session:
         Raises GameGone or UnreadableGame if the file cannot be read, CannotReplay if its
         hands cannot be replayed.
         """
-        self._check_writable()
+        self.check_writable()
         stored = self._load(game_id)
         state = _replayed(stored)
         previous, set_aside = self._leave()
@@ -466,6 +264,7 @@ class Session:
         self.fresh = False
         self.undo_stack.append(Change(Kind.RESUME, stored.id, what, previous=previous, trashed=set_aside))
         self.unsaved_current = True
+        self._news = GameChanged(stored.id, what, Origin.PAD)
         return self.flush()
 
     def _leave(self) -> tuple[StoredGame, Path | None]:
@@ -493,7 +292,7 @@ class Session:
         if game_id == self.stored.id:
             self.end_game()
             return
-        self._check_writable()
+        self.check_writable()
         stored = self._load(game_id)
         ended = replace(stored.game, ended=True)
         _replayed(replace(stored, game=ended))
@@ -502,7 +301,7 @@ class Session:
 
     def trash(self, game_id: str, what: str = "game moved to the trash") -> Path | None:
         """Moves a game that is not on the pad to the trash folder; returns where it went."""
-        self._check_writable()
+        self.check_writable()
         if game_id == self.stored.id:
             raise Refused("That is the game on the pad: start or resume another game first.")
         try:
@@ -515,7 +314,7 @@ class Session:
 
     def restore(self, name: str, what: str = "game restored from the trash") -> str:
         """Brings the trash's file ``name`` back among the games; returns the game's id."""
-        self._check_writable()
+        self.check_writable()
         try:
             game_id = self._store.restore(name)
         except OSError as e:
@@ -535,8 +334,11 @@ class Session:
         except OSError as e:
             raise SaveError(f"Could not save {self._store.path(stored.id)}: {e.strerror or e}; nothing was changed.") from None
 
-    def _change(self, game: Game, what: str) -> bool:
-        self._check_writable()
+    def change(self, game: Game, what: str, *, origin: Origin = Origin.PAD, table: int | None = None) -> bool:
+        """Makes ``game`` the game on the pad, undoably, and writes it; False (the change kept on
+        screen, ``save_error`` set, retried by ``flush``) if the write failed. Refused if ``game``
+        cannot be played through."""
+        self.check_writable()
         try:
             state = derive(game)  # refuse an impossible game before anything changes
         except GameOverError as e:
@@ -548,7 +350,22 @@ class Session:
         if self.fresh:  # its first change: the fresh game is written, and becomes the current one
             self.fresh = False
             self.unsaved_current = True
+        self._news = GameChanged(self.stored.id, what, origin, table)
         return self.flush()
+
+    def record(self, game: Game, what: str, *, origin: Origin, table: int | None = None, undoable: bool) -> None:
+        """A change that counts only once it is on disk (a phone is told it was saved): if the
+        write fails, memory goes back to what the disk holds and the SaveError is raised, so the
+        sender's retry is what records it. Not ``undoable``: undo stops here."""
+        before = (self.stored, self.state, self.unsaved, self.fresh, self.unsaved_current, len(self.undo_stack))
+        if not self.change(game, what, origin=origin, table=table):
+            self.stored, self.state, self.unsaved, self.fresh, self.unsaved_current, depth = before
+            del self.undo_stack[depth:]
+            self._news = None
+            assert self.save_error is not None
+            raise self.save_error
+        if not undoable:
+            self.undo_stack.clear()
 
     def flush(self) -> bool:
         """Writes what is not yet on disk; False (with ``save_error`` set) if that failed."""
@@ -568,14 +385,14 @@ class Session:
             self.save_error = _save_failed(e, self._store.path(self.stored.id))
             return False
         self.save_error = None
+        news, self._news = self._news, None
         if wrote:
-            for tell in self.on_saved:
-                tell()
+            self.changes.publish(news or GameChanged(self.stored.id, "saved", Origin.PAD))
         return True
 
     def undo(self) -> str | None:
         """Takes back the last change; returns what was undone, or None if nothing is left."""
-        self._check_writable()
+        self.check_writable()
         if not self.undo_stack:
             return None
         change = self.undo_stack[-1]
@@ -605,6 +422,7 @@ class Session:
             self._undo_off_pad(change)
         self.undo_stack.pop()
         self.state = derive(self.stored.game)
+        self._news = GameChanged(self.stored.id, f"undone: {change.what}", Origin.PAD)
         self.flush()
         return change.what
 
@@ -624,7 +442,8 @@ class Session:
             why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
             raise SaveError(f"Could not take back the {change.what}: {why}.") from None
 
-    def _check_writable(self) -> None:
+    def check_writable(self) -> None:
+        """ReadOnlyError, with who holds the folder, if this window only looks."""
         if self.read_only:
             raise ReadOnlyError(self.read_only_reason)
 
@@ -651,9 +470,7 @@ def _recover_imports(store: GameStore) -> tuple[str, ...]:
         return ()
     if not any(name.startswith(IMPORT_PREFIX) for name in names):
         return ()
-    from bridgepad.services.import_batch import recover
-
-    return tuple(recover(store))
+    return tuple(import_batch.recover(store))
 
 
 def _replayed(stored: StoredGame) -> GameState:

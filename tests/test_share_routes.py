@@ -184,3 +184,35 @@ async def test_the_folder_watch_publishes_each_save_of_another_process_once(data
             assert [(e.game_id, e.origin) for e in heard] == [(pad.session.stored.id, Origin.OTHER_WINDOW)]
     finally:
         pad.close()
+
+
+class HalfWritten(CountingSource):
+    """A source whose next read fails as a file caught half-written would, once."""
+
+    fail_next = False
+
+    def state(self) -> dict[str, Any]:
+        if self.fail_next:
+            self.fail_next = False
+            raise ValueError("half-written")
+        return super().state()
+
+
+async def test_a_read_that_fails_is_tried_again_once_shortly(data_dir: Path) -> None:
+    pad = Pad(data_dir)
+    try:
+        source = HalfWritten(pad.session)
+        server = ShareServer(source, changes=pad.session.changes)
+        await server.start()
+        try:
+            version = server.version
+            source.fail_next = True
+            pad.add(hand("1NT", "N", "7"))  # published, read, failed: nothing sent yet
+            assert server.version == version
+            await wait_for(lambda: server.version == version + 1, what="the read again")
+            await asyncio.sleep(0.5)
+            assert server.version == version + 1 and len(source.reads) == 2  # the start's, the retry's: no more
+        finally:
+            await server.stop()
+    finally:
+        pad.close()

@@ -71,9 +71,8 @@ async def router_answers(request: web.Request, handler: Handler) -> web.StreamRe
         return await handler(request)
     except web.HTTPMethodNotAllowed as e:
         allow = ", ".join(m for m in METHODS if m in e.allowed_methods)
-        split = split_path(request)
-        sentence = f"{split[1] if split else 'this'} takes POST only." if allow == "POST" else READS_ONLY
-        return refusal(405, sentence, Allow=allow)
+        write = request.rel_url.raw_path.rpartition("/")[2]  # results, check or next: the gate let no other through
+        return refusal(405, f"{write} takes POST only." if allow == "POST" else READS_ONLY, Allow=allow)
     except web.HTTPNotFound:
         return refusal(404, NOT_FOUND)
 

@@ -97,6 +97,7 @@ class ShareServer:
         self._runner: web.AppRunner | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._listening: Subscription | None = None
+        self._retry: asyncio.TimerHandle | None = None  # the next read, after one that failed
 
     # Starting and stopping ----------------------------------------------------
     def app(self) -> web.Application:
@@ -134,6 +135,9 @@ class ShareServer:
         if self._listening is not None:
             self._listening.cancel()
             self._listening = None
+        if self._retry is not None:
+            self._retry.cancel()
+            self._retry = None
         self.streams.close()
         if self._runner is not None:
             runner, self._runner = self._runner, None
@@ -196,13 +200,16 @@ class ShareServer:
 
     def refresh(self) -> bool:
         """Reads the game once and sends each page whose state changed to its phones; True if any was."""
+        if self._retry is not None:
+            self._retry.cancel()
+            self._retry = None
         try:
             state = self.source.state()
             game = self.desk.game() if self.desk is not None else None
         except (OSError, ValueError):
-            # A file caught half-written by another program: read again shortly.
+            # A file caught half-written by another program: read again shortly, once.
             if self._loop is not None and self._loop.is_running():
-                self._loop.call_later(RETRY_READ, self.refresh)
+                self._retry = self._loop.call_later(RETRY_READ, self.refresh)
             return False
         if self.links.follow(game):  # another game on the pad: its tables' links, the old ones' phones told
             self.streams.close(tables_only=True)

@@ -65,7 +65,7 @@ def saved_game(root: Path) -> Game:
 @asynccontextmanager
 async def serving_entry(session: Session, **options: Any) -> AsyncIterator[ShareServer]:
     """The shared view with each table's link, writing through ``session``, in this loop."""
-    options.setdefault("poll", None)
+    options.setdefault("changes", session.changes)
     server = ShareServer(SessionSource(lambda: session), desk=Desk(lambda: session), **options)
     await server.start()
     try:

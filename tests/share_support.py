@@ -3,7 +3,7 @@ it, an event stream read line by line, and waiting for a state rather than for a
 
 ``Pad`` is the writer, the same ``Session`` the app writes through, holding the folder's
 lock as the app does. ``serving`` runs a ``ShareServer`` on 127.0.0.1, any free port,
-in the test's own loop. ``Stream`` is one phone's event stream, read raw from a socket.
+in the test's own loop, hearing the folder's changes as ``bridgepad share`` does (``FolderWatch``). ``Stream`` is one phone's event stream, read raw from a socket.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from fair_clock import Deadline
 
 from bridgepad.core.model import Hand
 from bridgepad.services.session import Session
+from bridgepad.services.share.folder_watch import FolderWatch
 from bridgepad.services.share.server import ShareServer
 from bridgepad.services.share.source import FolderSource
 from bridgepad.store.folder_lock import FolderLock
@@ -69,12 +70,14 @@ async def wait_for(check: Callable[[], Any], timeout: float = 30.0, what: str = 
 
 @asynccontextmanager
 async def serving(root: Path, **options: Any) -> AsyncIterator[ShareServer]:
-    server = ShareServer(FolderSource(root), **options)
-    await server.start()
-    try:
-        yield server
-    finally:
-        await server.stop()
+    source = FolderSource(root)
+    async with FolderWatch(source) as watch:
+        server = ShareServer(source, changes=watch.changes, **options)
+        await server.start()
+        try:
+            yield server
+        finally:
+            await server.stop()
 
 
 async def request(port: int, method: str, path: str) -> tuple[int, dict[str, str], bytes]:

@@ -24,7 +24,7 @@ from share_support import Stream, folder_bytes, wait_for
 from test_share_http import export_figures
 
 from bridgepad.core.rules.game import Game
-from bridgepad.services.share import server as share_server
+from bridgepad.services.share import links as share_links
 from bridgepad.services.share.server import MAX_BODY, MAX_TABLE_VIEWERS, ShareServer
 
 
@@ -59,7 +59,7 @@ async def test_each_table_has_a_token_of_its_own_new_at_each_start_of_at_least_1
 
 
 def test_every_token_is_compared_in_constant_time() -> None:
-    source = Path(share_server.__file__).read_text(encoding="utf-8")
+    source = Path(share_links.__file__).read_text(encoding="utf-8")
     compared = re.findall(r"hmac\.compare_digest\(given, ([\w.]+)\)", source)
     assert compared == ["self._token_bytes", "link.token_bytes", "old"]
     assert "== self._token" not in source and "token ==" not in source and "== link.token" not in source
@@ -323,8 +323,7 @@ async def test_the_links_follow_the_game_on_the_pad_and_an_old_one_says_so(data_
     try:
         async with serving_entry(pad.session) as server:
             old = server.table_url(1)
-            pad.session.start(several(tables=3, boards=6))
-            server.changed()
+            pad.session.start(several(tables=3, boards=6))  # published: the server has heard it
             assert sorted(server.tables) == [1, 2, 3] and server.table_url(1) != old
             gone = await result(server.port, old, id="a", board=1, contract="4S", declarer="N", tricks=10)
             assert gone.status == 410
@@ -334,7 +333,6 @@ async def test_the_links_follow_the_game_on_the_pad_and_an_old_one_says_so(data_
             now = await result(server.port, server.table_url(1), id="a", board=1, contract="4S", declarer="N", tricks=10)
             assert now.status == 201
             pad.session.start(Game())  # a rubber: no table to serve
-            server.changed()
             assert server.tables == {}
     finally:
         pad.close()

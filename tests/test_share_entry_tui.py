@@ -115,6 +115,24 @@ async def test_a_window_that_only_looks_serves_no_table_s_link_and_says_why(data
         pad.close()
 
 
+async def test_a_window_that_takes_over_serves_the_tables_links_from_then_on(data_dir: Path) -> None:
+    pad = several_game(data_dir)  # another window holds the folder
+    app = BridgepadApp(Session.open(GameStore(data_dir), read_only=True), lock=FolderLock(data_dir))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await keyboard(pilot, ["p"])
+            await until(pilot, lambda: isinstance(app.screen, ShareScreen), "the share screen")
+            assert app.sharing is not None and app.sharing.server is not None
+            server = app.sharing.server
+            assert server.tables == {}
+            pad.close()  # the other window goes: this one takes over, and says so once
+            await until(pilot, lambda: not app.session.read_only, "taken over")
+            await until(pilot, lambda: sorted(server.tables) == [1, 2, 3, 4], "the tables' links served")
+            await until(pilot, lambda: len(label(app, "share-links").splitlines()) == 5, "each table's link shown")
+    finally:
+        pad.close()
+
+
 async def test_a_game_of_one_table_shares_as_before(data_dir: Path) -> None:
     app = make_app(data_dir)
     async with app.run_test(size=SIZE) as pilot:

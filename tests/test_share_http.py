@@ -17,7 +17,7 @@ from share_support import CHICAGO, Pad, Stream, folder_bytes, request, serving, 
 from bridgepad.core.rules.game import Game, Mode
 from bridgepad.core.rules.settings import DuplicateScoring, Settings
 from bridgepad.services.history import INDEX_NAME
-from bridgepad.services.share import server as share_server
+from bridgepad.services.share import links as share_links
 from bridgepad.services.share.qr import qr_lines
 from bridgepad.services.share.server import HEARTBEAT, MAX_VIEWERS, ShareServer
 from bridgepad.services.share.source import FolderSource
@@ -35,7 +35,7 @@ def test_the_token_is_new_at_each_start_and_at_least_128_bits(tmp_path: Path) ->
 
 
 def test_the_token_is_compared_in_constant_time() -> None:
-    source = Path(share_server.__file__).read_text(encoding="utf-8")
+    source = Path(share_links.__file__).read_text(encoding="utf-8")
     assert "hmac.compare_digest(" in source
     assert "== self._token" not in source and "== self.token" not in source
 
@@ -157,14 +157,14 @@ async def test_state_json_has_the_figures_of_the_json_export_for_each_mode(data_
 
             pad.session.start(Game(mode=Mode.CHICAGO))
             pad.add(*CHICAGO)
-            await wait_for(lambda: server.changed() or server.version >= 2, what="the Chicago read")
+            await wait_for(lambda: server.refresh() or server.version >= 2, what="the Chicago read")
             state = await state_of(server)
             assert state["mode"] == "chicago"
             assert state["figures"] == export_figures(data_dir)
 
             pad.session.start(Game(mode=Mode.DUPLICATE, settings=Settings(duplicate_scoring=DuplicateScoring.MATCHPOINTS)))
             pad.add(hand("4S", "N", "10", others=(420, 450, -50)), hand("3NT", "E", "8", others=(50,)))
-            await wait_for(lambda: server.changed() or server.version >= 3, what="the pairs game read")
+            await wait_for(lambda: server.refresh() or server.version >= 3, what="the pairs game read")
             state = await state_of(server)
             assert state["mode"] == "duplicate"
             assert state["figures"] == export_figures(data_dir)
@@ -280,7 +280,7 @@ async def test_viewers_change_no_byte_of_the_folder_and_take_no_lock(data_dir: P
                     if rest != "events":
                         status, _, _ = await request(server.port, "GET", f"/{server.token}/{rest}")
                         assert status == 200
-            assert server.changed() is False  # nothing changed, nothing is sent
+            assert server.refresh() is False  # nothing changed, nothing is sent
             for s in streams:
                 await s.close()
         assert folder_bytes(data_dir) == before

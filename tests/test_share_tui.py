@@ -8,7 +8,6 @@ import re
 import socket
 from pathlib import Path
 
-import pytest
 from share_support import Stream, request
 from snapshot_apps.keyboard import keyboard
 from snapshot_apps.scenarios import hand_keys, make_app
@@ -77,16 +76,16 @@ async def test_the_share_key_shows_the_address_its_code_and_the_phones_watching(
         assert port_closed(port)
 
 
-async def test_a_hand_typed_on_the_pad_is_pushed_when_saved(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # No look every quarter second: only the save itself can tell the phones.
-    monkeypatch.setattr(sharing, "IN_APP_POLL", None)
+async def test_a_hand_typed_on_the_pad_is_pushed_when_saved(data_dir: Path) -> None:
+    # No look at the session: only the save itself, published, can tell the phones.
+    assert not hasattr(sharing, "IN_APP_POLL")
     app = make_app(data_dir)
     async with app.run_test(size=SIZE) as pilot:
         await keyboard(pilot, ["p"])
         await until(pilot, lambda: isinstance(app.screen, ShareScreen), "the share screen")
         assert app.sharing is not None and app.sharing.server is not None
         server = app.sharing.server
-        assert server._poller is None
+        assert server.changes is app.session.changes
         stream = await Stream.open(server.port, f"/{server.token}/events")
         await keyboard(pilot, ["escape"])
         await until(pilot, lambda: not isinstance(app.screen, ShareScreen), "back to the pad")

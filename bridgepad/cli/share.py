@@ -94,11 +94,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def serve(root: Path, port: int, lan: bool) -> int:
+    from bridgepad.services.share.folder_watch import FolderWatch
     from bridgepad.services.share.server import ShareServer
     from bridgepad.services.share.source import FolderSource
 
-    server = ShareServer(FolderSource(root), lan=lan, port=port)
-    return await _serving(server, port, lan, "Read-only: the pad stays the one that writes. Ctrl+C stops sharing.")
+    source = FolderSource(root)
+    async with FolderWatch(source) as watch:  # the pad writes in another process: its saves are seen on disk
+        server = ShareServer(source, changes=watch.changes, lan=lan, port=port)
+        return await _serving(server, port, lan, "Read-only: the pad stays the one that writes. Ctrl+C stops sharing.")
 
 
 def entry_busy(holder: Holder | None) -> str:
@@ -131,9 +134,11 @@ async def serve_entry(store: GameStore, port: int, lan: bool) -> int:
             warn("share", problem)
         if session.game.several_tables is None:
             raise UsageError(NOT_SEVERAL)
-        # Nothing else writes the folder while this holds it: each change is this process's own,
-        # and each write tells the phones itself (no look every few tenths of a second).
-        server = ShareServer(SessionSource(lambda: session), desk=Desk(lambda: session), lan=lan, port=port, poll=None)
+        # Nothing else writes the folder while this holds it: each change is this session's own,
+        # published as it is saved, so the server listens there (no look at the folder).
+        server = ShareServer(
+            SessionSource(lambda: session), desk=Desk(lambda: session), changes=session.changes, lan=lan, port=port
+        )
         return await _serving(
             server,
             port,

@@ -20,6 +20,7 @@ from textual.timer import Timer
 from textual.widget import AwaitMount
 
 from bridgepad.core.words.text import visible
+from bridgepad.services.changes import GameChanged, Origin
 from bridgepad.services.session import Session
 from bridgepad.store.folder_lock import APP, FolderLock, Holder
 from bridgepad.store.game_store import data_dir
@@ -330,6 +331,8 @@ class BridgepadApp(App[None]):
             self._take_over_timer.stop()
         self.session = session
         self.pad.session = session
+        # Told once this window is the one in use: the share server serves the tables' links from now on.
+        session.changes.publish(GameChanged(session.stored.id, "taken over", Origin.OTHER_WINDOW))
         self.pad.refresh_all(select_last=True)
         self.pad.say("The other window has closed: this window keeps the score now.", title="Taken over", timeout=10)
         tell_each(self, session.problems)

@@ -1,12 +1,14 @@
 """Sharing the pad from inside the app: the shared view's server in Textual's own loop.
 
 The server reads the app's session (``SessionSource``), so the game it serves is the
-one on the pad; each save pushes it to the phones at once, and a look every quarter of a
-second catches what changes without a save of this window's own (a read-only window
-following another, a takeover). In a game of several tables it also serves each table's
-link, whose phone writes its results through this same session (``entry.Desk``): the pad
-stays the one writer, and is told of each result so that it shows it. Loaded only when
-the key is pressed: the pad starts without the web server's modules.
+one on the pad, and listens to that session's changes (``Session.changes``): each save, of
+this window, of a table's phone, or another window's read by a read-only one, is pushed to
+the phones once, as it is published. In a game of several tables it also serves each
+table's link, whose phone writes its results through this same session (``entry.Desk``):
+the pad stays the one writer, and hears of each result as of any save. Every server this
+starts tells its news (phones come and go, another game's links) on ``news``, the one hub
+the share screen listens to. Loaded only when the key is pressed: the pad starts without the
+web server's modules.
 """
 
 from __future__ import annotations
@@ -15,13 +17,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bridgepad.core.words.movement_text import sitting_line
-from bridgepad.services.changes import GameChanged, Subscription
+from bridgepad.services.changes import Hub, SharingChanged
 from bridgepad.services.session import Session
 from bridgepad.services.share.entry import Desk, several_state
 from bridgepad.services.share.server import ShareServer
 from bridgepad.services.share.source import SessionSource
 
-IN_APP_POLL = 0.25  # seconds: the session is in memory, so a look costs nothing
 LAN_WARNING = "On the local network: anyone there who has the link can read the score."
 LOCAL_ONLY = "This computer only: phones cannot open it until it is shared on the local network."
 ENTRY_WARNING = "A table's link enters that table's results: give each table its own, and nobody else."
@@ -48,8 +49,8 @@ class Sharing:
     def __init__(self, session: Callable[[], Session]) -> None:
         self.session = session  # the session in use now: a read-only window may take over
         self.server: ShareServer | None = None
-        self.on_viewers: Callable[[], None] | None = None  # the share screen, while it is shown
-        self._listening: Subscription | None = None
+        # Every server started here publishes on it: a listener keeps hearing across a restart (l).
+        self.news: Hub[SharingChanged] = Hub()
 
     @property
     def on(self) -> bool:
@@ -90,41 +91,15 @@ class Sharing:
     async def start(self, lan: bool = False) -> str:
         """Starts serving the pad (again, on ``lan`` or not, if it was); OSError if no port can be had."""
         await self.stop()
-        server = ShareServer(
-            SessionSource(self.session),
-            desk=Desk(self.session),
-            lan=lan,
-            poll=IN_APP_POLL,
-            on_viewers=self._viewers_changed,
-            on_links=self._links_changed,
-            on_written=self._written,
-        )
+        # The session's hub is the app's for its life: a window taking over keeps it (Session.reopened).
+        changes = self.session().changes
+        server = ShareServer(SessionSource(self.session), desk=Desk(self.session), changes=changes, news=self.news, lan=lan)
         await server.start()
         self.server = server
-        if self._listening is None:  # one hub for the app's life: a window taking over keeps it
-            self._listening = self.session().changes.subscribe(self.saved)
         return server.url
 
     async def stop(self) -> None:
         if self.server is not None:
             server, self.server = self.server, None
             await server.stop()
-            self._viewers_changed(0)
-
-    def saved(self, _change: GameChanged) -> None:
-        """The session saved a change: the phones are told now, not at the next look."""
-        if self.server is not None:
-            self.server.changed()
-
-    def _viewers_changed(self, _count: int = 0) -> None:
-        if self.on_viewers is not None:
-            self.on_viewers()
-
-    def _links_changed(self) -> None:
-        # Another game on the pad: its tables' links (or none) are shown instead.
-        self._viewers_changed()
-
-    def _written(self) -> None:
-        # The pad hears of the save itself (Session.changes); the share screen shows each
-        # table's progress beside its link.
-        self._viewers_changed()
+            self.news.publish(SharingChanged(0, links_changed=True))  # nothing served now

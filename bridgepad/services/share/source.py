@@ -3,11 +3,12 @@
 ``FolderSource`` is what ``bridgepad share`` reads beside a pad running in another
 process: it never takes the folder's lock and never writes a byte (a read-only
 ``Session`` follows the ``current`` game as a second window does, and the history is
-only looked at). It notices a change by the game's files alone: the ``current`` pointer
-and the current game's file, their size, time and inode, a few ``stat`` calls a poll.
+only looked at). Its ``stamp`` is what tells a change, by the game's files alone: the
+``current`` pointer and the current game's file, their size, time and inode
+(``folder_watch`` looks at it).
 
-``SessionSource`` is the app's: the session the pad writes through, so a hand is shown
-the moment it is saved.
+``SessionSource`` is the app's: the session the pad writes through, whose every save is
+published (``Session.changes``), so a hand is shown the moment it is saved.
 """
 
 from __future__ import annotations
@@ -55,11 +56,6 @@ class SessionSource:
     def __init__(self, current: Callable[[], Session]) -> None:
         self._current = current
 
-    def stamp(self) -> object:
-        """What changes with every change of the game on the pad: the stored game itself."""
-        session = self._current()
-        return (id(session), session.stored)
-
     def state(self) -> dict[str, Any]:
         return session_state(self._current())
 
@@ -92,6 +88,11 @@ class FolderSource:
             self._pointer, self._game_id = pointer, store.current_id()
         game = _stat(store.path(self._game_id)) if self._game_id else None
         return (pointer, game, _stat(store.root / "settings.json"))
+
+    @property
+    def game_id(self) -> str | None:
+        """The game ``current`` named at the last ``stamp``."""
+        return self._game_id
 
     def session(self) -> Session:
         """The game ``current`` names, read without moving or writing anything (a damaged

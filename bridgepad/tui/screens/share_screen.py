@@ -1,13 +1,20 @@
 """Sharing the pad: the address phones open, its QR code, and how many are watching; in a game
-of several tables, each table's own link and code besides the read-only one, one code at a time."""
+of several tables, each table's own link and code besides the read-only one, one code at a time.
+
+While shown, it is drawn again at each news of the server (``Sharing.news``: phones come and
+go, another game's links) and each change of the game (``Session.changes``: a table's progress
+beside its link), heard as every listener hears them and posted to itself, whatever the thread.
+"""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
+from bridgepad.services.changes import GameChanged, SharingChanged, Subscription
 from bridgepad.tui import keys
 from bridgepad.tui.closing import close
 from bridgepad.tui.sharing import ENTRY_WARNING, LAN_WARNING, LOCAL_ONLY, READ_ONLY_TABLES, Link, Sharing
@@ -31,6 +38,14 @@ def link_lines(links: list[Link]) -> list[str]:
     return [link.url if link.table is None else f"table {link.table}: {link.url}" for link in links]
 
 
+class Told(Message):
+    """News for the share screen, brought to its own loop: draw the links and counts again."""
+
+    def __init__(self, event: SharingChanged | GameChanged) -> None:
+        super().__init__()
+        self.event = event
+
+
 class ShareScreen(ModalScreen[None]):
     CSS_PATH = "share_screen.tcss"
     KEY_SECTION = "share"
@@ -40,6 +55,7 @@ class ShareScreen(ModalScreen[None]):
         super().__init__()
         self.sharing = sharing
         self.shown = 0  # which address's code is drawn: 0 the read-only one, then each table's
+        self._listening: list[Subscription] = []
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="share"):
@@ -56,11 +72,21 @@ class ShareScreen(ModalScreen[None]):
             yield Label("", id="share-note", markup=False)
 
     def on_mount(self) -> None:
-        self.sharing.on_viewers = self.show  # the count kept up to date while the screen is shown
+        # The counts and the tables' progress kept up to date while the screen is shown.
+        self._listening = [self.sharing.news.subscribe(self._told), self.sharing.session().changes.subscribe(self._told)]
         self.show()
 
     def on_unmount(self) -> None:
-        self.sharing.on_viewers = None
+        for listening in self._listening:
+            listening.cancel()
+        self._listening = []
+
+    def _told(self, event: SharingChanged | GameChanged) -> None:
+        self.post_message(Told(event))  # any thread: drawn on the app's loop
+
+    def on_told(self, _message: Told) -> None:
+        if self.is_attached:
+            self.show()
 
     def show(self) -> None:
         """Writes the address shown, its code and the count of phones as they are now; in a game

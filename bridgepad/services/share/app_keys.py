@@ -1,0 +1,14 @@
+"""What the share server's handlers find on its ``web.Application`` and on each request."""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+from bridgepad.services.share.entry import Desk
+from bridgepad.services.share.links import Link, Links
+from bridgepad.services.share.streams import Streams
+
+LINKS = web.AppKey("links", Links)  # the tokens, and the state each link serves
+STREAMS = web.AppKey("streams", Streams)  # the phones watching
+DESK = web.AppKey("desk", Desk)  # where a table's phone writes (set only when tables are served)
+WHO = web.RequestKey("who", Link)  # the link a request's token is: set by ``guards.gate`` before any handler

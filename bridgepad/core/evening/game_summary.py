@@ -48,7 +48,7 @@ _BOARD_MODES = frozenset(m for m in Mode if rules_for(m).boards)  # asked of eve
 
 
 # Made for every game each time the index is read (a lifetime of them): a plain slotted
-# dataclass, never changed once made, since a frozen one's __init__ costs several times more.
+# dataclass, never changed once made, since a frozen one's __init__ costs many times more.
 @dataclass(slots=True)
 class GameSummary:
     """One game for the history and the tally.

@@ -49,7 +49,7 @@ class LineKind(str, Enum):
 
 # A line and its figures are made for every hand each time a game is derived (the history's
 # index makes them for a lifetime of games): plain slotted dataclasses, never changed once
-# made, since a frozen one's __init__ costs several times more (as outcome.Entry).
+# made, since a frozen one's __init__ costs many times more (as outcome.Entry).
 @dataclass(slots=True)
 class Figures:
     """What one line writes: N-S and E-W, below and above the line."""

@@ -1,4 +1,4 @@
-"""What every kind of game answers: the pad's game of one table, or an evening of several tables.
+"""What every kind of game answers: the pad's game of one table, or an evening of many tables.
 
 A kind is to a game what a mode's rules are to a hand (``core.rules.modes``): one object,
 without state, that the rest of the code asks instead of asking which kind a game is. It

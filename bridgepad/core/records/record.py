@@ -205,7 +205,8 @@ class GameRecord:
 
     @property
     def several(self) -> SeveralState | None:
-        """A game of several tables: its travellers, standings and tables (None: one table)."""
+        """A game of several tables: its travellers, standings and tables (None: one table).
+        Kept for the share page until it asks its kind's face (``services.share``): delete then."""
         s = self.session
         return s.several if s is not None else None
 
@@ -247,7 +248,7 @@ class GameRecord:
     def unplayed_boards(self) -> tuple[BoardFacts, ...]:
         """The boards whose cards the game knows and that have no hand at home yet, in order:
         a dealt set played in part, a club's session not yet played (every output keeps them)."""
-        if self.game.deals is None or self.several is not None:  # several tables: each board's traveller
+        if self.game.deals is None or not self.game.kind.own_hands:  # no hands at home: each board's traveller
             return ()
         played = {line.deal for line in self.hand_lines}
         return tuple(f for f in all_board_facts(self.game, self.solved) if f.board not in played)

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from bridgepad.core.records.record import GameRecord
     from bridgepad.core.rules.game import Game
-    from bridgepad.services.formats.pbn_format import Deal
 
 __all__ = ["KindFormats", "formats_of"]
 
@@ -35,8 +34,8 @@ class KindFormats(Protocol):
         """Its derived figures, as the JSON export and the share page give them."""
         ...
 
-    def pbn_deals(self, r: GameRecord) -> list[Deal]:
-        """Its PBN games."""
+    def pbn_deals(self, r: GameRecord) -> list[Any]:
+        """Its PBN games (``pbn_format.Deal``: not named here, since that module asks this one)."""
         ...
 
     def json_only_names(self, game: Game) -> list[str]:

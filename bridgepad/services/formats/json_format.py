@@ -383,7 +383,7 @@ def _sum_totals(records: list[GameRecord]) -> dict[str, Any]:
 
 
 class _Totals:
-    """Several sessions of one log (an end, or a board line that jumps, between them): their figures
+    """Two or more sessions of one log (an end, or a board line that jumps, between them): their figures
     added up, the percentage taken over all their boards as over one session's (each board weighing
     the same, by default), and the VPs of each match added as a round robin adds them."""
 

@@ -59,7 +59,7 @@ def test_a_team_match_of_two_tables_counts_every_pair(tmp_path: Path) -> None:
         "Eve": (4, 1, 0, 0),
         "Fay": (4, 1, 0, 0),
     }
-    assert all(p.declarer.played == 0 for p in st.players) and st.several == 1
+    assert all(p.declarer.played == 0 for p in st.players) and st.pair_games == 1
     assert "At several tables (a game) a result names the pair that declared" in defender_table(st).note
     # One player's statistics find them at whichever table they sat.
     gus = statistics(games, player="gus")

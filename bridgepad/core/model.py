@@ -73,7 +73,7 @@ class Side(str, Enum):
 
 SIDES = (Side.NS, Side.EW)
 # Asked for every hand a replay plays: a lookup, where naming the members (``Side.NS``) goes
-# through the enum class's ``__getattr__`` in Python 3.11, several times slower.
+# through the enum class's ``__getattr__`` in Python 3.11, many times slower.
 _SIDE_OF_SEAT = {Seat.N: Side.NS, Seat.S: Side.NS, Seat.E: Side.EW, Seat.W: Side.EW}
 _OTHER_SIDE = {Side.NS: Side.EW, Side.EW: Side.NS}
 

@@ -476,7 +476,7 @@ class History:
     asked again and again: each call lists the games folder once (one directory
     listing and a stat per file), re-reads only what changed, and reads ``index.sqlite``
     only if another process has rewritten it since. When nothing changed, the list of the
-    last call is given again (the history's rows and the tally's games alike). Calls from several threads
+    last call is given again (the history's rows and the tally's games alike). Calls from two or more threads
     (the screens read it in a worker) take turns.
     """
 

@@ -3,7 +3,7 @@
 A ``BoardSet`` is an input of its game, kept with it (``rules.game.Game.deals``): each
 board's number, its cards and, when a club's results came with them, the field, the
 N-S results the same cards earned at the club. Boards are kept by number, so a session
-of several tables (or a later one) can attach the same deals board by board.
+at many tables (or a later one) can attach the same deals board by board.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from bridgepad.core.boards.cards import Deal
 from bridgepad.core.model import Contract, Seat
 
-MAX_BOARDS = 256  # boards in one set: a long session has 36, a weekend's several sets
+MAX_BOARDS = 256  # boards in one set: a long session has 36, a weekend's many sets
 MAX_FIELD = 256  # results of one board at the club: a big club's traveller, and then some
 MAX_BOARD = 9_999  # board numbers go this high at most
 

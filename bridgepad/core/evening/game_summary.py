@@ -48,7 +48,7 @@ _BOARD_MODES = frozenset(m for m in Mode if rules_for(m).boards)  # asked of eve
 
 
 # Made for every game each time the index is read (a lifetime of them): a plain slotted
-# dataclass, never changed once made, since a frozen one's __init__ costs several times more.
+# dataclass, never changed once made, since a frozen one's __init__ costs many times more.
 @dataclass(slots=True)
 class GameSummary:
     """One game for the history and the tally.
@@ -123,15 +123,21 @@ class GameSummary:
         return self.mode in _BOARD_MODES
 
     @property
-    def several(self) -> bool:
-        """A game of several tables, each entering its own results."""
+    def by_pairs(self) -> bool:
+        """Its players are counted by their pairs (``pairs``), not by seat: a game whose tables
+        each enter their own results."""
         return self.tables > 1
+
+    @property
+    def several(self) -> bool:
+        """``by_pairs``, for the screens until they ask that (``tui``): delete then."""
+        return self.by_pairs
 
     @property
     def counted(self) -> bool:
         """A finished game (rubber, Chicago), or a session with a board compared (duplicate;
-        at several tables, a board of any pair's)."""
-        if self.several:
+        counted by pairs, a board of any pair's)."""
+        if self.by_pairs:
             return any(p.boards for p in self.pairs)
         if self.duplicate:
             return self.top > 0

@@ -125,7 +125,7 @@ def _oldest_first(g: GameSummary) -> tuple[bool, float, str]:
 
 
 def played(g: GameSummary) -> tuple[str, ...]:
-    """Everyone who played ``g``: its four seats, and at several tables every pair's two."""
+    """Everyone who played ``g``: its four seats, and every pair's two of a game counted by pairs."""
     return (*g.players, *(n for p in g.pairs for n in p.names))
 
 

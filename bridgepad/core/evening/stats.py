@@ -286,7 +286,7 @@ class Stats:
     partnerships: tuple[PartnershipTally, ...]
     tally: Tally
     player: str | None = None  # the one person asked for (their key), if one was
-    several: int = 0  # of the sessions, games of several tables (their contracts are their defenders' only)
+    pair_games: int = 0  # of the sessions, games counted by pairs (their contracts are their defenders' only)
 
     @property
     def games(self) -> int:
@@ -358,7 +358,7 @@ def statistics(
     money_rows = {person_key(p.name): p for p in t.players if not p.pair}
     nights = _money_evenings(t, began, key)
     tables = seatings(t.money)
-    people, several = _gathered(ordered, tables, began, key)
+    people, pair_games = _gathered(ordered, tables, began, key)
     players = []
     for k, name in names.items():
         if key is not None and k != key:
@@ -389,15 +389,15 @@ def statistics(
     # A partnership's two are spelled as their own rows are (the tally's spelling), whatever
     # the game that first saw them together had: one person, one name, in every table.
     pairs = tuple(_respelled(p, names) for p in partnerships(ordered, tables, of=key))
-    return Stats(span, tuple(players), pairs, t, key, several)
+    return Stats(span, tuple(players), pairs, t, key, pair_games)
 
 
 def _of(games: Sequence[GameSummary], key: str) -> list[GameSummary]:
-    """The games the person of ``key`` played: at a seat, or in a pair of a game of several tables."""
+    """The games the person of ``key`` played: at a seat, or in a pair of a game counted by pairs."""
     sits = dict.fromkeys(map(_PLAYERS, games), False)  # a few tables of names hold a lifetime of games
     for players in sits:
         sits[players] = key in _keys(players)
-    return [g for g in games if sits[g.players] or (g.several and key in _pair_keys(g))]
+    return [g for g in games if sits[g.players] or (g.by_pairs and key in _pair_keys(g))]
 
 
 @dataclass(slots=True)
@@ -425,7 +425,7 @@ def _gathered(
     key: str | None,
 ) -> tuple[dict[str, _Person], int]:
     """Each person's rows, evenings of duplicate sessions and results over the counted games of
-    ``ordered`` (only the person of ``key``, if given), and how many were of several tables.
+    ``ordered`` (only the person of ``key``, if given), and how many were counted by pairs.
 
     The money games come a table of names at a time, as the tally took them (``tables``): each
     seat's rows to its person, and what its side did."""
@@ -444,22 +444,22 @@ def _gathered(
             person.won += seated.ahead(side)
             person.rubbers += seated.rubbers
             person.rubbers_won += seated.won(side)
-    several = 0
+    pair_games = 0
     for g in ordered:
         if g.duplicate and g.counted:
-            several += g.several
+            pair_games += g.by_pairs
             _add_session(people, g, began.get(g.id), key)
-    return people, several
+    return people, pair_games
 
 
 def _add_session(people: dict[str, _Person], g: GameSummary, when: datetime | None, key: str | None) -> None:
-    """A counted duplicate session into ``people``: each seat's row and the evening; at several
-    tables, the players are the pairs' (a row each, ``game_stats.pair_rows``), and every one of
+    """A counted duplicate session into ``people``: each seat's row and the evening; counted by
+    pairs, the players are the pairs' (a row each, ``game_stats.pair_rows``), and every one of
     them played that evening."""
     stats = g.seat_stats
     seating = _seating(g.players)
     found = [(i, k) for i, k, _side in (seating if key is None else _only(seating, key))]
-    if g.several:
+    if g.by_pairs:
         found += [(i, k) for i, k in _pair_places(g) if key is None or k == key]
     for i, k in found:
         person = people.get(k)
@@ -509,7 +509,7 @@ def _seating(players: tuple[str, ...]) -> tuple[tuple[int, str, Side], ...]:
 
 
 def _pair_places(g: GameSummary) -> list[tuple[int, str]]:
-    """The people of a game of several tables' pairs who had a board compared, as the tally
+    """The people of a game's pairs who had a board compared, as the tally
     counts them: each one's place among its statistics rows (two a pair) and their key."""
     return [(2 * j + m, k) for j, p in enumerate(g.pairs) if p.boards for m, k in enumerate(person_key(n) for n in p.names) if k]
 

@@ -215,7 +215,7 @@ def declarer_table(s: Stats) -> Table:
         lines.append((p.name, cells, 0))
     note = (
         "Part, Game, Slam (six), Grand (seven): bid/made, by the contract bid. Doubled (and redoubled), "
-        "Redoubled: made/down. Tricks: the average over (+) or under (-) the contract." + _several_note(s)
+        "Redoubled: made/down. Tricks: the average over (+) or under (-) the contract." + _pairs_note(s)
     )
     return _table("declarer", "As declarer", "Declarer", titles, lines, note)
 
@@ -232,16 +232,16 @@ def defender_table(s: Stats) -> Table:
         lines.append((p.name, cells, 0))
     note = (
         "Set: the contracts they defended that went down. Doubled: doubled or redoubled; Doubles set: of those, down."
-        + _several_note(s)
+        + _pairs_note(s)
     )
     return _table("defender", "As defender", "Defender", titles, lines, note)
 
 
-def _several_note(s: Stats) -> str:
-    """What a game of several tables gives the contracts' tables, when the span holds one."""
-    if not s.several:
+def _pairs_note(s: Stats) -> str:
+    """What a game counted by pairs gives the contracts' tables, when the span holds one."""
+    if not s.pair_games:
         return ""
-    games = "a game" if s.several == 1 else f"{s.several:,} games"
+    games = "a game" if s.pair_games == 1 else f"{s.pair_games:,} games"
     return (
         f" At several tables ({games}) a result names the pair that declared, not which of the two: "
         "each contract is counted as defended by both of the pair against it, and as declared by neither."

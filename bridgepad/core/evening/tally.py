@@ -669,7 +669,7 @@ def duplicate_sessions(ordered: Sequence[GameSummary]) -> DuplicateSessions:
     sessions = [r for r in ordered if r.counted]
     rows: dict[str, _Row] = {}
     for r in sessions:
-        if r.several:
+        if r.by_pairs:
             _count_pairs(rows, r)
             continue
         for side, who in _sides(tuple(r.players)):
@@ -695,12 +695,12 @@ def duplicate_sessions(ordered: Sequence[GameSummary]) -> DuplicateSessions:
         )
         for k in sorted(rows, key=best_first)
     )
-    # Five or six sharing a table sit out in turn; at several tables nobody waits for a seat.
-    return DuplicateSessions(players, len(sessions), _rotation(rows) and not any(r.several for r in sessions))
+    # Five or six sharing a table sit out in turn; counted by pairs, nobody waits for a seat.
+    return DuplicateSessions(players, len(sessions), _rotation(rows) and not any(r.by_pairs for r in sessions))
 
 
 def _count_pairs(rows: dict[str, _Row], r: GameSummary) -> None:
-    """A game of several tables, for each named player: their pair's session, from its own side
+    """A game counted by pairs, for each named player: their pair's session, from its own side
     (its IMPs, or its percentage over the boards it had compared). A pair with no name is
     nobody, as an empty seat is: it has no row."""
     for pair in r.pairs:
@@ -711,7 +711,7 @@ def _count_pairs(rows: dict[str, _Row], r: GameSummary) -> None:
 
 
 def _add_pair_session(row: _Row, r: GameSummary, pair: PairSummary) -> None:
-    """One pair's session of a game of several tables into ``row``, from the pair's own side."""
+    """One pair's session of a game counted by pairs into ``row``, from the pair's own side."""
     row.played += 1
     if r.scoring is DuplicateScoring.MATCHPOINTS:
         row.matchpoints += pair.matchpoints
@@ -824,9 +824,9 @@ def partnerships(
 
 def _session_pairs(rows: dict[tuple[str, str], _Pair], r: GameSummary, of: str | None) -> None:
     """A counted duplicate session's partnerships, each its session as the tally counts it: the
-    named pairs of a game of several tables, or the two sides of one table."""
-    if r.several:
-        _several_pairs(rows, r, of)
+    named pairs of a game counted by pairs, or the two sides of one table."""
+    if r.by_pairs:
+        _pairs_sessions(rows, r, of)
         return
     for key, names, side in _pairs_of(r.players, of):
         pair = rows.get(key)
@@ -841,8 +841,8 @@ def _pairs_of(players: tuple[str, ...], of: str | None) -> tuple[tuple[tuple[str
     return tuple(p for p in _pairs(players) if of is None or of in p[0])
 
 
-def _several_pairs(rows: dict[tuple[str, str], _Pair], r: GameSummary, of: str | None) -> None:
-    """A game of several tables' named pairs, each its session as the tally counts it."""
+def _pairs_sessions(rows: dict[tuple[str, str], _Pair], r: GameSummary, of: str | None) -> None:
+    """A game's named pairs, each its session as the tally counts it."""
     for pair in r.pairs:
         a, b = (" ".join(n.split()) for n in pair.names)
         ka, kb = person_key(a), person_key(b)

@@ -49,7 +49,7 @@ class LineKind(str, Enum):
 
 # A line and its figures are made for every hand each time a game is derived (the history's
 # index makes them for a lifetime of games): plain slotted dataclasses, never changed once
-# made, since a frozen one's __init__ costs several times more (as outcome.Entry).
+# made, since a frozen one's __init__ costs many times more (as outcome.Entry).
 @dataclass(slots=True)
 class Figures:
     """What one line writes: N-S and E-W, below and above the line."""
@@ -205,7 +205,8 @@ class GameRecord:
 
     @property
     def several(self) -> SeveralState | None:
-        """A game of several tables: its travellers, standings and tables (None: one table)."""
+        """A game of several tables: its travellers, standings and tables (None: one table).
+        Kept for the share page until it asks its kind's face (``services.share``): delete then."""
         s = self.session
         return s.several if s is not None else None
 
@@ -247,7 +248,7 @@ class GameRecord:
     def unplayed_boards(self) -> tuple[BoardFacts, ...]:
         """The boards whose cards the game knows and that have no hand at home yet, in order:
         a dealt set played in part, a club's session not yet played (every output keeps them)."""
-        if self.game.deals is None or self.several is not None:  # several tables: each board's traveller
+        if self.game.deals is None or not self.game.kind.own_hands:  # no hands at home: each board's traveller
             return ()
         played = {line.deal for line in self.hand_lines}
         return tuple(f for f in all_board_facts(self.game, self.solved) if f.board not in played)

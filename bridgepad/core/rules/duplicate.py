@@ -1,7 +1,7 @@
 """A duplicate board compared with the other results on the same cards.
 
 IMPs (a team match): the difference with each other result turned into IMPs by the
-scale in ``tables``; with several other results, cross-IMPs: the IMPs against each,
+scale in ``tables``; with two or more other results, cross-IMPs: the IMPs against each,
 averaged to two decimals, so that one other result gives exactly its IMPs.
 
 Matchpoints (a pairs game): 2 for each other result North-South beat, 1 for each tie;
@@ -130,7 +130,7 @@ class SessionMatchpoints:
     and the most results are all there is to keep, however many boards come.
 
     ``most`` starts at the most results of any board in the whole session where the boards
-    added are a part of it (a pair's, in a game of several tables): every pair's boards are
+    added are a part of it (a pair's, when each pair plays only some of them): every pair's boards are
     then factored to the same N, as a club's scoring factors a section's.
     """
 

@@ -56,7 +56,7 @@ __all__ = [
 
 NO_NAMES: tuple[str, str, str, str] = ("", "", "", "")
 # Looked up once: asked for every hand replayed or game summarised, and an enum's class attribute
-# (``Status.IN_PLAY``) goes through the enum class's ``__getattr__`` in Python 3.11, several times slower.
+# (``Status.IN_PLAY``) goes through the enum class's ``__getattr__`` in Python 3.11, many times slower.
 _IN_PLAY, _WON = Status.IN_PLAY, Status.WON
 _NS, _EW = Side.NS, Side.EW
 _COMPLETE = frozenset({Status.WON, Status.FINISHED})

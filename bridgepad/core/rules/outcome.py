@@ -48,7 +48,7 @@ class GameOverError(ValueError):
 
 
 # The derived records below are built in bulk on every replay and never changed after:
-# plain slotted dataclasses, since a frozen one's __init__ costs several times more.
+# plain slotted dataclasses, since a frozen one's __init__ costs many times more.
 @dataclass(slots=True)
 class Entry:
     """One figure on the pad: whose, how much, above or below, why, and from which hand."""

@@ -57,7 +57,7 @@ class NextDealer(str, Enum):
 class DuplicateScoring(str, Enum):
     """How a duplicate board is compared with the other results on it."""
 
-    IMPS = "imps"  # a team match: IMPs against the other table (cross-IMPs against several)
+    IMPS = "imps"  # a team match: IMPs against the other table (cross-IMPs against two or more)
     MATCHPOINTS = "matchpoints"  # a pairs game: 2 for each result beaten, 1 for each tie
 
     @property

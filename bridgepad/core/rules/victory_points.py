@@ -13,7 +13,7 @@ WBF IMP to VP Scales" (Bavin, Bethe, Bramley, Buchen). For a match of N boards:
   it does, the VPs of the margin in between are raised by 0.01, from the smallest margin
   up, until no IMP is worth more than the one before.
 
-The scale is defined for whole margins. Cross-IMPs averaged over several other results
+The scale is defined for whole margins. Cross-IMPs averaged over two or more other results
 can leave a fraction; bridgepad then takes the straight line between the two whole
 margins around it, rounded to two decimals, so a whole margin gives the scale exactly.
 """

@@ -40,6 +40,7 @@ from bridgepad.core.words.board_words import club_share
 from bridgepad.core.words.labels import partnership
 from bridgepad.core.words.text import visible
 from bridgepad.services.formats.json_format import number
+from bridgepad.services.formats.kinds import formats_of
 
 HEADER = (
     "game_id",
@@ -65,7 +66,7 @@ HEADER = (
     "imps",
     "ns_matchpoints",
     "top",
-    # A game of several tables: where each result was played and who sent it; each pair's and team's standing.
+    # A game whose tables send their results: where each was played and who sent it; each pair's and team's standing.
     "table",
     "round",
     "ns_pair",
@@ -135,7 +136,7 @@ def _row(r: GameRecord, line: Line) -> list[object]:
         number(c.imps) if compared and c is not None else "",
         c.matchpoints if compared and c is not None else "",
         c.top if compared and c is not None else "",
-        *[""] * (HEADER.index("cards") - HEADER.index("table")),  # a game of several tables' columns
+        *[""] * (HEADER.index("cards") - HEADER.index("table")),  # the columns of a game whose tables send their results
         *_board_cells(line),
     ]
 
@@ -169,92 +170,19 @@ def _facts_cells(facts: BoardFacts, line: Line | None) -> list[object]:
     ]
 
 
-def _several_rows(r: GameRecord) -> list[list[object]]:
-    """A game of several tables: a row per result that counts (kind ``result``), board by board
-    in the traveller's order, then a row per pair (``pair``) and per team (``team``)."""
-    from bridgepad.core.rules.duplicate import matchpoints_text
-    from bridgepad.core.words.several_text import names_of, team_pairs
-
-    state = r.several
-    assert state is not None
-    blank: dict[str, object] = dict.fromkeys(HEADER, "")
-    rows: list[list[object]] = []
-    for t in state.travellers:
-        scores = [row.ns_score for row in t.rows]
-        for i, row in enumerate(t.rows):
-            hand = row.result.hand
-            others = scores[:i] + scores[i + 1 :]
-            c = row.ns
-            cells = blank | {
-                "game_id": cell(r.id),
-                "mode": r.mode.value,
-                "kind": "result",
-                "board": t.board,
-                "dealer": t.dealer.value,
-                "vulnerable": vulnerability_code(t.vulnerable),
-                "declarer": hand.declarer.value if hand.declarer else "",
-                "contract": "pass" if hand.contract is None else hand.contract.text,
-                "result": cell(result_text(hand.tricks, hand.revoke)) if hand.tricks is not None else "",
-                "ns_players": cell(names_of(state, row.sitting.ns)),
-                "ew_players": cell(names_of(state, row.sitting.ew)),
-                "ns_score": row.ns_score,
-                "others": cell(" ".join(str(o) for o in others)),
-                "imps": number(c.imps) if c.compared else "",
-                "ns_matchpoints": c.matchpoints if c.compared else "",
-                "top": c.top if c.compared else "",
-                "table": row.table,
-                "round": row.sitting.round,
-                "ns_pair": row.sitting.ns.key if row.sitting.ns else "",
-                "ew_pair": row.sitting.ew.key if row.sitting.ew else "",
-                "ew_matchpoints": row.ew.matchpoints if c.compared else "",
-                "entered_by": row.result.by.value,
-                "why": cell(row.result.why),
-            }
-            rows.append(list(cells.values()))
-    for st in state.standings:
-        side = "ns_players" if st.pair.side is Side.NS else "ew_players"
-        cells = blank | {
-            "game_id": cell(r.id),
-            "mode": r.mode.value,
-            "kind": "pair",
-            side: cell(names_of(state, st.pair)),
-            "imps": number(st.imps) if st.compared else "",
-            "top": st.top if st.compared else "",
-            "pair": st.pair.key,
-            "rank": cell(st.rank),  # "=2" would be a formula
-            "matchpoints": matchpoints_text(st.matchpoints) if st.compared else "",
-            "percent": number(st.percent),
-        }
-        rows.append(list(cells.values()))
-    for team in state.teams:
-        cells = blank | {
-            "game_id": cell(r.id),
-            "mode": r.mode.value,
-            "kind": "team",
-            "ns_players": cell(team_pairs(state, team)),
-            "imps": number(team.imps) if team.compared else "",
-            "top": team.top if team.compared else "",
-            "pair": f"team{team.team}",
-            "rank": cell(team.rank),
-            "vp": number(team.vp),
-        }
-        rows.append(list(cells.values()))
-    return rows
-
-
 def write(records: Sequence[GameRecord]) -> str:
     """A header row, then every game's rows (lines end with ``\\n``)."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(HEADER)
     for r in records:
-        if r.several is not None:
-            w.writerows(_several_rows(r))
-            continue
-        for line in r.lines:
-            w.writerow(_row(r, line))
-        w.writerows(_game_board_rows(r))
+        w.writerows(formats_of(r.game).csv_rows(r))
     return buf.getvalue()
+
+
+def one_table_rows(r: GameRecord) -> list[list[object]]:
+    """A game of one table's rows: a row per line of its pad, then its boards' (``_game_board_rows``)."""
+    return [_row(r, line) for line in r.lines] + _game_board_rows(r)
 
 
 def _game_board_rows(r: GameRecord) -> list[list[object]]:

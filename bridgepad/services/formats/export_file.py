@@ -15,6 +15,7 @@ from pathlib import Path
 
 from bridgepad.core.model import Side
 from bridgepad.core.rules.game import Game
+from bridgepad.services.formats.kinds import formats_of
 from bridgepad.services.formats.registry import FORMATS
 
 NAME_LIMIT = 100  # characters before the extension: long names are cut, the date and mode stay
@@ -34,11 +35,9 @@ def file_name(game: Game, created: str, fmt: str) -> str:
     """``rubber-2026-11-27-ann-cy-v-bob-di.md``: the mode, the day it started, N-S v E-W.
 
     Seats without a name are their letter (``ann-s-v-e-di``); a game without names is
-    ``rubber-2026-11-27.md``; a game of several tables ``mitchell-4-tables-2026-12-04.md``.
+    ``rubber-2026-11-27.md``; a game of many tables is named by its kind (``mitchell-4-tables-2026-12-04.md``).
     """
-    several = game.several_tables
-    # A game of several tables by its movement and tables (``mitchell-4-tables-2026-12-04.pbn``): its pairs are many.
-    parts = [game.mode.value] if several is None else [several.setup.kind.value, f"{several.setup.tables}-tables"]
+    parts = formats_of(game).file_name_parts(game)
     day = created[:10]
     if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", day):
         parts.append(day)

@@ -34,6 +34,7 @@ from bridgepad.services.formats.incoming import (
     valid_id,
     valid_time,
 )
+from bridgepad.services.formats.kinds import formats_of
 from bridgepad.store.game_id import ID_HELP
 
 FORMAT = "bridgepad"
@@ -123,11 +124,12 @@ def duplicate_totals(r: GameRecord) -> dict[str, Any]:
 
 
 def figures_json(r: GameRecord) -> dict[str, Any]:
-    """The derived figures of one game."""
-    if r.session is not None and r.session.several is not None:
-        from bridgepad.services.formats.several_tables_figures import several_figures
+    """The derived figures of one game, as its kind gives them."""
+    return formats_of(r.game).figures(r)
 
-        return several_figures(r.session.several)
+
+def one_table_figures(r: GameRecord) -> dict[str, Any]:
+    """The derived figures of a game of one table: its boards, or its pad's lines."""
     if r.session is not None:
         return {
             "status": r.status.value,
@@ -381,7 +383,7 @@ def _sum_totals(records: list[GameRecord]) -> dict[str, Any]:
 
 
 class _Totals:
-    """Several sessions of one log (an end, or a board line that jumps, between them): their figures
+    """Two or more sessions of one log (an end, or a board line that jumps, between them): their figures
     added up, the percentage taken over all their boards as over one session's (each board weighing
     the same, by default), and the VPs of each match added as a round robin adds them."""
 

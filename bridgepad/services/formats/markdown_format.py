@@ -27,6 +27,7 @@ from bridgepad.core.words.board_words import (
 from bridgepad.core.words.labels import partnership, result_label, we_they
 from bridgepad.core.words.pad import PadRow, layout
 from bridgepad.core.words.text import visible
+from bridgepad.services.formats.kinds import formats_of
 
 _MD_SPECIAL = set("\\`*_[]<>|~#")
 
@@ -129,67 +130,6 @@ def boards_markdown(r: GameRecord) -> str:
     return "\n".join(lines) + "\n"
 
 
-def several_markdown(r: GameRecord) -> str:
-    """A game of several tables: the ranking, each board's traveller, and every change, in the
-    core's words (``several_text``); nothing worked out here."""
-    from bridgepad.core.words.movement_text import movement_title
-    from bridgepad.core.words.several_text import (
-        change_lines,
-        matchpoints_words,
-        names_of,
-        standing_words,
-        team_pairs,
-        team_words,
-        traveller_lines,
-        traveller_title,
-    )
-
-    state = r.several
-    assert state is not None
-    mp = state.matchpointed
-    lines = [f"### {r.rules.title} {md_escape(r.id)}", ""]
-    scoring = state.scoring.word
-    lines += [f"Started {md_escape(r.created)}. {movement_title(state.inputs.setup)}; compared by {scoring}.", ""]
-    lines += [md_escape(r.headline), "", "#### Ranking", ""]
-    if state.teams:
-        lines += ["| Rank | Team | Pairs | Result |", "|:---|:---|:---|:---|"]
-        for team in state.team_ranking:
-            pairs, result = md_escape(team_pairs(state, team)), md_escape(team_words(team, mp))
-            lines.append(f"| {team.rank or '-'} | Team {team.team} | {pairs} | {result} |")
-        lines.append("")
-    for side in (Side.NS, Side.EW):
-        lines += [f"{side.word}:", ""]
-        figures = ("Matchpoints", "%") if mp else ("IMPs",)
-        # A team match ranks its teams: each pair is shown with its team, as on the laptop's screen.
-        first = "Team" if state.teams else "Rank"
-        lines.append(f"| {first} | Pair | Names | Boards | " + " | ".join(figures) + " |")
-        lines.append("|:---|:---|:---|---:|" + "---:|" * len(figures))
-        for st in state.ranking(side):
-            place = str(state.movement.team_of(st.pair)) if state.teams else st.rank or "-"
-            cells = [place, st.pair.label, md_escape(names_of(state, st.pair)), str(st.played)]
-            cells += [matchpoints_words(st), standing_words(st, mp)] if mp else [standing_words(st, mp)]
-            lines.append("| " + " | ".join(cells) + " |")
-        lines.append("")
-    lines += ["#### Boards", ""]
-    figure = "MPs" if mp else "IMPs"
-    for t in state.travellers:
-        lines += [f"**{traveller_title(state, t.board)}**", ""]
-        lines.append(f"| Round | Table | N-S | E-W | Contract | By | Result | N-S score | N-S {figure} | E-W {figure} |")
-        lines.append("|---:|---:|---:|---:|:---|:---|:---|---:|---:|---:|")
-        for x in traveller_lines(state, t.board):
-            result = x.result + (" (changed)" if x.changed else "")
-            cells = [x.round, x.table, x.ns, x.ew, x.contract, x.by, result, x.score, x.ns_figure, x.ew_figure]
-            lines.append("| " + " | ".join(cells) + " |")
-        lines.append("")
-    lines += ["#### Changes", ""]
-    if not state.change_log:
-        lines += ["No result was changed.", ""]
-    for change in state.change_log:
-        head, what = change_lines(change)
-        lines.append(f"- {md_escape(head)}: {md_escape(what)}")
-    return "\n".join(lines).rstrip("\n") + "\n"
-
-
 def _board_section(line: Line | None, facts: BoardFacts, scoring: DuplicateScoring) -> list[str]:
     """A board's cards as a hand record prints them, then how the result stands against them
     (``line`` None: a board of the set not played at home yet)."""
@@ -213,8 +153,11 @@ def _board_section(line: Line | None, facts: BoardFacts, scoring: DuplicateScori
 
 
 def game_markdown(r: GameRecord) -> str:
-    if r.several is not None:
-        return several_markdown(r)
+    return formats_of(r.game).markdown(r)
+
+
+def one_table_markdown(r: GameRecord) -> str:
+    """A game of one table: its boards, or its pad."""
     return boards_markdown(r) if r.rules.boards else pad_markdown(r)
 
 

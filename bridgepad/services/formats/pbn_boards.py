@@ -13,7 +13,7 @@ A table's columns are named in its tag (``PairId_NS\\2R;Contract\\4L;Score_NS\\6
 name with, after a backslash, the column's width and alignment, and before it ``+`` or
 ``-`` for its order (PBN 2.1, 3.2 and 5.2); a row's elements may be quoted strings with
 spaces (``"Ann - Bob"``). In export format each row is one line; in import format a row
-may run over several lines (5.2: "no restriction on the number of table elements in a
+may run over more than one line (5.2: "no restriction on the number of table elements in a
 text line"), so the elements are counted off by the header's columns. ``?`` is unknown,
 ``-`` irrelevant, ``^...`` an artificial score (an average, a bye), which is no result. A
 frequency table's row (a ``Multiplicity`` column, as the standard's own example of a

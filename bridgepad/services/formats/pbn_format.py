@@ -83,6 +83,7 @@ from bridgepad.core.rules.game import Mode
 from bridgepad.core.rules.settings import DuplicateScoring, Settings
 from bridgepad.core.rules.vulnerability import PBN_WORDS, vulnerability_code
 from bridgepad.core.words.text import visible
+from bridgepad.services.formats.kinds import formats_of
 
 EOL = "\r\n"
 ENCODING = "latin-1"  # ISO 8859/1, PBN's character set (2.2)
@@ -175,11 +176,9 @@ def losses(records: Sequence[GameRecord]) -> list[str]:
     it otherwise, though bridgepad's import reads it back exactly."""
     out: dict[str, str] = {}
     for r in records:
-        several = r.game.several_tables
-        pair_names = [n for _, names in several.names for n in names if n] if several is not None else []
-        # A pair's name of a game of several tables comes back from its JSON export; a seat's from this file too.
+        # A name only the JSON export keeps (a pair's), and the seats' names, which this file keeps too.
         kept = {
-            **{n: "the JSON export keeps it as typed" for n in pair_names},
+            **{n: "the JSON export keeps it as typed" for n in formats_of(r.game).json_only_names(r.game)},
             **{r.name(s): "bridgepad's import reads it back exactly" for s in SEATS},
         }
         for name, how in kept.items():
@@ -349,16 +348,12 @@ def _game_tags(r: GameRecord) -> tuple[dict[str, str], dict[str, str]]:
 
 
 def deals(r: GameRecord) -> list[Deal]:
-    """The PBN games of one bridgepad game: one per hand, in time proportional to their number
-    (a game of several tables: one per board, with its traveller, ``pbn_several``)."""
-    if r.several is not None:
-        from bridgepad.services.formats.pbn_several import several_deals
+    """The PBN games of one bridgepad game, as its kind writes them."""
+    return formats_of(r.game).pbn_deals(r)
 
-        rules = rule_tags(r.game.settings)
-        return [
-            Deal([(name, mandatory[name]) for name in MANDATORY] + sorted({**extra, **rules}.items()), sections)
-            for mandatory, extra, sections in several_deals(r, shown_name, _date(r.created))
-        ]
+
+def one_table_deals(r: GameRecord) -> list[Deal]:
+    """The PBN games of a game of one table: one per hand, in time proportional to their number."""
     hands = r.hand_lines
     out = []
     # PBN's rubber history (4.2.6) is rubber scoring's own tag, not a Chicago's: the format's rule.

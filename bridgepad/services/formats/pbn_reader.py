@@ -2,7 +2,7 @@
 for ``bridgepad import``.
 
 The file is read as the standard's import format allows (any white space between
-tokens, comments, also over several lines, directives, auction and play sections,
+tokens, comments, also over more than one line, directives, auction and play sections,
 inherited ``#`` values), then each deal's results are taken (contract, declarer, tricks
 as played, honors, a revoke, the traveller) and grouped into games by ``BridgepadGame``.
 Each game is read as strictly as a game file, checked like a game typed at the table,

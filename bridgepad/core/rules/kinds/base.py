@@ -1,4 +1,4 @@
-"""What every kind of game answers: the pad's game of one table, or an evening of several tables.
+"""What every kind of game answers: the pad's game of one table, or an evening of many tables.
 
 A kind is to a game what a mode's rules are to a hand (``core.rules.modes``): one object,
 without state, that the rest of the code asks instead of asking which kind a game is. It
@@ -22,6 +22,9 @@ class GameKind(ABC):
     name: ClassVar[str]  # "pad" or "tables": the key of every floor's registry of kinds
     screen: ClassVar[str]  # the screen the app opens for a game of this kind
     key_section: ClassVar[str]  # the section of keys (``tui.keys``) that screen answers to first
+    # Whether the game's results are the hands typed at this one table (``Game.hands``), each
+    # a line of the pad; if not, a board's results are its traveller's, sent by the tables.
+    own_hands: ClassVar[bool]
 
     @abstractmethod
     def derive(self, game: Game) -> GameState:

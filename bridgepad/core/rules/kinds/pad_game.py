@@ -15,6 +15,7 @@ class PadGame(GameKind):
     name: ClassVar[str] = "pad"
     screen: ClassVar[str] = "pad"
     key_section: ClassVar[str] = "pad"
+    own_hands: ClassVar[bool] = True
 
     def derive(self, game: Game) -> GameState:
         return replay(game)

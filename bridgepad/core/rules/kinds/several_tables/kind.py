@@ -17,6 +17,7 @@ class SeveralTablesKind(GameKind):
     name: ClassVar[str] = "tables"
     screen: ClassVar[str] = "tables"
     key_section: ClassVar[str] = "tables"
+    own_hands: ClassVar[bool] = False
 
     def derive(self, game: Game) -> SessionState:
         """No hands of its own: its figures in ``several``, its status theirs."""

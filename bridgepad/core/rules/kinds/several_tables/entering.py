@@ -11,11 +11,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bridgepad.core.model import Hand
 from bridgepad.core.rules.kinds.several_tables.inputs import By, RoundMove, SeveralTables, TableResult
 from bridgepad.core.rules.kinds.several_tables.movements import Movement, Sitting
+from bridgepad.core.rules.revoke import check as revoke_problem
 
 MAX_ID_LENGTH = 64  # a phone's submission id: a UUID is 36
 MAX_WHY = 200  # a director's reason, in a sentence
+# The most results a game keeps, the game file's reader's bound: 64 boards at 8 tables is 512
+# results, corrections come on top. Checked here, before a result is saved, so that a game
+# the phones were told was saved always opens again.
+MAX_RESULTS = 10_000
+# The most results kept for one board at one table from each of its two ways in (the table's
+# phone, the director's laptop): a board is sent once and replaced once or twice after a
+# slip, so 20 is ten times what a club sees; it keeps the board's history of changes, yet one
+# table's link, replacing a board again and again, cannot fill the game for every table.
+MAX_KEPT_PER_BOARD = 20
 
 
 def table_round(inputs: SeveralTables, table: int) -> int:
@@ -91,6 +102,39 @@ def check_id(submission_id: str) -> None:
         raise EntryRefused(f"A result needs an id of 1 to {MAX_ID_LENGTH} plain characters, made by the phone that sends it.")
 
 
+def check_room(inputs: SeveralTables, table: int, board: int, by: By) -> None:
+    """EntryRefused, naming what is full and what the director can do, if one more result for
+    ``board`` at ``table`` would pass a bound the game file's reader keeps (or the board's own)."""
+    if len(inputs.results) >= MAX_RESULTS:
+        raise EntryRefused(
+            f"The game is full: it holds {MAX_RESULTS:,} results, the most one game keeps, so this one was not saved; "
+            "every result in it is safe, and the director can start a new game of several tables for the rest of the evening."
+        )
+    kept = sum(1 for r in inputs.results if r.board == board and r.table == table and r.by is by)
+    if kept >= MAX_KEPT_PER_BOARD:
+        if by is By.TABLE:
+            raise EntryRefused(
+                f"Board {board} has been sent {MAX_KEPT_PER_BOARD} times from table {table}, the most kept for a board, "
+                "so this one was not saved: the last one sent counts; ask the director to change it at the laptop."
+            )
+        raise EntryRefused(
+            f"Board {board} at table {table} has been changed {MAX_KEPT_PER_BOARD} times by the director, the most kept "
+            "for a board, so this change was not saved: the last change counts."
+        )
+
+
+def check_hand(hand: Hand) -> None:
+    """EntryRefused if ``hand`` is not a result the game file's reader takes for a board of several tables."""
+    if hand.honors is not None or hand.others:
+        raise EntryRefused("A board of several tables has no honors and no other tables' scores typed with it.")
+    if hand.contract is not None and (hand.declarer is None or hand.tricks is None or not 0 <= hand.tricks <= 13):
+        raise EntryRefused("A contract played needs its declarer and the tricks declarer took, 0 to 13.")
+    if hand.revoke is not None:
+        problem = revoke_problem(hand.revoke, hand.tricks or 0, hand.declarer.side) if hand.declarer else "no declarer"
+        if problem is not None:
+            raise EntryRefused(f"The revoke cannot be kept: {problem}.")
+
+
 def still_at(inputs: SeveralTables, table: int, board: int) -> Sitting | None:
     """Where ``board`` of ``table``'s round is still to be entered in an earlier round, if it is:
     a board is at one table at a time, so a table that moved on early waits for it."""
@@ -151,6 +195,8 @@ def submit(inputs: SeveralTables, result: TableResult, *, replace: bool = False)
     earlier = counted(inputs).get((result.table, result.board))
     if earlier is not None and not replace:
         return AlreadyIn(earlier)
+    check_hand(result.hand)
+    check_room(inputs, result.table, result.board, By.TABLE)
     return Recorded(result, earlier)
 
 
@@ -176,6 +222,8 @@ def correct(inputs: SeveralTables, result: TableResult) -> Recorded:
     played = next((s for s in movement.table_sittings(result.table) if result.board in s.boards and s.plays), None)
     if played is None:
         raise EntryRefused(f"Board {result.board} is not played at table {result.table}.")
+    check_hand(result.hand)
+    check_room(inputs, result.table, result.board, By.DIRECTOR)
     earlier = counted(inputs).get((result.table, result.board))
     fixed = TableResult(result.id, result.table, played.round, result.board, result.hand, By.DIRECTOR, why)
     return Recorded(fixed, earlier)

@@ -35,12 +35,45 @@ def table_round(inputs: SeveralTables, table: int) -> int:
     return max(moved, default=1)
 
 
+@dataclass(frozen=True, slots=True)
+class _Index:
+    """The results of a game looked up by what the rules ask: the one that counts for each
+    board at each table, each by its id, how many each way in sent for each board."""
+
+    results: tuple[TableResult, ...]
+    counts: dict[tuple[int, int], TableResult]
+    ids: dict[str, TableResult]
+    kept: dict[tuple[int, int, By], int]
+
+    def extended(self, results: tuple[TableResult, ...]) -> _Index:
+        counts, ids, kept = dict(self.counts), dict(self.ids), dict(self.kept)
+        for r in results[len(self.results) :]:
+            counts[(r.table, r.board)] = r
+            ids.setdefault(r.id, r)
+            kept[(r.table, r.board, r.by)] = kept.get((r.table, r.board, r.by), 0) + 1
+        return _Index(results, counts, ids, kept)
+
+
+_EMPTY = _Index((), {}, {}, {})
+# The index of the results last looked at: each result saved is one more than the game had, so
+# the index grows by it instead of being made again from 10,000 results (a save's cost stays flat).
+_last = _EMPTY
+
+
+def _index(inputs: SeveralTables) -> _Index:
+    global _last
+    last, results = _last, inputs.results
+    if last.results is results:
+        return last
+    n = len(last.results)
+    found = last.extended(results) if n <= len(results) and results[:n] == last.results else _EMPTY.extended(results)
+    _last = found
+    return found
+
+
 def counted(inputs: SeveralTables) -> dict[tuple[int, int], TableResult]:
     """The result that counts for each board at each table, by (table, board): the last entered."""
-    out: dict[tuple[int, int], TableResult] = {}
-    for r in inputs.results:
-        out[(r.table, r.board)] = r
-    return out
+    return dict(_index(inputs).counts)
 
 
 def board_range(boards: tuple[int, ...]) -> str:
@@ -110,7 +143,7 @@ def check_room(inputs: SeveralTables, table: int, board: int, by: By) -> None:
             f"The game is full: it holds {MAX_RESULTS:,} results, the most one game keeps, so this one was not saved; "
             "every result in it is safe, and the director can start a new game of several tables for the rest of the evening."
         )
-    kept = sum(1 for r in inputs.results if r.board == board and r.table == table and r.by is by)
+    kept = _index(inputs).kept.get((table, board, by), 0)
     if kept >= MAX_KEPT_PER_BOARD:
         if by is By.TABLE:
             raise EntryRefused(
@@ -185,11 +218,11 @@ def submit(inputs: SeveralTables, result: TableResult, *, replace: bool = False)
     """What a table's result does: recorded (``replace``: over the table's earlier one), a
     repeat of one recorded, or a board already in that asks first. EntryRefused if it cannot be taken."""
     check_id(result.id)
-    for r in inputs.results:
-        if r.id == result.id:
-            if (r.table, r.board) != (result.table, result.board):
-                raise EntryRefused(f"The id {result.id} was used for board {r.board} at table {r.table}; send a new id.")
-            return Repeated(r)
+    r = _index(inputs).ids.get(result.id)
+    if r is not None:
+        if (r.table, r.board) != (result.table, result.board):
+            raise EntryRefused(f"The id {result.id} was used for board {r.board} at table {r.table}; send a new id.")
+        return Repeated(r)
     sitting = check_board(inputs, result.table, result.board)
     result = TableResult(result.id, result.table, sitting.round, result.board, result.hand, By.TABLE)
     earlier = counted(inputs).get((result.table, result.board))
@@ -214,7 +247,7 @@ def check_why(text: str) -> str:
 def correct(inputs: SeveralTables, result: TableResult) -> Recorded:
     """The director's change to a board played at a table, in any round; EntryRefused if that table never plays it."""
     check_id(result.id)
-    if any(r.id == result.id for r in inputs.results):
+    if result.id in _index(inputs).ids:
         raise EntryRefused(f"The id {result.id} is used already.")
     why = check_why(result.why)
     movement = inputs.setup.movement()

@@ -276,14 +276,16 @@ class GameStore:
         return Opened(stored, tuple(problems))
 
     def _fold_damaged_journal(self, stored: StoredGame) -> str:
-        """The game written whole with what its journal held up to the damage, and the journal
-        kept aside byte for byte: new lines then start a journal of their own."""
+        """The journal copied aside byte for byte, then the game written whole with what the
+        journal held up to the damage, then the journal dropped: new lines start a journal of
+        their own. Killed at any step, the next start does it again."""
         path = journal_path(self.games_dir, stored.id)
         try:
+            kept = _copy_aside(path)
             self.save(stored)
+            self.journal.remove(stored.id)
         except OSError as e:
             return f"{stored.journal_problem}; the game could not be written whole ({e.strerror or e}), so it was left as it is."
-        kept = keep_aside(path) if os.path.lexists(path) else None
         where = f"kept as {shown_path(kept)}" if kept else "no longer there"
         return f"{stored.journal_problem}; the game was written whole without it and the journal {where}."
 
@@ -612,6 +614,22 @@ class GameStore:
     def ids(self) -> list[str]:
         """Game ids, oldest first (ids begin with their creation time)."""
         return self.listing()[0]
+
+
+def _copy_aside(path: Path) -> Path | None:
+    """A copy of ``path`` beside it, named as ``keep_aside`` names a file it moves (None: no file)."""
+    try:
+        raw = read_regular(path)
+    except (FileNotFoundError, NotReadable):
+        return None
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    n = 1
+    while os.path.lexists(target):
+        n += 1
+        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+    atomic_write(target, raw, replace=False)
+    return target
 
 
 def _with_journal(data: Any, lines: JournalRead) -> tuple[Any, str]:

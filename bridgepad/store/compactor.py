@@ -89,7 +89,7 @@ class Compactor:
             for snapshot in todo.values():
                 try:
                     self._write(snapshot)
-                except Exception:  # a full disk, a folder gone: the journal holds it all meanwhile
+                except (OSError, ValueError):  # a full disk, a folder gone: the journal holds it all meanwhile
                     failed.append(snapshot)
             with self._cond:
                 self._busy = False

@@ -88,7 +88,9 @@ def read_journal(path: Path, is_time: Any) -> JournalRead:
         entry = _entry(piece, last, is_time)
         if entry is None:
             dropped = len(pieces) - n + 1 + (1 if torn else 0)
-            return JournalRead(tuple(entries), f"its line {n} cannot be read, so {dropped} line(s) from it were dropped", len(raw))
+            return JournalRead(
+                tuple(entries), f"its line {n} cannot be read, so {dropped} line(s) from it were dropped", len(raw)
+            )
         entries.append(entry)
         last = entry.seq
     if torn:
@@ -109,7 +111,7 @@ def _entry(piece: bytes, last: int, is_time: Any) -> Entry | None:
     kinds = [k for k in CHANGES if k in data]
     if type(seq) is not int or not last < seq <= MAX_SEQ or not is_time(updated) or len(kinds) != 1:
         return None
-    return Entry(seq, updated, kinds[0], data[kinds[0]])
+    return Entry(seq, str(updated), kinds[0], data[kinds[0]])
 
 
 def with_entries(data: dict[str, Any], entries: tuple[Entry, ...]) -> dict[str, Any]:

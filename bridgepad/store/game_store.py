@@ -58,6 +58,8 @@ from bridgepad.store.data_files import (
     read_regular,
     read_regular_stat,
 )
+from bridgepad.store.errors import NotAGameId, UnreadableGame, shown_path
+from bridgepad.store.game_id import ID_HELP, MAX_ID_LENGTH, is_game_id, new_id
 from bridgepad.store.game_journal import (
     JournalFull,
     JournalRead,
@@ -68,8 +70,6 @@ from bridgepad.store.game_journal import (
     read_journal,
     with_entries,
 )
-from bridgepad.store.errors import NotAGameId, UnreadableGame, shown_path
-from bridgepad.store.game_id import ID_HELP, MAX_ID_LENGTH, is_game_id, new_id
 
 __all__ = [
     "GameStore",
@@ -652,7 +652,9 @@ def _with_journal(data: Any, lines: JournalRead) -> tuple[Any, str]:
             except SchemaError:
                 bad = mid
         dropped = len(entries) - good
-        return with_entries(data, entries[:good]), f"{dropped} line(s) from its line {good + 1} do not fit the game, so they were dropped"
+        return with_entries(
+            data, entries[:good]
+        ), f"{dropped} line(s) from its line {good + 1} do not fit the game, so they were dropped"
     return merged, lines.problem
 
 

@@ -64,7 +64,9 @@ async def test_the_phone_is_told_422_with_the_sentence_at_the_limit(data_dir: Pa
             assert got.status == 201, got.raw
             for board, replace in ((6, False), (5, True)):
                 fields = {"replace": True} if replace else {}
-                got = await result(server.port, url, id=f"p-{board}", board=board, contract="3NT", declarer="S", tricks=9, **fields)
+                got = await result(
+                    server.port, url, id=f"p-{board}", board=board, contract="3NT", declarer="S", tricks=9, **fields
+                )
                 assert got.status == 422, got.raw
                 assert got.json["error"].startswith("The game is full: it holds 10,000 results")
     finally:
@@ -80,7 +82,9 @@ async def test_a_board_sent_again_and_again_stops_at_its_bound_and_the_others_go
         async with serving_entry(pad.session) as server:
             url = server.table_url(2)
             for n in range(MAX_KEPT_PER_BOARD):
-                got = await result(server.port, url, id=f"again-{n}", board=5, contract="4S", declarer="N", tricks=10, replace=True)
+                got = await result(
+                    server.port, url, id=f"again-{n}", board=5, contract="4S", declarer="N", tricks=10, replace=True
+                )
                 assert got.status == 201, got.raw
             got = await result(server.port, url, id="again-past", board=5, contract="4S", declarer="N", tricks=9, replace=True)
             assert got.status == 422

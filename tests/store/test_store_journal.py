@@ -75,7 +75,11 @@ def test_a_file_written_whole_and_its_journal_not_yet_trimmed_reads_each_result_
     ("damage", "kept", "said"),
     [
         (lambda raw: raw + b'{"seq": 3, "updated": "2026-12', ["r0", "r1"], "its last line was cut short (never reported saved)"),
-        (lambda raw: raw.replace(b'"seq":2', b'"seq":x', 1), ["r0"], "its line 2 cannot be read, so 1 line(s) from it were dropped"),
+        (
+            lambda raw: raw.replace(b'"seq":2', b'"seq":x', 1),
+            ["r0"],
+            "its line 2 cannot be read, so 1 line(s) from it were dropped",
+        ),
         (lambda raw: raw.replace(b'"id":"r1"', b'"id":"r0"', 1), ["r0"], "1 line(s) from its line 2 do not fit the game"),
     ],
     ids=["torn last line", "damaged line", "a line the game refuses"],

@@ -12,9 +12,7 @@ changes a result by a correction, undoable until the next table's result.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
-
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bridgepad.core.readers.notation import NotationError, check_name
 from bridgepad.core.readers.serialize import hand_to_json

@@ -55,19 +55,26 @@ class _Index:
 
 
 _EMPTY = _Index((), {}, {}, {})
-# The index of the results last looked at: each result saved is one more than the game had, so
-# the index grows by it instead of being made again from 10,000 results (a save's cost stays flat).
-_last = _EMPTY
+# The indexes of the results last looked at: each result saved is one more than the game had,
+# so an index grows by it instead of being made again from 10,000 results (a save's cost
+# stays flat). A few are kept: the pad's game, and one the director looks at beside it.
+_recent: list[_Index] = []
+_RECENT = 4
 
 
 def _index(inputs: SeveralTables) -> _Index:
-    global _last
-    last, results = _last, inputs.results
-    if last.results is results:
-        return last
-    n = len(last.results)
-    found = last.extended(results) if n <= len(results) and results[:n] == last.results else _EMPTY.extended(results)
-    _last = found
+    results = inputs.results
+    for i, last in enumerate(_recent):
+        if last.results is results:
+            return last
+        n = len(last.results)
+        if n and n <= len(results) and results[n - 1] is last.results[-1] and results[:n] == last.results:
+            found = last.extended(results)
+            _recent[i] = found
+            return found
+    found = _EMPTY.extended(results)
+    _recent.insert(0, found)
+    del _recent[_RECENT:]
     return found
 
 

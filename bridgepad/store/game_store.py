@@ -4,6 +4,7 @@ trash; written atomically, never silently lost.
 Layout of the data directory (``settings.json`` is ``bridgepad.store.preferences_file``'s)::
 
     games/<id>.json     one game each: its inputs and a schema version
+    games/<id>.journal  what its tables sent since the file was last written whole (``game_journal``)
     current             the id of the game on the pad
     trash/              games deleted from the history (``trashed``, ``restore``)
     games/<id>.json.corrupt-<time>   a file that could not be read, kept aside byte for byte
@@ -20,11 +21,13 @@ shows its control characters as escapes (``bridgepad.core.words.text.visible``).
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
+import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -44,9 +47,29 @@ from bridgepad.core.readers.serialize import (
 from bridgepad.core.rules.game import Game, GameOverError, Mode, derive
 from bridgepad.core.words.text import visible
 from bridgepad.store.atomic_file import atomic_write, fsync_dir, make_private_dirs, sweep_temps
-from bridgepad.store.data_files import NotReadable, keep_aside, parse_json, read_head, read_regular, read_regular_stat
+from bridgepad.store.compactor import Compactor
+from bridgepad.store.data_files import (
+    MAX_DATA_BYTES,
+    MAX_DATA_TEXT,
+    NotReadable,
+    keep_aside,
+    parse_json,
+    read_head,
+    read_regular,
+    read_regular_stat,
+)
 from bridgepad.store.errors import NotAGameId, UnreadableGame, shown_path
 from bridgepad.store.game_id import ID_HELP, MAX_ID_LENGTH, is_game_id, new_id
+from bridgepad.store.game_journal import (
+    JournalFull,
+    JournalRead,
+    JournalWriter,
+    journal_line,
+    journal_path,
+    journaled_of,
+    read_journal,
+    with_entries,
+)
 
 __all__ = [
     "GameStore",
@@ -90,6 +113,14 @@ class StoredGame:
     # The double-dummy cache of its boards, by board and deal: derived, but slow to derive,
     # so kept at the end of the game's file (``boards_json``) and never part of its inputs.
     solved: dict[tuple[int, Deal], Solution] = field(default_factory=dict)
+    # The last line of its journal (``game_journal``) the game holds: the file written whole
+    # says it, so that a reader skips the lines it covers.
+    journaled: int = 0
+    # What was dropped from its journal on reading (a sentence), "" for nothing.
+    journal_problem: str = ""
+    # The one change that brings the game on disk to this one, as its journal keeps it
+    # (``game_journal``): ``save`` then appends it as line ``journaled`` instead of writing all.
+    change: dict[str, Any] | None = field(default=None, compare=False)
 
     def meta(self) -> dict[str, Any]:
         return {"id": self.id, "created": self.created, "updated": self.updated}
@@ -141,7 +172,13 @@ def game_bytes(stored: StoredGame) -> bytes:
     kept = kept_solutions(stored)
     if kept:
         data["double_dummy"] = solved_json(kept)
+    if stored.journaled:
+        data["journaled"] = stored.journaled  # last: the head a look at the mode reads stays as it was
     return json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")
+
+
+class GameTooLarge(OSError):
+    """A game file that its reader would refuse for its size: never written."""
 
 
 def kept_solutions(stored: StoredGame) -> dict[tuple[int, Deal], Solution]:
@@ -172,6 +209,12 @@ class GameStore:
     def __init__(self, root: Path) -> None:
         self.root = root
         self.games_dir = root / "games"
+        self.journal = JournalWriter(self.games_dir)
+        self.compactor = Compactor(self._compact)
+        # Game files are written whole by the session and by the compactor's thread: one at a
+        # time, and never one older than the file (``_covered``: the journal line each covers).
+        self._file_lock = threading.Lock()
+        self._covered: dict[str, int] = {}
 
     def ensure(self) -> None:
         """Makes the data folder and its games folder, and any folder above them, private (0700)."""
@@ -228,7 +271,23 @@ class GameStore:
             kept = keep_aside(self.path(game_id)) if recover else None
             where = f"it was kept as {shown_path(kept)}" if kept else "it was left as it is"
             return Opened(None, (*problems, f"Could not replay {game_id}.json: {visible(str(e))}; {where}."))
+        if stored.journal_problem:
+            problems.append(self._fold_damaged_journal(stored) if recover else f"{stored.journal_problem}; it was left as it is.")
         return Opened(stored, tuple(problems))
+
+    def _fold_damaged_journal(self, stored: StoredGame) -> str:
+        """The journal copied aside byte for byte, then the game written whole with what the
+        journal held up to the damage, then the journal dropped: new lines start a journal of
+        their own. Killed at any step, the next start does it again."""
+        path = journal_path(self.games_dir, stored.id)
+        try:
+            kept = _copy_aside(path)
+            self.save(stored)
+            self.journal.remove(stored.id)
+        except OSError as e:
+            return f"{stored.journal_problem}; the game could not be written whole ({e.strerror or e}), so it was left as it is."
+        where = f"kept as {shown_path(kept)}" if kept else "no longer there"
+        return f"{stored.journal_problem}; the game was written whole without it and the journal {where}."
 
     def path(self, game_id: str) -> Path:
         """The file of a game; NotAGameId for anything that is not an id (it would name another file)."""
@@ -270,7 +329,55 @@ class GameStore:
 
     # Games ------------------------------------------------------------------
     def save(self, stored: StoredGame) -> None:
-        atomic_write(self.path(stored.id), game_bytes(stored))
+        """The game on disk, synced. With a ``change``: that change appended to the game's journal
+        as line ``stored.journaled``, a cost that does not grow with the game, and the file
+        written whole later, off this thread (``compactor``). Else the file written whole,
+        atomically, and the journal lines it covers dropped. GameTooLarge if its reader would
+        refuse the file; OSError (ESTALE) for a game older than the file this process last wrote
+        of it (a slow reader's copy must not undo what came since)."""
+        if stored.change is not None:
+            whole = replace(stored, change=None)
+            try:
+                self.journal.append(stored.id, journal_line(stored.journaled, stored.updated, stored.change))
+            except JournalFull:
+                self._write_whole(whole, game_bytes(whole), always=True)
+                return
+            self.compactor.later(whole)
+            return
+        self._write_whole(stored, game_bytes(stored), always=True)
+
+    def _write_whole(self, stored: StoredGame, data: bytes, *, always: bool) -> None:
+        path = self.path(stored.id)
+        if len(data) > MAX_DATA_BYTES:
+            raise GameTooLarge(
+                errno.EFBIG, f"the game would be a file of more than {MAX_DATA_TEXT}, more than bridgepad reads back", str(path)
+            )
+        with self._file_lock:
+            covered = self._covered.get(stored.id, 0)
+            if stored.journaled < covered or (not always and stored.journaled == covered):
+                if always:
+                    raise OSError(errno.ESTALE, "a newer copy of the game was written meanwhile", str(path))
+                return
+            if not always and not os.path.lexists(path):
+                return  # moved to the trash meanwhile: not brought back by a late fold
+            atomic_write(path, data)
+            self._covered[stored.id] = stored.journaled
+        if stored.journaled:
+            self.journal.trim(stored.id, stored.journaled)
+
+    def fold_later(self, stored: StoredGame) -> None:
+        """A journal left beside ``stored``'s file (the last run ended before folding it) is
+        folded into the file soon, off the caller's thread."""
+        if stored.journaled and os.path.lexists(journal_path(self.games_dir, stored.id)):
+            self.compactor.later(stored)
+
+    def _compact(self, snapshot: Any) -> None:
+        """The compactor's write: the game file whole as of ``snapshot`` (serialized outside the
+        lock, so that a save waits only for the write itself), unless a newer one is there."""
+        assert isinstance(snapshot, StoredGame)
+        if snapshot.journaled <= self._covered.get(snapshot.id, 0):
+            return
+        self._write_whole(snapshot, game_bytes(snapshot), always=False)
 
     def new_stored(self, game: Game) -> StoredGame:
         """A new game with a fresh id, not yet written."""
@@ -308,11 +415,26 @@ class GameStore:
     def _read(self, game_id: str) -> tuple[StoredGame, bytes, int | None, os.stat_result]:
         return self._read_path(self.path(game_id), game_id)
 
-    def _read_path(self, path: Path, game_id: str) -> tuple[StoredGame, bytes, int | None, os.stat_result]:
-        """Reads the game file at ``path`` as the game ``game_id``, checked as every game file is."""
+    def _read_path(
+        self, path: Path, game_id: str, *, journal: bool = True
+    ) -> tuple[StoredGame, bytes, int | None, os.stat_result]:
+        """Reads the game file at ``path`` as the game ``game_id``, checked as every game file is,
+        with the lines of its journal it does not cover (``journal``: a game among the games)."""
         try:
             raw, st = read_regular_stat(path)
             data = parse_json(raw)
+            problem = ""
+            if journal and isinstance(data, dict) and "several_tables" in data:
+                # Read after the file, then the file looked at again: a fold between the two
+                # (the file replaced, the lines it covers dropped) is read again.
+                for _ in range(3):
+                    lines = self._read_journal(game_id)
+                    again = os.stat(path)
+                    if (again.st_ino, again.st_mtime_ns, again.st_size) == (st.st_ino, st.st_mtime_ns, st.st_size):
+                        break
+                    raw, st = read_regular_stat(path)
+                    data = parse_json(raw)
+                data, problem = _with_journal(data, lines)
             game = game_from_json(data)
             created = _time_field(data, "created", None)
             updated = _time_field(data, "updated", created)
@@ -321,7 +443,16 @@ class GameStore:
         except SchemaError as e:
             raise UnreadableGame(path, None, str(e).rstrip(".")) from None
         solved = solved_from_json(data.get("double_dummy"), game.deals)
-        return StoredGame(game_id, game, created, updated, solved), raw, schema_of(data), st
+        if problem:
+            problem = f"The journal of {game_id}, {shown_path(journal_path(self.games_dir, game_id))}: {problem}"
+        stored = StoredGame(game_id, game, created, updated, solved, journaled_of(data), problem)
+        return stored, raw, schema_of(data), st
+
+    def _read_journal(self, game_id: str) -> JournalRead:
+        try:
+            return read_journal(journal_path(self.games_dir, game_id), is_time)
+        except NotReadable as e:
+            return JournalRead((), f"it could not be read ({e.reason}), so none of it was taken")
 
     def load(self, game_id: str) -> StoredGame:
         """Reads a game; a file that cannot be one is moved aside and UnreadableGame raised.
@@ -384,10 +515,17 @@ class GameStore:
             return None
 
     def discard(self, game_id: str) -> Path | None:
-        """Moves a game to the trash folder (never destroys it) and returns where it went."""
+        """Moves a game to the trash folder (never destroys it) and returns where it went; what
+        its journal holds is written into it first, so that the file in the trash is the game."""
         path = self.path(game_id)
         if not os.path.lexists(path):
             return None
+        if os.path.lexists(journal_path(self.games_dir, game_id)):
+            self.compactor.wait()
+            if os.path.lexists(journal_path(self.games_dir, game_id)):
+                stored = self.read(game_id)
+                self.save(stored)
+                self.journal.remove(game_id)  # its damaged rest, if any, was reported on opening
         trash = self.root / "trash"
         make_private_dirs(trash)
         target = trash / path.name
@@ -433,7 +571,7 @@ class GameStore:
         if game_id is None:
             return None
         try:
-            stored = self._read_path(self.trash_dir / name, game_id)[0]
+            stored = self._read_path(self.trash_dir / name, game_id, journal=False)[0]
         except (OSError, UnreadableGame):
             return None
         return stored
@@ -476,6 +614,48 @@ class GameStore:
     def ids(self) -> list[str]:
         """Game ids, oldest first (ids begin with their creation time)."""
         return self.listing()[0]
+
+
+def _copy_aside(path: Path) -> Path | None:
+    """A copy of ``path`` beside it, named as ``keep_aside`` names a file it moves (None: no file)."""
+    try:
+        raw = read_regular(path)
+    except (FileNotFoundError, NotReadable):
+        return None
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    n = 1
+    while os.path.lexists(target):
+        n += 1
+        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+    atomic_write(target, raw, replace=False)
+    return target
+
+
+def _with_journal(data: Any, lines: JournalRead) -> tuple[Any, str]:
+    """The game's JSON with its journal's lines, and what was dropped from the journal (a
+    clause, or ""). Lines the game's reader refuses (damage: every line is checked as its
+    result before it is written) are dropped from the first of them, found by halving."""
+    if not isinstance(data, dict) or not lines.entries:
+        return data, lines.problem
+    entries = lines.entries
+    merged = with_entries(data, entries)
+    try:
+        game_from_json(merged)
+    except SchemaError:
+        good, bad = 0, len(entries)  # with ``good`` lines the game reads, with ``bad`` it does not
+        while bad - good > 1:
+            mid = (good + bad) // 2
+            try:
+                game_from_json(with_entries(data, entries[:mid]))
+                good = mid
+            except SchemaError:
+                bad = mid
+        dropped = len(entries) - good
+        return with_entries(
+            data, entries[:good]
+        ), f"{dropped} line(s) from its line {good + 1} do not fit the game, so they were dropped"
+    return merged, lines.problem
 
 
 def _time_field(data: dict[str, Any], key: str, fallback: str | None) -> str:

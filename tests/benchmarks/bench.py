@@ -52,6 +52,15 @@ Saving a hand
     of history size" is judged on that CPU time (lower quartiles within 25 % or 0.3 ms),
     since the fsyncs vary with whatever else the machine writes.
 
+A table's result saved
+    ``TableResults.submit`` called directly, as the phones' desk calls it, and timed with the
+    wall clock from the call until the result is on disk, synced (what a phone is told
+    "saved" after): a game of several tables (the teams match of two tables, eight boards)
+    holding 10 results, and one holding 9,900, the results sent alternately to each (each a
+    new id, replacing the board's last). The median over many saves, with the CPU time of
+    the same calls beside it: the rest is the disk's sync. Flat means the two medians' CPU
+    times within 1 ms; the game file is written whole meanwhile in the store's own thread.
+
 History, tally and statistics screens
     In the same kind of child as the keys, with 2,000 games and again with 20,000 (a
     lifetime of evenings), each screen in an app of its own: from the key (``h``, ``t``
@@ -696,6 +705,69 @@ def bench_save(work: Path, hist: Path, reps: int) -> list[Row]:
     ]
 
 
+def several_results_game(results: int) -> Game:
+    """The teams match of two tables and eight boards, its table 1 having sent ``results`` results
+    in round 1 (boards 1-4 in turn, as a file written before a board's changes were bounded may hold)."""
+    from bridgepad.core.rules.game import Mode
+    from bridgepad.core.rules.kinds.several_tables.inputs import SeveralTables, TableResult
+    from bridgepad.core.rules.kinds.several_tables.movements import MovementKind, MovementSetup
+
+    setup = MovementSetup.of(MovementKind.TEAMS, 2, 8)
+    hand = Hand(Contract(2, Strain.S), Seat.N, 8, at="2026-12-04T20:15:00+00:00")
+    kept = tuple(TableResult(f"seed-{i}", 1, 1, 1 + i % 4, hand) for i in range(results))
+    return Game(mode=Mode.DUPLICATE, several_tables=SeveralTables(setup, (), kept))
+
+
+def bench_result_saved(work: Path, reps: int) -> list[Row]:
+    from bridgepad.services.session import Session
+    from bridgepad.services.several_tables.table_results import TableResults
+
+    sizes = (10, 9_900)
+    cpu: dict[int, list[float]] = {n: [] for n in sizes}
+    desks: dict[int, tuple[Session, TableResults]] = {}
+    for n in sizes:
+        store = GameStore(work / f"results-{n}")
+        store.ensure()
+        session = Session.open(store)
+        session.start(several_results_game(n))
+        desks[n] = (session, TableResults(session))
+    sent = dict.fromkeys(sizes, 0)
+
+    def one(n: int) -> Callable[[], float]:
+        def run() -> float:
+            session, results = desks[n]
+            k = sent[n]
+            sent[n] += 1
+            hand = Hand(Contract(3, Strain.NT), Seat.S, 9)
+            c0 = time.process_time()
+            t0 = time.perf_counter()
+            results.submit(2, 5 + k % 4, hand, f"bench-{k}", replace_earlier=True)  # 4 boards x 20 kept: 80 saves at most
+            dt = time.perf_counter() - t0
+            cpu[n].append(time.process_time() - c0)
+            assert not session.unsaved
+            return dt
+
+        return run
+
+    xs, ys = alternate(reps, one(10), one(9_900))
+    for session, _ in desks.values():
+        compactor = getattr(session._store, "compactor", None)  # none before the journal: measured as it was
+        if compactor is not None:
+            compactor.wait()
+    a, b = median(xs), median(ys)
+    ca, cb = median(cpu[10]), median(cpu[9_900])
+    flat = abs(cb - ca) < 0.001
+    return [
+        Row(
+            "A table's result saved: the call until the result is on disk (synced); a game of 10 results vs one of 9,900",
+            "≤ 5 ms at both, flat in the game's size",
+            f"{ms(a)} at 10, {ms(b)} at 9,900 (medians of {reps}; p90 {ms(sorted(xs + ys)[int(0.9 * 2 * reps)])}); "
+            f"of which CPU {ms(ca)} and {ms(cb)}, the rest waiting for the disk",
+            verdict(a <= 0.005 and b <= 0.005 and flat),
+        )
+    ]
+
+
 def bench_screens(work: Path, hist: Path, reps: int, games: int = HISTORY_GAMES) -> list[Row]:
     """The history and tally screens, each in an app of its own (so that each has a first look)."""
     rows = []
@@ -1010,7 +1082,7 @@ def table(rows: list[Row]) -> str:
     return "\n".join(lines)
 
 
-SECTIONS = ("startup", "keys", "save", "screens", "lifetime", "rebuild", "stats", "score", "replay", "doubledummy")
+SECTIONS = ("startup", "keys", "save", "results", "screens", "lifetime", "rebuild", "stats", "score", "replay", "doubledummy")
 
 
 def main() -> int:
@@ -1052,6 +1124,7 @@ def main() -> int:
             ("startup", lambda: bench_startup(work, hist, 7 if quick else 11)),
             ("keys", lambda: bench_keys(work, hist, 2 if quick else 5)),
             ("save", lambda: bench_save(work, hist, 15 if quick else 40)),
+            ("results", lambda: bench_result_saved(work, 15 if quick else 39)),
             ("screens", lambda: bench_screens(work, hist, 2 if quick else 4)),
             ("lifetime", lambda: bench_lifetime(work, 2 if quick else 4)),
             ("rebuild", lambda: bench_rebuild(work, 3 if quick else 5)),

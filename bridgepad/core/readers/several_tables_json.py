@@ -12,11 +12,22 @@ from typing import Any
 
 from bridgepad.core.model import Hand
 from bridgepad.core.readers.notation import NotationError, check_name
-from bridgepad.core.rules.kinds.several_tables.entering import MAX_ID_LENGTH, MAX_WHY
+from bridgepad.core.rules.kinds.several_tables.entering import MAX_ID_LENGTH, MAX_RESULTS, MAX_WHY
 from bridgepad.core.rules.kinds.several_tables.inputs import By, RoundMove, SeveralTables, TableResult, named
 from bridgepad.core.rules.kinds.several_tables.movements import MovementKind, MovementSetup, Pair, setup_problem
 
-MAX_RESULTS = 10_000  # 64 boards at 8 tables is 512 results; corrections come on top
+__all__ = [
+    "MAX_RESULTS",
+    "SeveralTablesError",
+    "move_to_json",
+    "names_to_json",
+    "result_to_json",
+    "several_tables_from_json",
+    "several_tables_to_json",
+]
+# MAX_RESULTS is the writer's too (``entering.check_room``): every bound read here is kept by
+# what writes (tests/store/test_writer_twins.py). A board's changes are bounded by the writer
+# only (``MAX_KEPT_PER_BOARD``): a file written before that bound must still open.
 
 
 class SeveralTablesError(ValueError):
@@ -25,24 +36,35 @@ class SeveralTablesError(ValueError):
 
 def several_tables_to_json(inputs: SeveralTables, hand_to_json: Any) -> dict[str, Any]:
     setup = inputs.setup
-    out: dict[str, Any] = {
+    return {
         "movement": setup.kind.value,
         "tables": setup.tables,
         "boards": setup.boards,
         "rounds": setup.rounds,
         "pairs": setup.pairs,
         "first_board": setup.first_board,
-        "names": {p.key: list(n) for p, n in inputs.names},
-        "results": [],
-        "moves": [{"table": m.table, "round": m.round, "at": m.at} for m in inputs.moves],
+        "names": names_to_json(inputs.names),
+        "results": [result_to_json(r, hand_to_json) for r in inputs.results],
+        "moves": [move_to_json(m) for m in inputs.moves],
     }
-    for r in inputs.results:
-        item: dict[str, Any] = {"id": r.id, "table": r.table, "round": r.round, "board": r.board, "by": r.by.value}
-        if r.why:
-            item["why"] = r.why
-        item.update(hand_to_json(r.hand))
-        out["results"].append(item)
-    return out
+
+
+# One result, one move, the names: each written as the game file holds it, and as the
+# game's journal (``bridgepad.store.game_journal``) holds one change, so that both read alike.
+def result_to_json(r: TableResult, hand_to_json: Any) -> dict[str, Any]:
+    item: dict[str, Any] = {"id": r.id, "table": r.table, "round": r.round, "board": r.board, "by": r.by.value}
+    if r.why:
+        item["why"] = r.why
+    item.update(hand_to_json(r.hand))
+    return item
+
+
+def move_to_json(m: RoundMove) -> dict[str, Any]:
+    return {"table": m.table, "round": m.round, "at": m.at}
+
+
+def names_to_json(names: tuple[tuple[Pair, tuple[str, str]], ...]) -> dict[str, list[str]]:
+    return {p.key: list(n) for p, n in names}
 
 
 def _int(data: dict[str, Any], key: str, where: str, lo: int, hi: int) -> int:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bridgepad.core.boards.cards import Deal
 from bridgepad.core.boards.double_dummy import Solution
@@ -100,7 +100,7 @@ class Session:
         self.files = FolderFiles(store, read_only=read_only)  # preferences, people, trash, history
         self.hands = PadHands(self)  # the pad's game: its hands typed, edited, deleted
         self.stored = stored
-        self.state: GameState = derive(stored.game)
+        self._state: GameState | None = derive(stored.game)
         self.undo_stack: list[Change] = []
         self.problems = problems  # what opening found wrong in the folder, each a sentence to show once
         self.read_only = read_only
@@ -114,6 +114,13 @@ class Session:
         # Each change that reached the disk, once: the screens and the share server listen here.
         self.changes: Hub[GameChanged] = Hub()
         self._news: GameChanged | None = None  # the change on its way to the disk, published once it is there
+        # The last journal line tried for each game (``record``'s appends): a line whose append
+        # failed may be on disk all the same, so its number is never used again, and the next
+        # save writes the game whole, covering it (``_whole_next``).
+        self._tried: dict[str, int] = {}
+        self._whole_next = False
+        if not read_only and not fresh:
+            store.fold_later(stored)  # a journal left by the last run is folded into the file soon
 
     # Opening ----------------------------------------------------------------
     @classmethod
@@ -169,6 +176,18 @@ class Session:
         return True
 
     # Reading ----------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        """The game on the pad played through: worked out when first asked after a table's result
+        (a save does not wait for the scores of every board; the rules it passed keep it playable)."""
+        if self._state is None:
+            self._state = derive(self.stored.game)
+        return self._state
+
+    @state.setter
+    def state(self, value: GameState) -> None:
+        self._state = value
+
     @property
     def game(self) -> Game:
         return self.stored.game
@@ -353,19 +372,59 @@ class Session:
         self._news = GameChanged(self.stored.id, what, origin, table)
         return self.flush()
 
-    def record(self, game: Game, what: str, *, origin: Origin, table: int | None = None, undoable: bool) -> None:
+    def record(
+        self,
+        game: Game,
+        what: str,
+        *,
+        origin: Origin,
+        table: int | None = None,
+        undoable: bool,
+        change: dict[str, Any] | None = None,
+    ) -> None:
         """A change that counts only once it is on disk (a phone is told it was saved): if the
         write fails, memory goes back to what the disk holds and the SaveError is raised, so the
-        sender's retry is what records it. Not ``undoable``: undo stops here."""
-        before = (self.stored, self.state, self.unsaved, self.fresh, self.unsaved_current, len(self.undo_stack))
+        sender's retry is what records it. Not ``undoable``: undo stops here.
+
+        ``change``: the change alone, as the game's journal keeps it (``GameStore.append``): then
+        only it is written and synced, a cost that does not grow with the game, and the file is
+        written whole later, off this thread. ``game`` must be one the rules let in (``entering``):
+        it is not played through before it is saved."""
+        self.check_writable()
+        if change is not None and self._append(game, what, origin, table, change):
+            if not undoable:
+                self.undo_stack.clear()
+            return
+        before = (self.stored, self._state, self.unsaved, self.fresh, self.unsaved_current, len(self.undo_stack))
         if not self.change(game, what, origin=origin, table=table):
-            self.stored, self.state, self.unsaved, self.fresh, self.unsaved_current, depth = before
+            self.stored, self._state, self.unsaved, self.fresh, self.unsaved_current, depth = before
             del self.undo_stack[depth:]
             self._news = None
             assert self.save_error is not None
             raise self.save_error
         if not undoable:
             self.undo_stack.clear()
+
+    def _append(self, game: Game, what: str, origin: Origin, table: int | None, change: dict[str, Any]) -> bool:
+        """``record`` by the journal: True once the change is on disk; False where the game must be
+        written whole instead (a game not yet on disk, a save still owed, a journal full)."""
+        if self.unsaved or self.unsaved_current or self.fresh or self._whole_next:
+            return False
+        game_id = self.stored.id
+        seq = max(self.stored.journaled, self._tried.get(game_id, 0)) + 1
+        self._tried[game_id] = seq
+        stored = replace(self.stored, game=game, updated=now_iso(), journaled=seq, journal_problem="")
+        try:
+            self._store.save(replace(stored, change=change))
+        except OSError as e:
+            self._whole_next = True  # the line may be on disk: the game is written whole next, covering it
+            self.save_error = _save_failed(e, self._store.path(game_id))
+            raise self.save_error from None
+        self.undo_stack.append(Change(Kind.EDIT, game_id, what, before=self.game))
+        self.stored, self._state = stored, None
+        self.save_error = None
+        self.changes.publish(GameChanged(game_id, what, origin, table))
+        return True
 
     def flush(self) -> bool:
         """Writes what is not yet on disk; False (with ``save_error`` set) if that failed."""
@@ -375,8 +434,11 @@ class Session:
         try:
             if self.unsaved:
                 self._store.ensure()
+                tried = self._tried.get(self.stored.id, 0)
+                if self.stored.journaled < tried:  # past any journal line whose append failed
+                    self.stored = replace(self.stored, journaled=tried)
                 self._store.save(self.stored)
-                self.unsaved = False
+                self.unsaved = self._whole_next = False
             if self.unsaved_current:
                 self._store.set_current(self.stored.id)
                 self.unsaved_current = False

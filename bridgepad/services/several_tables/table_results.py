@@ -1,6 +1,7 @@
 """A game of several tables changed by its tables and its director, through the session.
 
-Each table's result is saved (atomically, synced) before the phone that sent it is told so;
+Each table's result is saved (synced: one line of the game's journal, ``GameStore.append``)
+before the phone that sent it is told so;
 a save that fails is raised, and the result is not kept in memory either, so the phone's
 retry, with the same id, is what records it (``Session.record``). What a phone was told is
 saved stays saved: undo never goes back past a table's result or move (the stack is emptied
@@ -11,10 +12,14 @@ changes a result by a correction, undoable until the next table's result.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from bridgepad.core.readers.notation import NotationError, check_name
+from bridgepad.core.readers.serialize import hand_to_json
+from bridgepad.core.readers.several_tables_json import move_to_json, names_to_json, result_to_json
 from bridgepad.core.rules.game import GameState, HandOutcome
 from bridgepad.core.rules.kinds.several_tables.entering import (
+    EntryRefused,
     Recorded,
     Submission,
     TableResult,
@@ -57,7 +62,8 @@ class TableResults:
         result = TableResult(submission_id, table, 0, board, replace(hand, at=now_iso()))
         outcome = submit(inputs, result, replace=replace_earlier)
         if isinstance(outcome, Recorded):
-            self._record(inputs.with_result(outcome.result), f"board {board} at table {table}", table, undoable=False)
+            change = {"result": result_to_json(outcome.result, hand_to_json)}
+            self._record(inputs.with_result(outcome.result), f"board {board} at table {table}", table, change, undoable=False)
         return outcome
 
     def move_table(self, table: int, leaving: int) -> bool:
@@ -68,7 +74,8 @@ class TableResults:
         move = next_round(inputs, table, leaving, now_iso())
         if move is None:
             return False
-        self._record(inputs.with_move(move), f"table {table} to round {move.round}", table, undoable=False)
+        change = {"move": move_to_json(move)}
+        self._record(inputs.with_move(move), f"table {table} to round {move.round}", table, change, undoable=False)
         return True
 
     def correct(self, table: int, board: int, hand: Hand, why: str) -> Recorded:
@@ -77,7 +84,8 @@ class TableResults:
         self._session.check_writable()
         inputs = self._inputs()
         recorded = correct(inputs, TableResult(f"director-{new_id()}", table, 0, board, replace(hand, at=now_iso()), why=why))
-        self._record(inputs.with_result(recorded.result), f"board {board} at table {table} changed", None, undoable=True)
+        change = {"result": result_to_json(recorded.result, hand_to_json)}
+        self._record(inputs.with_result(recorded.result), f"board {board} at table {table} changed", None, change, undoable=True)
         return recorded
 
     def correction_preview(self, table: int, board: int, hand: Hand) -> tuple[HandOutcome, GameState]:
@@ -94,12 +102,23 @@ class TableResults:
         return board_start(self._session.game.settings, board)
 
     def name_pairs(self, names: SeveralTables) -> bool:
-        """The pairs' names, as the director typed them (undoable)."""
+        """The pairs' names, as the director typed them (undoable). EntryRefused if a name is one
+        the game file's reader would refuse (too long, a control character), or a pair not of the movement."""
         inputs = self._inputs()
-        self._record(replace(inputs, names=names.names), "names of the pairs", None, undoable=True)
+        pairs = inputs.setup.movement().pairs
+        for pair, two in names.names:
+            if pair not in pairs:
+                raise EntryRefused(f"{pair.label} is not a pair of this movement.")
+            try:
+                for name in two:
+                    check_name(name, f"a player of {pair.label}")
+            except NotationError as e:
+                raise EntryRefused(str(e)) from None
+        change = {"names": names_to_json(names.names)}
+        self._record(replace(inputs, names=names.names), "names of the pairs", None, change, undoable=True)
         return True
 
-    def _record(self, inputs: SeveralTables, what: str, table: int | None, *, undoable: bool) -> None:
+    def _record(self, inputs: SeveralTables, what: str, table: int | None, change: dict[str, Any], *, undoable: bool) -> None:
         game = replace(self._session.game, several_tables=inputs)
         origin = Origin.TABLE if table is not None else Origin.PAD
-        self._session.record(game, what, origin=origin, table=table, undoable=undoable)
+        self._session.record(game, what, origin=origin, table=table, undoable=undoable, change=change)

@@ -11,11 +11,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bridgepad.core.model import Hand
 from bridgepad.core.rules.kinds.several_tables.inputs import By, RoundMove, SeveralTables, TableResult
 from bridgepad.core.rules.kinds.several_tables.movements import Movement, Sitting
+from bridgepad.core.rules.revoke import check as revoke_problem
 
 MAX_ID_LENGTH = 64  # a phone's submission id: a UUID is 36
 MAX_WHY = 200  # a director's reason, in a sentence
+# The most results a game keeps, the game file's reader's bound: 64 boards at 8 tables is 512
+# results, corrections come on top. Checked here, before a result is saved, so that a game
+# the phones were told was saved always opens again.
+MAX_RESULTS = 10_000
+# The most results kept for one board at one table from each of its two ways in (the table's
+# phone, the director's laptop): a board is sent once and replaced once or twice after a
+# slip, so 20 is ten times what a club sees; it keeps the board's history of changes, yet one
+# table's link, replacing a board again and again, cannot fill the game for every table.
+MAX_KEPT_PER_BOARD = 20
 
 
 def table_round(inputs: SeveralTables, table: int) -> int:
@@ -24,12 +35,52 @@ def table_round(inputs: SeveralTables, table: int) -> int:
     return max(moved, default=1)
 
 
+@dataclass(frozen=True, slots=True)
+class _Index:
+    """The results of a game looked up by what the rules ask: the one that counts for each
+    board at each table, each by its id, how many each way in sent for each board."""
+
+    results: tuple[TableResult, ...]
+    counts: dict[tuple[int, int], TableResult]
+    ids: dict[str, TableResult]
+    kept: dict[tuple[int, int, By], int]
+
+    def extended(self, results: tuple[TableResult, ...]) -> _Index:
+        counts, ids, kept = dict(self.counts), dict(self.ids), dict(self.kept)
+        for r in results[len(self.results) :]:
+            counts[(r.table, r.board)] = r
+            ids.setdefault(r.id, r)
+            kept[(r.table, r.board, r.by)] = kept.get((r.table, r.board, r.by), 0) + 1
+        return _Index(results, counts, ids, kept)
+
+
+_EMPTY = _Index((), {}, {}, {})
+# The indexes of the results last looked at: each result saved is one more than the game had,
+# so an index grows by it instead of being made again from 10,000 results (a save's cost
+# stays flat). A few are kept: the pad's game, and one the director looks at beside it.
+_recent: list[_Index] = []
+_RECENT = 4
+
+
+def _index(inputs: SeveralTables) -> _Index:
+    results = inputs.results
+    for i, last in enumerate(_recent):
+        if last.results is results:
+            return last
+        n = len(last.results)
+        if n and n <= len(results) and results[n - 1] is last.results[-1] and results[:n] == last.results:
+            found = last.extended(results)
+            _recent[i] = found
+            return found
+    found = _EMPTY.extended(results)
+    _recent.insert(0, found)
+    del _recent[_RECENT:]
+    return found
+
+
 def counted(inputs: SeveralTables) -> dict[tuple[int, int], TableResult]:
     """The result that counts for each board at each table, by (table, board): the last entered."""
-    out: dict[tuple[int, int], TableResult] = {}
-    for r in inputs.results:
-        out[(r.table, r.board)] = r
-    return out
+    return dict(_index(inputs).counts)
 
 
 def board_range(boards: tuple[int, ...]) -> str:
@@ -91,6 +142,39 @@ def check_id(submission_id: str) -> None:
         raise EntryRefused(f"A result needs an id of 1 to {MAX_ID_LENGTH} plain characters, made by the phone that sends it.")
 
 
+def check_room(inputs: SeveralTables, table: int, board: int, by: By) -> None:
+    """EntryRefused, naming what is full and what the director can do, if one more result for
+    ``board`` at ``table`` would pass a bound the game file's reader keeps (or the board's own)."""
+    if len(inputs.results) >= MAX_RESULTS:
+        raise EntryRefused(
+            f"The game is full: it holds {MAX_RESULTS:,} results, the most one game keeps, so this one was not saved; "
+            "every result in it is safe, and the director can start a new game of several tables for the rest of the evening."
+        )
+    kept = _index(inputs).kept.get((table, board, by), 0)
+    if kept >= MAX_KEPT_PER_BOARD:
+        if by is By.TABLE:
+            raise EntryRefused(
+                f"Board {board} has been sent {MAX_KEPT_PER_BOARD} times from table {table}, the most kept for a board, "
+                "so this one was not saved: the last one sent counts; ask the director to change it at the laptop."
+            )
+        raise EntryRefused(
+            f"Board {board} at table {table} has been changed {MAX_KEPT_PER_BOARD} times by the director, the most kept "
+            "for a board, so this change was not saved: the last change counts."
+        )
+
+
+def check_hand(hand: Hand) -> None:
+    """EntryRefused if ``hand`` is not a result the game file's reader takes for a board of several tables."""
+    if hand.honors is not None or hand.others:
+        raise EntryRefused("A board of several tables has no honors and no other tables' scores typed with it.")
+    if hand.contract is not None and (hand.declarer is None or hand.tricks is None or not 0 <= hand.tricks <= 13):
+        raise EntryRefused("A contract played needs its declarer and the tricks declarer took, 0 to 13.")
+    if hand.revoke is not None:
+        problem = revoke_problem(hand.revoke, hand.tricks or 0, hand.declarer.side) if hand.declarer else "no declarer"
+        if problem is not None:
+            raise EntryRefused(f"The revoke cannot be kept: {problem}.")
+
+
 def still_at(inputs: SeveralTables, table: int, board: int) -> Sitting | None:
     """Where ``board`` of ``table``'s round is still to be entered in an earlier round, if it is:
     a board is at one table at a time, so a table that moved on early waits for it."""
@@ -141,16 +225,18 @@ def submit(inputs: SeveralTables, result: TableResult, *, replace: bool = False)
     """What a table's result does: recorded (``replace``: over the table's earlier one), a
     repeat of one recorded, or a board already in that asks first. EntryRefused if it cannot be taken."""
     check_id(result.id)
-    for r in inputs.results:
-        if r.id == result.id:
-            if (r.table, r.board) != (result.table, result.board):
-                raise EntryRefused(f"The id {result.id} was used for board {r.board} at table {r.table}; send a new id.")
-            return Repeated(r)
+    r = _index(inputs).ids.get(result.id)
+    if r is not None:
+        if (r.table, r.board) != (result.table, result.board):
+            raise EntryRefused(f"The id {result.id} was used for board {r.board} at table {r.table}; send a new id.")
+        return Repeated(r)
     sitting = check_board(inputs, result.table, result.board)
     result = TableResult(result.id, result.table, sitting.round, result.board, result.hand, By.TABLE)
     earlier = counted(inputs).get((result.table, result.board))
     if earlier is not None and not replace:
         return AlreadyIn(earlier)
+    check_hand(result.hand)
+    check_room(inputs, result.table, result.board, By.TABLE)
     return Recorded(result, earlier)
 
 
@@ -168,7 +254,7 @@ def check_why(text: str) -> str:
 def correct(inputs: SeveralTables, result: TableResult) -> Recorded:
     """The director's change to a board played at a table, in any round; EntryRefused if that table never plays it."""
     check_id(result.id)
-    if any(r.id == result.id for r in inputs.results):
+    if result.id in _index(inputs).ids:
         raise EntryRefused(f"The id {result.id} is used already.")
     why = check_why(result.why)
     movement = inputs.setup.movement()
@@ -176,6 +262,8 @@ def correct(inputs: SeveralTables, result: TableResult) -> Recorded:
     played = next((s for s in movement.table_sittings(result.table) if result.board in s.boards and s.plays), None)
     if played is None:
         raise EntryRefused(f"Board {result.board} is not played at table {result.table}.")
+    check_hand(result.hand)
+    check_room(inputs, result.table, result.board, By.DIRECTOR)
     earlier = counted(inputs).get((result.table, result.board))
     fixed = TableResult(result.id, result.table, played.round, result.board, result.hand, By.DIRECTOR, why)
     return Recorded(fixed, earlier)

@@ -25,6 +25,7 @@ from bridgepad.core.rules.game import Game, GameOverError
 from bridgepad.core.rules.settlement import rounding_unit
 from bridgepad.services.session import Session
 from bridgepad.services.share.view import page_state
+from bridgepad.store.game_journal import journal_path
 from bridgepad.store.game_store import GameStore
 from bridgepad.store.preferences_file import PreferencesFile
 
@@ -80,14 +81,16 @@ class FolderSource:
         self._game_id: str | None = None
 
     def stamp(self) -> Stamp:
-        """The size, time and inode of ``current``, of the game it names and of the settings
-        (the tally's stake): what a save changes. ``current`` is read again only when it changed."""
+        """The size, time and inode of ``current``, of the game it names, of that game's journal
+        (a table's result is appended there before the file is written whole) and of the
+        settings (the tally's stake): what a save changes. ``current`` is read again only when it changed."""
         store = self._store
         pointer = _stat(store.root / "current")
         if pointer != self._pointer:
             self._pointer, self._game_id = pointer, store.current_id()
         game = _stat(store.path(self._game_id)) if self._game_id else None
-        return (pointer, game, _stat(store.root / "settings.json"))
+        journal = _stat(journal_path(store.games_dir, self._game_id)) if self._game_id else None
+        return (pointer, game, journal, _stat(store.root / "settings.json"))
 
     @property
     def game_id(self) -> str | None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from cli_support import one_line_refusal as one_line
-from cli_support import run_cli as run
+from support.cli import one_line_refusal as one_line
+from support.cli import run_cli as run
 
 STORE_COMMANDS = [["tally"], ["export", "--all"], ["new", "rubber"], ["import", "LOG"]]
 FILE_COMMANDS = ["replay", "import"]

@@ -14,9 +14,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from builders import WORKED_LOG
-from cli_support import one_line_refusal
-from cli_support import run_cli as run
+from support.builders import WORKED_LOG
+from support.cli import one_line_refusal
+from support.cli import run_cli as run
 
 from bridgepad.core.model import Side
 from bridgepad.core.readers.log import parse_log
@@ -400,7 +400,7 @@ def test_the_command_line_loads_no_user_interface() -> None:
 def large_export(path: Path, games: int) -> int:
     """A bridgepad JSON export of ``games`` copies of the worked rubber, each under its own id,
     as ``bridgepad export`` writes it; returns its size in bytes."""
-    from builders import WORKED_LOG
+    from support.builders import WORKED_LOG
 
     from bridgepad.core.records.record import record_of
     from bridgepad.services.formats import json_format

@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from snapshot_apps.scenarios import make_app
-from snapshot_apps.screen import pad_text, status_text
-from waiting import settle
+from support.snapshot_apps.scenarios import make_app
+from support.snapshot_apps.screen import pad_text, status_text
+from support.waiting import settle
 
 from bridgepad.cli import main
 from bridgepad.core.model import Seat, Side

@@ -13,9 +13,9 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
-from cli_support import one_line_refusal
-from cli_support import run_cli as run
-from stats_support import random_games
+from support.cli import one_line_refusal
+from support.cli import run_cli as run
+from support.stats import random_games
 
 from bridgepad.core.readers.log import parse_log
 from bridgepad.core.readers.people import person_key

@@ -14,10 +14,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from builders import WORKED_LOG, examples
-from cli_support import run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.builders import WORKED_LOG, examples
+from support.cli import run_cli
 
 from bridgepad.cli import main
 

@@ -9,10 +9,10 @@ import json
 import subprocess
 
 import pytest
-from builders import examples
-from cli_support import run_cli
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from support.builders import examples
+from support.cli import run_cli
 
 from bridgepad.cli import main
 from bridgepad.core.model import Contract, Doubling, Strain

@@ -16,9 +16,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from builders import WORKED
-from cli_support import one_line_refusal, run_cli
-from share_support import Pad, Stream, env_without_data_dir, folder_bytes, request
+from support.builders import WORKED
+from support.cli import one_line_refusal, run_cli
+from support.share import Pad, Stream, env_without_data_dir, folder_bytes, request
 
 from bridgepad.services.share.qr import qr_lines
 from bridgepad.store.folder_lock import FolderLock

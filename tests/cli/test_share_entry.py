@@ -8,10 +8,10 @@ import asyncio
 import signal
 from pathlib import Path
 
-from cli_support import one_line_refusal, run_cli
-from entry_support import EntryProcess, result, saved_game, several_game, table_state
-from share_support import Pad
-from test_share_cli import port_closed
+from support.cli import one_line_refusal, run_cli
+from support.entry import EntryProcess, result, saved_game, several_game, table_state
+from support.share import Pad
+from test_share import port_closed
 
 from bridgepad.services.share.qr import qr_lines
 from bridgepad.store.folder_lock import FolderLock

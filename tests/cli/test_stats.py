@@ -10,9 +10,9 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_support import one_line_refusal
-from cli_support import run_cli as run
-from test_stats_worked import three_evenings
+from support.cli import one_line_refusal
+from support.cli import run_cli as run
+from support.three_evenings import three_evenings
 
 from bridgepad.services.history import INDEX_NAME
 

@@ -1,6 +1,6 @@
 """``bridgepad stats --format json`` over a few hundred random games of every mode, each figure
 against the reckoning the test makes from ``bridgepad export --all --format json`` alone
-(tests/stats_support.py), and the nets and money against ``bridgepad tally --all --json``."""
+(tests/support/stats.py), and the nets and money against ``bridgepad tally --all --json``."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from cli_support import run_cli as run
-from stats_support import half_up, key, random_games, reckon
+from support.cli import run_cli as run
+from support.stats import half_up, key, random_games, reckon
 
 from bridgepad.store.game_store import GameStore
 from bridgepad.store.preferences_file import PreferencesFile

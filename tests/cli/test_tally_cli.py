@@ -8,8 +8,8 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 
-from cli_support import run_cli as run
-from record_support.games import WORKED
+from support.cli import run_cli as run
+from support.record.games import WORKED
 
 from bridgepad.core.readers.log import parse_log
 from bridgepad.store.game_store import GameStore, StoredGame

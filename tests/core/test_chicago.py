@@ -15,7 +15,7 @@ earns 100. ``fifty``: each part score made earns 50 at once and nothing is carri
 from __future__ import annotations
 
 import pytest
-from builders import hand
+from support.builders import hand
 
 from bridgepad.core.model import Hand, Seat, Side
 from bridgepad.core.rules.game import Game, Mode, Status, derive

@@ -8,7 +8,7 @@ names both); the figures below are the standard WBF scale and board cycle.
 from __future__ import annotations
 
 import pytest
-from builders import hand
+from support.builders import hand
 
 from bridgepad.core.model import Hand, Seat, Side
 from bridgepad.core.readers.notation import parse_contract, parse_tricks

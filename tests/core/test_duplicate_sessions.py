@@ -14,9 +14,9 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 import pytest
-from builders import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.builders import examples
 
 from bridgepad.core.model import Contract, Doubling, Hand, Seat, Side, Strain
 from bridgepad.core.readers.log import parse_log

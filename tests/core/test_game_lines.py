@@ -9,7 +9,7 @@ before it: its ``section`` is the number of lines drawn before it was played.
 
 from __future__ import annotations
 
-from builders import hand
+from support.builders import hand
 
 from bridgepad.core.model import Seat, Side
 from bridgepad.core.rules.game import Game, Mode, Status, derive

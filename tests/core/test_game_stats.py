@@ -9,10 +9,10 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from builders import WORKED_LOG
 from hypothesis import given
-from robust_support.index import change
-from test_core_properties import FAST, games
+from support.builders import WORKED_LOG
+from support.robust.index import change
+from test_properties import FAST, games
 
 from bridgepad.core.evening.game_stats import AT, EMPTY, FIGURES, Bid, bid_kind, state_stats_rows, stats_rows
 from bridgepad.core.evening.game_summary import GameSummary
@@ -115,7 +115,7 @@ def test_the_index_s_summary_without_the_record_is_the_record_s(game: Game) -> N
 
 def test_a_game_of_several_tables_summarised_without_its_record_is_the_record_s() -> None:
     """The pairs' rows of a team match and of a Mitchell (``pair_rows``), from the state as from the record."""
-    from several_support import mitchell, team_match
+    from support.several import mitchell, team_match
 
     when = ("20250101-200000-0001", "2025-01-01T20:00:00+00:00", "2025-01-01T22:30:00+00:00")
     for game in (team_match(), mitchell()):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from builders import WORKED
+from support.builders import WORKED
 
 from bridgepad.core.model import Contract, Doubling, Hand, Honors, Seat, Side, Strain
 from bridgepad.core.readers.log import (

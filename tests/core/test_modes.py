@@ -13,7 +13,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 import pytest
-from builders import hand
+from support.builders import hand
 
 from bridgepad.core.model import Seat, Side
 from bridgepad.core.readers.notation import parse_contract

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from builders import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.builders import examples
 
 from bridgepad.core.model import (
     SEATS,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from builders import WORKED_LOG as WORKED
+from support.builders import WORKED_LOG as WORKED
 
 from bridgepad.core.model import Contract, Hand, Revoke, Seat, Side, Strain
 from bridgepad.core.readers.log import parse_log

@@ -4,7 +4,7 @@ common questions. Every figure is worked from the seed's tables in a comment."""
 from __future__ import annotations
 
 import pytest
-from builders import WORKED, hand
+from support.builders import WORKED, hand
 
 from bridgepad.core.model import Hand, Seat, Side
 from bridgepad.core.rules.game import Game, GameOverError, Mode, Replayer, Status, derive

@@ -14,7 +14,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 import pytest
-from builders import hand
+from support.builders import hand
 
 from bridgepad.core.model import Side
 from bridgepad.core.rules.game import Game, Mode, Status, derive

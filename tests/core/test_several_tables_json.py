@@ -6,7 +6,7 @@ import copy
 from typing import Any
 
 import pytest
-from builders import hand
+from support.builders import hand
 
 from bridgepad.core.model import Side
 from bridgepad.core.readers.serialize import SchemaError, game_from_json, game_to_json

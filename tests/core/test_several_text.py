@@ -10,8 +10,8 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from builders import hand
-from several_support import TEAM_MATCH, corrected, mitchell, played, several, team_match
+from support.builders import hand
+from support.several import TEAM_MATCH, corrected, mitchell, played, several, team_match
 
 from bridgepad.core.model import Side
 from bridgepad.core.rules.game import Status, derive
@@ -143,7 +143,7 @@ def test_a_board_as_one_table_scores_it_with_the_others_typed() -> None:
 
 def test_a_sit_out_and_the_skip_in_words() -> None:
     s = played(several(MovementKind.MITCHELL, 3, 6, pairs=5), [])  # E-W 3 missing: N-S 3 sits out round 1
-    state = state_of(__import__("several_support").game_of(s, DuplicateScoring.MATCHPOINTS))
+    state = state_of(__import__("support.several", fromlist=["game_of"]).game_of(s, DuplicateScoring.MATCHPOINTS))
     t3 = state.progress(3)
     assert words.progress_state(t3) == "sits out"
     assert words.progress_line(t3, state.movement) == "Round 1 of 3: N-S 3 sits out; nothing to enter."

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from builders import create_current
+from support.builders import create_current
 
 from bridgepad.core.model import Seat
 from bridgepad.core.readers.new_game import (

@@ -334,7 +334,7 @@ def test_slam_not_made_has_no_slam_bonus() -> None:
 def test_honors_score_above_the_line_for_the_side_that_held_them(
     contract: str, declarer: str, tricks: str, honors: str, side: Side, points: int
 ) -> None:
-    from builders import hand
+    from support.builders import hand
 
     from bridgepad.core.rules.game import Game, derive
 

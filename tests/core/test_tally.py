@@ -28,7 +28,7 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import pytest
-from builders import WORKED_LOG, result
+from support.builders import WORKED_LOG, result
 
 from bridgepad.core.evening.game_summary import GameSummary
 from bridgepad.core.evening.tally import entities, tally

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from decimal import Decimal
 
-from builders import result
+from support.builders import result
 
 from bridgepad.core.evening.game_summary import GameSummary
 from bridgepad.core.evening.tally import tally
@@ -174,7 +174,7 @@ def test_who_sat_out_as_recorded_by_the_dialog_is_the_answer() -> None:
 
 
 def test_the_tally_weighs_every_pairs_board_the_same() -> None:
-    # Session 1 (the two boards of test_core_pairs_percentage): N-S 40.63% over 2 boards; session 2:
+    # Session 1 (the two boards of test_pairs_percentage): N-S 40.63% over 2 boards; session 2:
     # one board, +420 beats +170: 100% over 1. Ann sat N-S in both: (40.63 × 2 + 100 × 1) / 3 = 60.42%;
     # Bob, E-W: (59.37 × 2 + 0) / 3 = 39.58%.
     from bridgepad.core.evening.game_summary import GameSummary

@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from builders import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.builders import examples
 
 from bridgepad.core.evening.windows import evening_start, evening_starts
 

@@ -1,6 +1,6 @@
 """The worked rubber of the rule book, hand by hand: We 1,830, They 510."""
 
-from builders import WORKED
+from support.builders import WORKED
 
 from bridgepad.core.model import Side
 from bridgepad.core.rules.game import Game, Status, derive

@@ -14,15 +14,15 @@ import re
 import subprocess
 import sys
 import unicodedata
-from pathlib import Path
 
 import pytest
+from support import DATA, TESTS
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = TESTS.parent
 README = ROOT / "README.md"
 DOCS = ROOT / "docs"
 # The headings of the README before it became the documentation (at 4f3348d, 2,041 lines).
-OLD_HEADINGS = Path(__file__).parent / "data" / "readme_headings.txt"
+OLD_HEADINGS = DATA / "readme_headings.txt"
 QUICK_START = ('pip install -e ".[test]" && bridgepad', 'pip install -e ".[test]" && pytest')
 LINK = re.compile(r"\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
 
@@ -130,7 +130,7 @@ def help_blocks() -> dict[str, str]:
 
 
 def python_that_wrote_the_help() -> str | None:
-    sys.path.insert(0, str(ROOT / "tests"))
+    sys.path.insert(0, str(TESTS / "tools"))  # the generators are scripts, run by hand, not a package
     from make_docs_cli import written_by
 
     return written_by((DOCS / "command-line.md").read_text(encoding="utf-8"))
@@ -141,7 +141,7 @@ def test_each_command_s_help_on_its_page_is_the_parser_s() -> None:
     here = f"{sys.version_info.major}.{sys.version_info.minor}"
     if written != here:
         pytest.skip(f"the help was written by Python {written}'s argparse, which words it unlike {here}'s")
-    done = subprocess.run([sys.executable, str(ROOT / "tests" / "make_docs_cli.py"), "--check"], capture_output=True, text=True)
+    done = subprocess.run([sys.executable, str(TESTS / "tools" / "make_docs_cli.py"), "--check"], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     blocks = help_blocks()
     assert len(blocks) == 13, sorted(blocks)  # bridgepad, its ten commands, players merge and unmerge

@@ -1,4 +1,4 @@
-"""The fair clock (tests/fair_clock.py), on which every wait and the per-test limit run:
+"""The fair clock (tests/support/fair_clock.py), on which every wait and the per-test limit run:
 time a process spends waiting for a CPU is not counted, time it spends running or asleep is.
 
 A rival for one CPU is a busy loop pinned to it, started as an orphan (forked twice) so that it
@@ -19,7 +19,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from fair_clock import Deadline
+from support import TESTS, on_path
+from support.fair_clock import Deadline
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/schedstat").exists(), reason="needs Linux's schedstat")
 
@@ -85,9 +86,8 @@ def test_time_kept_waiting_for_a_cpu_is_not_counted() -> None:
 def test_a_test_that_loops_for_ever_fails_after_the_time_it_was_given(
     pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    here = Path(__file__).parent
-    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(here), os.environ.get("PYTHONPATH")])))
-    pytester.makeconftest((here / "conftest.py").read_text())
+    monkeypatch.setenv("PYTHONPATH", on_path(os.environ))  # the copied conftest imports support code
+    pytester.makeconftest((TESTS / "conftest.py").read_text())
     pytester.makepyfile(
         test_loops=textwrap.dedent("""
             import pytest
@@ -113,7 +113,7 @@ def test_a_test_that_loops_for_ever_fails_after_the_time_it_was_given(
 def test_a_process_forked_while_the_clock_samples_can_read_it() -> None:
     """A fork copies the clock's lock held when the sampler was sampling at that moment: the
     child must not wait for a thread it does not have (mutmut forks a test run per mutant)."""
-    from fair_clock import _clock, now
+    from support.fair_clock import _clock, now
 
     now()  # the sampler started in this process
     with _clock._lock:  # as the sampler holds it in the middle of a sample

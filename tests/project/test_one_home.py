@@ -9,9 +9,10 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from snapshot_apps.scenarios import evening, make_app
+from support import TESTS
+from support.snapshot_apps.scenarios import evening, make_app
+from support.waiting import press, settle
 from textual.widgets import Input, Label
-from waiting import press, settle
 
 from bridgepad.cli import main
 from bridgepad.tui.screens.tally_screen import TallyScreen
@@ -101,7 +102,7 @@ async def test_the_command_line_and_the_tally_screen_say_alike_that_nobody_pays(
 ) -> None:
     """Two rubbers that cancel out: N-S win 2-0 by 940 (4S made twice: 120 + 120 + 700), then E-W
     by the same; every player is square."""
-    from robust_support.data import hand
+    from support.robust.data import hand
     from textual.widgets import Static
 
     from bridgepad.core.evening.tally_view import ALL_SQUARE
@@ -350,10 +351,9 @@ def test_the_history_the_csv_and_the_pad_name_partnerships_alike() -> None:
 
 def test_the_rules_documents_are_named_as_the_project_names_them() -> None:
     # "The rule book" everywhere, never the documents' file numbers ("Seed" and three digits).
-    from pathlib import Path
 
     pattern = re.compile("se" + r"ed 0[0-9]{2}", re.IGNORECASE)
-    root = Path(__file__).resolve().parent.parent
+    root = TESTS.parent
     found = [
         str(p.relative_to(root))
         for d in ("bridgepad", "tests")

@@ -7,10 +7,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cli_support import run_cli as run
-from snapshot_apps.keyboard import keyboard
-from snapshot_apps.scenarios import field_keys, make_app
-from waiting import settle
+from support.cli import run_cli as run
+from support.snapshot_apps.keyboard import keyboard
+from support.snapshot_apps.scenarios import field_keys, make_app
+from support.waiting import settle
 
 from bridgepad.core.model import Seat
 from bridgepad.core.readers.log import LogError, parse_log

@@ -14,10 +14,10 @@ import random
 from pathlib import Path
 
 import pytest
-from builders import create_current, examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from robust_support.data import (
+from support.builders import create_current, examples
+from support.robust.data import (
     BAD_FILES,
     GOOD_GAMES,
     hand,
@@ -26,8 +26,8 @@ from robust_support.data import (
     same_as_planted,
     valid_bytes,
 )
-from robust_support.screen import messages, status_text
-from waiting import press, settle
+from support.robust.screen import messages, status_text
+from support.waiting import press, settle
 
 from bridgepad.core.rules.game import Game
 from bridgepad.services.session import Session

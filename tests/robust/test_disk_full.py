@@ -16,9 +16,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from robust_support.data import hand
-from robust_support.screen import messages, status_text
-from waiting import press, settle, until
+from support.robust.data import hand
+from support.robust.screen import messages, status_text
+from support.waiting import press, settle, until
 
 from bridgepad.core.model import Side
 from bridgepad.core.rules.game import Game, derive
@@ -217,8 +217,8 @@ async def test_a_read_only_games_folder_for_real(tmp_path: Path) -> None:
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 def test_quitting_with_a_hand_not_saved_is_never_silent(tmp_path: Path) -> None:
-    from robust_support.pty_app import ALT_SCREEN_OFF, DISK_FULL, PtyApp, plain
-    from robust_support.typing import type_hand
+    from support.robust.pty_app import ALT_SCREEN_OFF, DISK_FULL, PtyApp, plain
+    from support.robust.typing import type_hand
 
     root, full = tmp_path / "data", tmp_path / "disk-is-full"
     with PtyApp(root, prelude=DISK_FULL, extra_env={"BRIDGEPAD_TEST_DISK_FULL": str(full)}) as app:

@@ -17,10 +17,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_support import one_line_refusal as one_line
-from cli_support import run_cli as bridgepad
-from snapshot_apps.screen import status_text
-from waiting import press, settle
+from support.cli import one_line_refusal as one_line
+from support.cli import run_cli as bridgepad
+from support.snapshot_apps.screen import status_text
+from support.waiting import press, settle
 
 from bridgepad.store.folder_lock import FolderLock
 from bridgepad.store.game_store import GameStore

@@ -16,12 +16,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from builders import create_current
-from cli_support import run_cli
-from robust_support.data import hand
-from robust_support.index import change, ids
-from snapshot_apps.screen import screen_words
-from waiting import press, settle
+from support.builders import create_current
+from support.cli import run_cli
+from support.robust.data import hand
+from support.robust.index import change, ids
+from support.snapshot_apps.screen import screen_words
+from support.waiting import press, settle
 
 from bridgepad.core.rules.game import Game
 from bridgepad.services.history import INDEX_NAME, History

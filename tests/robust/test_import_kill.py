@@ -8,7 +8,7 @@ left; the last run goes to the end. Then the folder holds the log's games, no mo
 no fewer, and nothing of the staging is left. (The import has no batch size or other
 limit between 1,000 games and more: a longer log only makes each run longer.)
 
-``BRIDGEPAD_KILLS=20 pytest tests/test_robust_import.py`` kills more often (default 6);
+``BRIDGEPAD_KILLS=20 pytest tests/robust/test_import_kill.py`` kills more often (default 6);
 ``BRIDGEPAD_IMPORT_GAMES=5000`` imports a longer log.
 """
 
@@ -24,8 +24,8 @@ import time
 from pathlib import Path
 
 import pytest
-from cli_support import run_cli
-from fair_clock import Deadline
+from support.cli import run_cli
+from support.fair_clock import Deadline
 
 from bridgepad.core.readers.log import parse_log
 from bridgepad.core.records.sameness import inputs_key

@@ -16,15 +16,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-import fair_clock
 import pytest
-from builders import create_current, examples
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-from robust_support.data import hand
-from robust_support.keys import burst
-from snapshot_apps.screen import entry_form, screen_lines
-from waiting import press, settle
+from support import fair_clock, on_path
+from support.builders import create_current, examples
+from support.robust.data import hand
+from support.robust.keys import burst
+from support.snapshot_apps.screen import entry_form, screen_lines
+from support.waiting import press, settle
 
 from bridgepad.core.model import Contract, Doubling, Honors, Seat, Side, Strain
 from bridgepad.core.readers.entry import FIELDS, read_form
@@ -310,11 +310,11 @@ def test_thousands_of_random_keys_leave_the_app_running_and_its_state_sound(tmp_
     """Two campaigns of random keys (half each), in two processes to use two cores."""
     env = {k: v for k, v in os.environ.items() if k not in ("XDG_DOCUMENTS_DIR", "PYTEST_CURRENT_TEST")}
     env.update(isolate_home(tmp_path))
-    env["PYTHONPATH"] = os.pathsep.join([str(Path(__file__).parent), env.get("PYTHONPATH", "")])
+    env["PYTHONPATH"] = on_path(env)  # the campaign imports support.robust.random_keys
     share = [RANDOM_KEYS - RANDOM_KEYS // 2, RANDOM_KEYS // 2]
     procs = [
         subprocess.Popen(
-            [sys.executable, "-m", "robust_support.random_keys", str(tmp_path / f"data{i}"), str(RANDOM_SEED + i), str(share[i])],
+            [sys.executable, "-m", "support.robust.random_keys", str(tmp_path / f"data{i}"), str(RANDOM_SEED + i), str(share[i])],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             env=env,

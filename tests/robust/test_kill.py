@@ -9,7 +9,7 @@ and the restarted app shows them all.  SIGTERM, SIGHUP (sent, or the terminal
 closed) and ctrl+c end it cleanly instead: status 0, the terminal given back, the
 hands on disk and the lock released.
 
-``BRIDGEPAD_KILLS=200 pytest tests/test_robust_kill.py -s`` runs a longer campaign
+``BRIDGEPAD_KILLS=200 pytest tests/robust/test_kill.py -s`` runs a longer campaign
 (default 12 kills) and prints its figures; ``BRIDGEPAD_KILL_SEED`` picks another seed.
 """
 
@@ -25,12 +25,12 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-from fair_clock import Deadline
 from filelock import FileLock, Timeout
-from robust_support.life import hands_on_disk
-from robust_support.pty_app import ALT_SCREEN_OFF, PtyApp, plain
-from robust_support.side_by_side import side_by_side
-from robust_support.typing import hand_of, pick, type_hand
+from support.fair_clock import Deadline
+from support.robust.life import hands_on_disk
+from support.robust.pty_app import ALT_SCREEN_OFF, PtyApp, plain
+from support.robust.side_by_side import side_by_side
+from support.robust.typing import hand_of, pick, type_hand
 
 from bridgepad.core.model import Hand
 from bridgepad.core.readers.serialize import game_from_json

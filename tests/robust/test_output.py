@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from builders import WORKED_LOG
-from cli_support import run_cli
+from support.builders import WORKED_LOG
+from support.cli import run_cli
 
 from bridgepad.cli import main
 from bridgepad.cli.errors import UsageError
@@ -59,7 +59,7 @@ def temps(folder: Path) -> list[str]:
 
 
 def run(root: Path, *args: str, **kw: Any) -> subprocess.CompletedProcess[bytes]:
-    """The command line on ``root`` (cli_support.run_cli), its output as bytes."""
+    """The command line on ``root`` (support.cli.run_cli), its output as bytes."""
     return run_cli(root, *args, text=False, **kw)
 
 

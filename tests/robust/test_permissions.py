@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from robust_support.data import hand, valid_bytes
+from support.robust.data import hand, valid_bytes
 
 from bridgepad.core.rules.game import Game, Mode
 from bridgepad.core.rules.settings import Settings
@@ -97,8 +97,8 @@ def test_the_command_line_writes_private_files_too(tmp_path: Path, umask: int, c
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 def test_the_real_app_makes_a_private_data_folder(tmp_path: Path) -> None:
-    from robust_support.pty_app import PtyApp
-    from robust_support.typing import type_hand
+    from support.robust.pty_app import PtyApp
+    from support.robust.typing import type_hand
 
     root = tmp_path / "deep" / "data"  # missing, parent too
     old = os.umask(0o002)  # the child inherits it

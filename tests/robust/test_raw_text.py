@@ -13,8 +13,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from builders import create_current
-from cli_support import run_cli
+from support.builders import create_current
+from support.cli import run_cli
 
 from bridgepad.core.model import Contract, Strain
 from bridgepad.core.readers.entry import read_form

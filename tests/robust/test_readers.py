@@ -11,10 +11,10 @@ import json
 from pathlib import Path
 
 import pytest
-from builders import WORKED_LOG
-from cli_support import run_cli
-from snapshot_apps.screen import Notes
-from waiting import press, settle
+from support.builders import WORKED_LOG
+from support.cli import run_cli
+from support.snapshot_apps.screen import Notes
+from support.waiting import press, settle
 
 from bridgepad.core.readers.log import parse_log
 from bridgepad.core.readers.serialize import game_to_json

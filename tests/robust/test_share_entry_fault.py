@@ -4,7 +4,7 @@ phone was told was saved is in the file, and the phones' next submissions (and t
 unanswered ones, sent again with the same id) go through, each recorded once.
 
 The pad itself, serving the tables from its share key, killed the same way: the real app in a
-pseudo-terminal (``robust_support.pty_app``), its links read off its share screen."""
+pseudo-terminal (``support.robust.pty_app``), its links read off its share screen."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from entry_support import EntryProcess, path_of, post, saved_game, send_now, several_game
-from robust_support.pty_app import PtyApp
+from support.entry import EntryProcess, path_of, post, saved_game, send_now, several_game
+from support.robust.pty_app import PtyApp
 
 TABLES = 4
 KILL_BETWEEN = (2, 5, 10)  # killed after these steps (a step: every table's next action, at once)

@@ -28,8 +28,8 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-from fair_clock import Deadline
-from robust_support.life import (
+from support.fair_clock import Deadline
+from support.robust.life import (
     PATIENT_WATCHDOG,
     WEDGE_ON_HELP,
     enter_hand,
@@ -37,11 +37,11 @@ from robust_support.life import (
     process_state,
     wait_for_file,
 )
-from robust_support.pty_app import DISK_FULL, PtyApp
-from robust_support.side_by_side import side_by_side
-from robust_support.typing import hand_of, pick, type_hand
-from snapshot_apps.screen import screen_words
-from waiting import press, settle, until, wait_until
+from support.robust.pty_app import DISK_FULL, PtyApp
+from support.robust.side_by_side import side_by_side
+from support.robust.typing import hand_of, pick, type_hand
+from support.snapshot_apps.screen import screen_words
+from support.waiting import press, settle, until, wait_until
 
 from bridgepad.core.model import Hand
 from bridgepad.store.folder_lock import HOLDER_NAME, FolderBusy, FolderLock, writer_lock
@@ -385,7 +385,7 @@ def test_the_read_only_message_says_who_and_how_to_end_it() -> None:
 async def test_every_way_out_asks_before_losing_an_unsaved_hand(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, way: str
 ) -> None:
-    from robust_support.screen import text_of
+    from support.robust.screen import text_of
 
     from bridgepad.services.session import Session
     from bridgepad.store.game_store import GameStore

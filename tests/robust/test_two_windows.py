@@ -12,9 +12,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from robust_support.pty_app import PtyApp
-from robust_support.typing import hand_of, type_hand
-from waiting import press, settle, wait_until
+from support.robust.pty_app import PtyApp
+from support.robust.typing import hand_of, type_hand
+from support.waiting import press, settle, wait_until
 
 from bridgepad.store.game_store import GameStore
 
@@ -81,8 +81,8 @@ def test_the_second_window_is_read_only_changes_nothing_and_follows_the_first(tm
 async def test_a_read_only_window_writes_nothing_not_even_the_rules(tmp_path: Path) -> None:
     """s, the rules screen, in a window that found the folder's lock taken: whether it opens or
     is refused, a rule changed and confirmed (honors "no", then Enter) writes nothing."""
-    from snapshot_apps.keyboard import keyboard
-    from snapshot_apps.screen import Notes
+    from support.snapshot_apps.keyboard import keyboard
+    from support.snapshot_apps.screen import Notes
 
     from bridgepad.tui.app import BridgepadApp, open_folder
 
@@ -111,7 +111,7 @@ async def test_a_read_only_window_writes_nothing_not_even_the_rules(tmp_path: Pa
 def test_a_read_only_window_never_says_not_saved_about_the_game_it_follows() -> None:
     import tempfile
 
-    from robust_support.data import hand
+    from support.robust.data import hand
 
     from bridgepad.services.session import Session
     from bridgepad.tui.widgets.status_bar import render_status

@@ -17,8 +17,8 @@ import time
 from pathlib import Path
 
 import pytest
-from robust_support.pty_app import PtyApp
-from robust_support.typing import NO_GAME_HANDS, hand_of
+from support.robust.pty_app import PtyApp
+from support.robust.typing import NO_GAME_HANDS, hand_of
 
 from bridgepad.services.session import Session
 from bridgepad.store.game_store import GameStore

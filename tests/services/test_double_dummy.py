@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from support import DATA
 
 from bridgepad.core.boards.cards import read_deal
 from bridgepad.core.boards.dealing import deal_board
@@ -27,7 +28,7 @@ from bridgepad.core.rules.vulnerability import board_vulnerable, vulnerability_c
 from bridgepad.services.double_dummy.engine import _answer
 from bridgepad.services.double_dummy.solver import Solving, job_of, solution_of, solve_all, solve_here
 
-RECORDS = Path(__file__).parent / "data" / "hand_records"
+RECORDS = DATA / "hand_records"
 DENOMS = {Strain.S: 0, Strain.H: 1, Strain.D: 2, Strain.C: 3, Strain.NT: 4}  # endplay's Denom
 PLAYERS = {Seat.N: 0, Seat.E: 1, Seat.S: 2, Seat.W: 3}  # endplay's Player
 

@@ -7,10 +7,10 @@ import os
 from pathlib import Path
 
 import pytest
-from snapshot_apps.scenarios import evening, make_app
-from snapshot_apps.screen import Notes, screen_words
+from support.snapshot_apps.scenarios import evening, make_app
+from support.snapshot_apps.screen import Notes, screen_words
+from support.waiting import press, settle
 from textual.widgets import Input
-from waiting import press, settle
 
 from bridgepad.core.rules.game import Game, Mode
 from bridgepad.services.formats.export_file import export_folder, file_name, with_format

@@ -1,6 +1,6 @@
 """Every export is a view of one record: for a game of each mode, the figures of each
 format, added up the way a person or a spreadsheet would add them, give the pad's
-totals (worked by hand in ``record_support.games``).
+totals (worked by hand in ``support.record.games``).
 
 Each format is read back here with plain tools (csv, json, a regular expression for a
 Markdown table or a PBN tag), never with bridgepad's own readers.
@@ -15,7 +15,7 @@ import re
 from decimal import Decimal
 
 import pytest
-from record_support.games import CASES, Case
+from support.record.games import CASES, Case
 
 from bridgepad.core.model import Side
 from bridgepad.core.rules.game import Mode, derive
@@ -104,7 +104,7 @@ def test_markdown_pad_cells_add_up_to_the_pad(case: Case) -> None:
         else:
             pairs = [re.fullmatch(r"([0-9]+) of ([0-9]+)", row[col["MPs"]]) for row in body]
             assert (sum(int(m.group(1)) for m in pairs if m), sum(int(m.group(2)) for m in pairs if m)) == case.matchpoints
-            assert body[-1][col["Total %"]] == "54.17"  # each board the same weight (record_support.games)
+            assert body[-1][col["Total %"]] == "54.17"  # each board the same weight (support.record.games)
 
 
 _PBN_TAG = re.compile(r'^\[(\w+) "(.*)"\]$')

@@ -6,40 +6,21 @@ Reads are counted by wrapping ``GameStore.load_stat``.
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from builders import WORKED_LOG
-from robust_support.index import change, ids
+from support.history_games import ENDED, OPEN, SHORT, T0, TEMPLATES, WORKED, gid, write_game
+from support.robust.index import change, ids
 
 from bridgepad.core.evening.tally import tally
 from bridgepad.core.model import Hand, Side
-from bridgepad.core.readers.log import parse_log
-from bridgepad.core.readers.serialize import game_to_json
-from bridgepad.core.rules.game import Game, Mode, Status
+from bridgepad.core.rules.game import Mode, Status
 from bridgepad.services.history import INDEX_NAME, INDEX_SCHEMA, History
 from bridgepad.store.game_store import GameStore
-
-WORKED = parse_log(WORKED_LOG).games()[0]
-SHORT = parse_log("N 3NT 9\nN 3NT 9\n").games()[0]  # N-S 900 to 0, won 2-0
-OPEN = parse_log("E 2H 8\n").games()[0]  # in play: E-W 60 below
-ENDED = parse_log("N 3NT 9\nE 2S 8\nend\n").games()[0]  # ended: N-S 100 + 300, E-W 60 + 100
-TEMPLATES = [WORKED.game, SHORT.game, OPEN.game, ENDED.game]
-T0 = datetime(2025, 1, 1, 20, 0, tzinfo=UTC)
-
-
-def write_game(store: GameStore, game_id: str, game: Game, created: datetime) -> None:
-    meta = {"id": game_id, "created": created.isoformat(), "updated": created.isoformat()}
-    store.path(game_id).write_text(json.dumps(game_to_json(game, meta)), encoding="utf-8")
-
-
-def gid(k: int) -> str:
-    return f"2025{k:010d}"
 
 
 @pytest.fixture
@@ -278,7 +259,7 @@ def test_no_data_folder_lists_nothing_and_creates_nothing(tmp_path: Path) -> Non
 
 def test_a_summary_comes_back_from_the_index_as_it_went_in(data_dir: Path) -> None:
     """Every field, a duplicate session's IMPs too: exactly the Decimal the game gave, never a float."""
-    from record_support.games import duplicate
+    from support.record.games import duplicate
 
     from bridgepad.core.rules.settings import DuplicateScoring
 
@@ -290,7 +271,7 @@ def test_a_summary_comes_back_from_the_index_as_it_went_in(data_dir: Path) -> No
     read = History(store)
     assert read.summaries() == built and read.loads == 0  # from the index alone
     (teams,) = (s for s in built if s.scoring is DuplicateScoring.IMPS)
-    assert isinstance(teams.imps, Decimal) and teams.imps == 13  # worked in record_support.games: N-S +13 IMPs
+    assert isinstance(teams.imps, Decimal) and teams.imps == 13  # worked in support.record.games: N-S +13 IMPs
     assert next(s for s in read.summaries() if s.id == teams.id).imps == teams.imps
 
 

@@ -1,6 +1,6 @@
 """``bridgepad import`` of its own exports: JSON comes back byte for byte, PBN comes back
 as the same games, a file imported twice is stored once, and a bad file is refused
-whole. The games are ``record_support.games``: every mode, with rules other than the
+whole. The games are ``support.record.games``: every mode, with rules other than the
 defaults, ids, times and an entry time on every hand.
 """
 
@@ -12,9 +12,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from cli_support import run_cli
-from cli_support import run_cli as run
-from record_support.games import CASES, plant
+from support.cli import run_cli
+from support.cli import run_cli as run
+from support.record.games import CASES, plant
 
 from bridgepad.core.model import Contract, Hand, Seat, Strain
 from bridgepad.core.records.sameness import inputs_key
@@ -258,7 +258,7 @@ def test_a_pbn_file_from_another_program_is_refused_with_the_reason(tmp_path: Pa
     f = tmp_path / "other.pbn"
     f.write_text('% PBN 2.1\n[Event "Club"]\n[Board "1"]\n[Contract "4S"]\n[Declarer "N"]\n[Result "10"]\n', encoding="ascii")
     (line,) = refused(run(tmp_path / "data", "import", str(f)))
-    # A club's PBN with its boards' cards is imported (tests/test_deals_import.py); one without cards is not.
+    # A club's PBN with its boards' cards is imported (tests/services/test_incoming_club_pbn.py); one without cards is not.
     assert line == (
         f"{f}: this is a PBN file from another program (1 deal) with no board's cards (no Deal tag): bridgepad "
         "imports the PBN files it exports, and a hand record or a club's session with each board's cards (Deal) "

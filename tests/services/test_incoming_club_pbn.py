@@ -11,8 +11,9 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from builders import hand
-from cli_support import run_cli
+from support import DATA
+from support.builders import hand
+from support.cli import run_cli
 
 from bridgepad.core.boards.board_set import BoardSet, DealtBoard, FieldResult
 from bridgepad.core.boards.cards import read_deal
@@ -27,7 +28,7 @@ from bridgepad.services.formats.incoming import FileRefused
 from bridgepad.services.formats.pbn_boards import column_names, read_boards, table_rows
 from bridgepad.store.game_store import GameStore, StoredGame
 
-RECORDS = Path(__file__).parent / "data" / "hand_records"
+RECORDS = DATA / "hand_records"
 CAMROSE_1 = "N:T5.982.874.AQ632 K43.73.KQ5.KJT54 AJ9.AQT6.JT62.98 Q8762.KJ54.A93.7"
 
 

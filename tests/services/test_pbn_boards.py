@@ -10,9 +10,9 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from builders import hand
-from cli_support import run_cli
-from solved_support import SEVEN, seven_solved
+from support.builders import hand
+from support.cli import run_cli
+from support.solved import SEVEN, seven_solved
 
 from bridgepad.core.boards.board_set import BoardSet, DealtBoard
 from bridgepad.core.boards.cards import read_deal
@@ -61,7 +61,7 @@ def test_deal_writes_the_hand_record_and_the_page_beside_it(dealt: Path) -> None
         assert values["Deal"] == deal.pbn(board_dealer(board))  # export format: the dealer's hand first
         assert values["Generator"] == "bridgepad 0.1.0, bridgepad-deal-1, seed 7"
         # The command solved the board afresh: its tags are the whole of the solution, and the
-        # same as those the other tests read from tests/data/seven-solved.json (solved_support).
+        # same as those the other tests read from tests/data/seven-solved.json (support.solved).
         s = solved[(board, deal)]
         assert (values["DoubleDummyTricks"], values["OptimumScore"], values["ParContract"]) == (
             s.tricks.pbn,

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_support import run_cli
-from waiting import press, settle
+from support.cli import run_cli
+from support.waiting import press, settle
 
 from bridgepad.core.model import Contract, Doubling, Hand, Revoke, Seat, Side, Strain
 from bridgepad.core.records.record import make_record
@@ -353,8 +353,8 @@ def test_an_export_written_before_still_imports() -> None:
 async def test_the_export_dialog_writes_iso_8859_1_and_says_what_pbn_cannot_keep(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from snapshot_apps.scenarios import make_app
-    from snapshot_apps.screen import Notes
+    from support.snapshot_apps.scenarios import make_app
+    from support.snapshot_apps.screen import Notes
 
     from bridgepad.tui.screens.pad_screen import PadScreen
 

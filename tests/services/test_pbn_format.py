@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from record_support.games import CASES
+from support.record.games import CASES
 
 from bridgepad.core.model import Seat, Side
 from bridgepad.core.readers.log import parse_log

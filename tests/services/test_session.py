@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from builders import create_current, hand
+from support.builders import create_current, hand
 
 from bridgepad.core.model import Side
 from bridgepad.core.rules.game import Game, Mode, Status, derive

@@ -18,8 +18,8 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from builders import hand
-from several_support import TEAM_MATCH, mitchell, on_pad, team_match
+from support.builders import hand
+from support.several import TEAM_MATCH, mitchell, on_pad, team_match
 
 from bridgepad.cli import main
 from bridgepad.core.rules.kinds.several_tables.movements import MovementKind
@@ -324,7 +324,7 @@ def test_the_json_export_s_figures_are_the_session_s(tmp_path: Path, capsys: pyt
 def test_six_named_players_at_several_tables_wait_for_no_seat(tmp_path: Path) -> None:
     # Five or six players tallied together are a table that sits out in turn; three named pairs
     # of a Mitchell are not: the tally has no "Out" column for them.
-    from several_support import MITCHELL, game_of, played, several
+    from support.several import MITCHELL, game_of, played, several
 
     from bridgepad.core.evening.tally import tally
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import string
 from typing import Any
 
-from builders import hand
 from hypothesis import given
 from hypothesis import strategies as st
+from support.builders import hand
 
 from bridgepad.services.share.entry import RESULT_FIELDS, BadRequest, read_result
 

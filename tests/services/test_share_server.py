@@ -10,9 +10,9 @@ import re
 import socket
 from pathlib import Path
 
-from builders import WORKED, hand
-from cli_support import run_cli
-from share_support import CHICAGO, Pad, Stream, folder_bytes, request, serving, wait_for
+from support.builders import WORKED, hand
+from support.cli import run_cli
+from support.share import CHICAGO, Pad, Stream, folder_bytes, request, serving, wait_for
 
 from bridgepad.core.rules.game import Game, Mode
 from bridgepad.core.rules.settings import DuplicateScoring, Settings

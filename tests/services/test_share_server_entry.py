@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from entry_support import Answer, path_of, post, result, saved_game, serving_entry, several, several_game, table_state
-from share_support import Stream, folder_bytes, wait_for
-from test_share_http import export_figures
+from support.entry import Answer, path_of, post, result, saved_game, serving_entry, several, several_game, table_state
+from support.share import Stream, folder_bytes, wait_for
+from test_share_server import export_figures
 
 from bridgepad.core.rules.game import Game
 from bridgepad.services.share import server as share_server

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from entry_support import EntryProcess, path_of, post, saved_game, several_game
+from support.entry import EntryProcess, path_of, post, saved_game, several_game
 
 from bridgepad.core.rules.kinds.several_tables.entering import counted
 

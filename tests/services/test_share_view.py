@@ -4,7 +4,7 @@ the field, as the pad shows them (the page's state, as ``bridgepad share`` serve
 
 from __future__ import annotations
 
-from builders import hand
+from support.builders import hand
 
 from bridgepad.core.boards.board_set import BoardSet, DealtBoard, FieldResult
 from bridgepad.core.boards.dealing import deal_board

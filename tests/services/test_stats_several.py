@@ -2,7 +2,7 @@
 session as the tally counts it (their pair's IMPs or percentage), their partnership, the
 evening and the contracts they defended; the names of one game never merged as one person.
 
-The team match's contracts (tests/several_support.py), worked by hand. Table 1, N-S 1 Ann &
+The team match's contracts (tests/support/several.py), worked by hand. Table 1, N-S 1 Ann &
 Bob against E-W 1 Cy & Di: boards 1 4S N 10 (=), 2 2H E 8 (=), 3 3NT N 10 (+1), 4 5DX W 9
 (-2, doubled), 5 3NT S 8 (-1), 6 4H W 10 (=), 7 2S E 8 (=), 8 1C N 7 (=). Table 2, N-S 2 Gus &
 Hal against E-W 2 Eve & Fay: 5 3NT S 9 (=), 6 4H W 10 (=), 7 1NT N 7 (=), 8 passed out, 1 4S N
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from several_support import mitchell, on_pad, team_match
+from support.several import mitchell, on_pad, team_match
 
 from bridgepad.core.evening.persons import MergeRefused, Merges, merge, persons
 from bridgepad.core.evening.stats import statistics

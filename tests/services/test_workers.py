@@ -10,8 +10,8 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from test_history import T0, TEMPLATES, gid, write_game
-from workers_support import held_first, square, square_or_end, whose
+from support.history_games import T0, TEMPLATES, gid, write_game
+from support.workers import held_first, square, square_or_end, whose
 
 from bridgepad.services import history as history_module
 from bridgepad.services.history import INDEX_NAME, History

@@ -9,7 +9,7 @@ import stat
 from pathlib import Path
 
 import pytest
-from builders import create_current
+from support.builders import create_current
 
 from bridgepad.core.model import Contract, Hand, Honors, Seat, Side, Strain
 from bridgepad.core.readers.serialize import SCHEMA, game_to_json

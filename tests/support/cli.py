@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import fair_clock
+from support import fair_clock
 
 
 def run_cli(

@@ -24,9 +24,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import fair_clock
-from share_support import Pad, env_without_data_dir
-
 from bridgepad.core.readers.new_game import read_new_game
 from bridgepad.core.rules.game import Game
 from bridgepad.services.session import Session
@@ -34,6 +31,8 @@ from bridgepad.services.share.entry import Desk
 from bridgepad.services.share.server import ShareServer
 from bridgepad.services.share.source import SessionSource
 from bridgepad.store.game_store import GameStore
+from support import fair_clock
+from support.share import Pad, env_without_data_dir
 
 URL = r"http://127\.0\.0\.1:(\d+)/([A-Za-z0-9_-]{22,})/"
 

@@ -6,10 +6,10 @@ that a picture shows the same ``20:15`` wherever it is made. The two evenings:
 
 ``TEAM_MATCH``: two tables, eight boards, two rounds of four. Team 1 is N-S 1 (Ann & Bob,
 table 1) and E-W 2 (Eve & Fay, table 2); team 2 is N-S 2 (Gus & Hal, table 2) and E-W 1
-(Cy & Di, table 1). Worked by hand in tests/test_tui_tables.py.
+(Cy & Di, table 1). Worked by hand in tests/tui/test_tables_view.py.
 
 ``MITCHELL``: four tables, twelve boards, three rounds of three (the skip after round 2);
-rounds 1 and 2 are in, round 3 half way, worked in tests/test_core_several_words.py where used.
+rounds 1 and 2 are in, round 3 half way, worked in tests/core/test_several_text.py where used.
 """
 
 from __future__ import annotations
@@ -18,8 +18,6 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from builders import hand
-
 from bridgepad.core.readers.several_tables_setup import parse_pair_names
 from bridgepad.core.rules.game import Game, Mode
 from bridgepad.core.rules.kinds.several_tables.entering import Recorded, correct, next_round, submit
@@ -27,6 +25,7 @@ from bridgepad.core.rules.kinds.several_tables.inputs import SeveralTables, Tabl
 from bridgepad.core.rules.kinds.several_tables.movements import MovementKind, MovementSetup
 from bridgepad.core.rules.settings import DuplicateScoring, Settings
 from bridgepad.store.game_store import GameStore
+from support.builders import hand
 
 START = datetime(2026, 12, 4, 20, 0)  # local time: the pictures show the same hours anywhere
 

@@ -16,14 +16,13 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from builders import WORKED, hand
-from fair_clock import Deadline
-
 from bridgepad.core.model import Hand
 from bridgepad.services.session import Session
 from bridgepad.services.share.server import ShareServer
 from bridgepad.services.share.source import FolderSource
 from bridgepad.store.folder_lock import FolderLock
+from support.builders import WORKED, hand
+from support.fair_clock import Deadline
 
 CHICAGO = (hand("1NT", "N", "7"), hand("4S", "E", "10"), hand("pass"), hand("3NT", "S", "9"))
 

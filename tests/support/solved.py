@@ -4,24 +4,24 @@ kept in ``tests/data/seven-solved.json`` in the form a game file keeps its solut
 
 Solving them takes DDS some eight seconds of CPU (board 2 alone most of it), and several tests
 need them only to have a solved board to show: a page in a browser, a snapshot of the pad. Those
-read them here. The file is never taken on trust: ``test_deals_pbn`` runs ``bridgepad deal
+read them here. The file is never taken on trust: ``test_pbn_boards`` runs ``bridgepad deal
 --boards 1-8 --seed 7``, which solves them afresh, and checks that every board's tags (the
 table, the optimum score and the par contracts: the whole of a solution) are the file's.
-``python tests/solved_support.py`` writes the file again with the solver.
+``PYTHONPATH=tests python -m support.solved`` writes the file again with the solver.
 """
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from bridgepad.core.boards.board_set import BoardSet, DealtBoard
 from bridgepad.core.boards.cards import Deal
 from bridgepad.core.boards.dealing import deal_boards
 from bridgepad.core.boards.double_dummy import Solution
 from bridgepad.core.readers.boards_json import solved_from_json, solved_json
+from support import DATA
 
-SOLVED = Path(__file__).parent / "data" / "seven-solved.json"
+SOLVED = DATA / "seven-solved.json"
 SEVEN = deal_boards(7, range(1, 9))
 
 

@@ -21,12 +21,13 @@ import time
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
-from fair_clock import Deadline
 from textual.app import App
 from textual.pilot import Pilot, WaitForScreenTimeout
 from textual.worker import WorkerState
 
-# Seconds of the time the test is given (tests/fair_clock.py: the time the machine kept it
+from support.fair_clock import Deadline
+
+# Seconds of the time the test is given (tests/support/fair_clock.py: the time the machine kept it
 # waiting for a CPU is not counted): a condition that holds on a quiet machine within a
 # fraction of a second holds well within this on any machine, and a hang fails within it,
 # well inside the per-test timeout (pyproject's pytest settings).

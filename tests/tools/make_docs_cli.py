@@ -1,13 +1,13 @@
 """Writes the command line page's help (docs/command-line.md): each command's ``--help``
 as argparse prints it, from the parser itself (``bridgepad.cli.main.build_parser``).
 
-    python tests/make_docs_cli.py           # rewrite the help in docs/command-line.md
-    python tests/make_docs_cli.py --check   # exit 1 if the page's help is not the parser's
+    python tests/tools/make_docs_cli.py           # rewrite the help in docs/command-line.md
+    python tests/tools/make_docs_cli.py --check   # exit 1 if the page's help is not the parser's
 
 The help sits between two markers in the page; everything else in it is left as it is.
 argparse wraps at the terminal's width and words its help a little differently from one
 Python to the next, so the help is written at 80 columns and names the Python it came
-from; tests/test_docs.py runs the check under that Python.
+from; tests/project/test_docs.py runs the check under that Python.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent  # tests/tools/ -> the repository
 PAGE = ROOT / "docs" / "command-line.md"
-START = "<!-- help: written by tests/make_docs_cli.py from bridgepad/cli; do not edit by hand -->"
+START = "<!-- help: written by tests/tools/make_docs_cli.py from bridgepad/cli; do not edit by hand -->"
 END = "<!-- /help -->"
 COLUMNS = 80
 
@@ -46,7 +46,7 @@ def help_text() -> str:
     sys.path.insert(0, str(ROOT))
     from bridgepad.cli.main import build_parser
 
-    said = f"Written by `python tests/make_docs_cli.py` from the parser, as Python {python_version()}'s argparse prints it"
+    said = f"Written by `python tests/tools/make_docs_cli.py` from the parser, as Python {python_version()}'s argparse prints it"
     out = [f"{said} at {COLUMNS} columns.", ""]
     for parser in commands(build_parser()):
         out += [f"### `{parser.prog}`", "", "```text", parser.format_help().rstrip("\n"), "```", ""]
@@ -78,7 +78,9 @@ def main(argv: list[str] | None = None) -> int:
     new = with_help(old)
     if args.check:
         if new != old:
-            print(f"{PAGE}: the commands' help differs from the parser's; run python tests/make_docs_cli.py", file=sys.stderr)
+            print(
+                f"{PAGE}: the commands' help differs from the parser's; run python tests/tools/make_docs_cli.py", file=sys.stderr
+            )
             return 1
         return 0
     if new != old:

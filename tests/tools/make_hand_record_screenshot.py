@@ -1,7 +1,7 @@
 """Writes the printable hand record, as a real browser draws it, to screenshots/ at the top of the repo.
 
-    python tests/make_hand_record_screenshot.py
-    python tests/make_hand_record_screenshot.py --out /tmp/shots
+    python tests/tools/make_hand_record_screenshot.py
+    python tests/tools/make_hand_record_screenshot.py --out /tmp/shots
 
 Runs ``bridgepad deal --boards 1-8 --seed 7`` in a temporary folder (the hand record and
 its page, solved double dummy by DDS), opens the page in Debian's Chromium driven by
@@ -19,12 +19,12 @@ import sys
 import tempfile
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+TESTS = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(TESTS))  # the tests' own package, support, as under pytest
 
-from test_share_browser import ARGS, chromium_path
+from support.browser import ARGS, chromium_path
 
-OUT = HERE.parent / "screenshots"
+OUT = TESTS.parent / "screenshots"
 
 
 def deal(folder: Path) -> Path:

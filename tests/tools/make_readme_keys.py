@@ -2,11 +2,11 @@
 the key tables from the one list of keys (bridgepad/tui/keys.py), and the README's list of
 the documentation's pages from the home page's (docs/index.md).
 
-    python tests/make_readme_keys.py           # rewrite them in README.md and docs/
-    python tests/make_readme_keys.py --check   # exit 1 if any of them is not its source's
+    python tests/tools/make_readme_keys.py           # rewrite them in README.md and docs/
+    python tests/tools/make_readme_keys.py --check   # exit 1 if any of them is not its source's
 
 Each table sits between two markers in its file; everything else in the file is left as it
-is. test_tui_keys.py runs the check, so neither the README nor the documentation can drift
+is. test_keys.py runs the check, so neither the README nor the documentation can drift
 from the keys.
 """
 
@@ -17,16 +17,16 @@ import re
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent  # tests/tools/ -> the repository
 README = ROOT / "README.md"
 HOME = ROOT / "docs" / "index.md"  # the documentation's first page: the ten keys, the list of pages
 KEYS_PAGE = ROOT / "docs" / "playing.md"  # every key, screen by screen
-START = "<!-- keys: written by tests/make_readme_keys.py from bridgepad/tui/keys.py; do not edit by hand -->"
+START = "<!-- keys: written by tests/tools/make_readme_keys.py from bridgepad/tui/keys.py; do not edit by hand -->"
 END = "<!-- /keys -->"
-FIRST_START = "<!-- first keys: written by tests/make_readme_keys.py from bridgepad/tui/keys.py; do not edit by hand -->"
+FIRST_START = "<!-- first keys: written by tests/tools/make_readme_keys.py from bridgepad/tui/keys.py; do not edit by hand -->"
 FIRST_END = "<!-- /first keys -->"
-PAGES_START = "<!-- pages: the README's list is written from this one by tests/make_readme_keys.py -->"
-README_PAGES_START = "<!-- pages: written by tests/make_readme_keys.py from docs/index.md; do not edit by hand -->"
+PAGES_START = "<!-- pages: the README's list is written from this one by tests/tools/make_readme_keys.py -->"
+README_PAGES_START = "<!-- pages: written by tests/tools/make_readme_keys.py from docs/index.md; do not edit by hand -->"
 PAGES_END = "<!-- /pages -->"
 
 
@@ -73,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
         for path in changed:
             print(
                 f"{path}: its generated tables differ from their sources (bridgepad/tui/keys.py, docs/index.md's pages);"
-                " run python tests/make_readme_keys.py",
+                " run python tests/tools/make_readme_keys.py",
                 file=sys.stderr,
             )
         return 1 if changed else 0

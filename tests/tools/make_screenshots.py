@@ -1,10 +1,10 @@
 """Writes SVG screenshots of bridgepad's main screens to screenshots/ at the top of the repo.
 
-    python tests/make_screenshots.py                # every scenario
-    python tests/make_screenshots.py help entry-form  # just these
-    python tests/make_screenshots.py --out /tmp/shots --size 100x30   # every one at that size
+    python tests/tools/make_screenshots.py                # every scenario
+    python tests/tools/make_screenshots.py help entry-form  # just these
+    python tests/tools/make_screenshots.py --out /tmp/shots --size 100x30   # every one at that size
 
-Each screen is a scenario in tests/snapshot_apps/scenarios.py: a name, the hands
+Each screen is a scenario in tests/support/snapshot_apps/scenarios.py: a name, the hands
 already on the pad, and the keys pressed. Add a Scenario there to get one more
 screenshot here (and one more snapshot test). Every screen starts from a fresh data
 folder in a temporary directory; nothing is read from or written to your own data.
@@ -18,12 +18,12 @@ import sys
 import tempfile
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+TESTS = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(TESTS))  # the tests' own package, support, as under pytest
 
-from snapshot_apps.scenarios import SCENARIOS, Scenario, play
+from support.snapshot_apps.scenarios import SCENARIOS, Scenario, play
 
-OUT = HERE.parent / "screenshots"
+OUT = TESTS.parent / "screenshots"
 
 
 async def shoot(scenario: Scenario, out: Path, size: tuple[int, int]) -> Path:

@@ -1,7 +1,7 @@
 """Writes the pictures of the shared view, as a phone shows it, to screenshots/ at the top of the repo.
 
-    python tests/make_share_screenshots.py
-    python tests/make_share_screenshots.py --out /tmp/shots
+    python tests/tools/make_share_screenshots.py
+    python tests/tools/make_share_screenshots.py --out /tmp/shots
 
 ``share-screen.svg``: the pad's share key pressed, at 80×24: the address, its QR
 code and how many phones watch. ``share-phone-light.png``: the worked rubber of the rules mid-way, in a phone's light
@@ -10,7 +10,7 @@ pays whom, in its dark setting. Both at 390×844 (CSS pixels, drawn at twice tha
 Debian's Chromium driven by Playwright, reading ``bridgepad share`` on a fresh data
 folder in a temporary directory; nothing is read from or written to your own data.
 
-The walk-throughs' two evenings (tests/several_support.py), each served by ``bridgepad share
+The walk-throughs' two evenings (tests/support/several.py), each served by ``bridgepad share
 --entry`` and entered as their tables' phones enter them. The four-table Mitchell (12 boards,
 3 rounds of 3): ``share-tables-screen.svg``, the pad's share key in it, at 80×24, showing table
 1's code; ``share-table-start.png``, table 2's phone at the start of round 1 (its pairs and its
@@ -39,26 +39,26 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from waiting import settle, until
+from support.waiting import settle, until
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+TESTS = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(TESTS))  # the tests' own package, support, as under pytest
 
-from builders import WORKED
-from entry_support import EntryProcess, result_now, send_now
-from several_support import MITCHELL, TEAM_MATCH, Entry, mitchell, on_pad, team_match
-from share_support import Pad, env_without_data_dir
-from test_share_browser import ARGS, PHONE, chromium_path
+from support.browser import ARGS, PHONE, chromium_path
+from support.builders import WORKED
+from support.entry import EntryProcess, result_now, send_now
+from support.several import MITCHELL, TEAM_MATCH, Entry, mitchell, on_pad, team_match
+from support.share import Pad, env_without_data_dir
 
 from bridgepad.core.rules.game import Game
 
-OUT = HERE.parent / "screenshots"
+OUT = TESTS.parent / "screenshots"
 PLAYERS = ("Ann", "Bob", "Cy", "Di")
 
 
 async def shoot_share_screen(root: Path, out: Path) -> Path:
-    from snapshot_apps.keyboard import keyboard
-    from snapshot_apps.scenarios import make_app
+    from support.snapshot_apps.keyboard import keyboard
+    from support.snapshot_apps.scenarios import make_app
 
     from bridgepad.tui.screens.share_screen import ShareScreen
 
@@ -71,8 +71,8 @@ async def shoot_share_screen(root: Path, out: Path) -> Path:
 
 
 async def shoot_tables_screen(root: Path, out: Path) -> Path:
-    from snapshot_apps.keyboard import keyboard
-    from snapshot_apps.scenarios import make_app
+    from support.snapshot_apps.keyboard import keyboard
+    from support.snapshot_apps.scenarios import make_app
 
     from bridgepad.tui.screens.share_screen import ShareScreen
 
@@ -94,7 +94,7 @@ def phone(browser: Any, scheme: str = "light") -> tuple[Any, Any]:
 
 
 def send(shared: EntryProcess, entries: Sequence[Entry]) -> None:
-    """``entries`` sent as their tables' phones send them (several_support's form), over HTTP."""
+    """``entries`` sent as their tables' phones send them (support.several's form), over HTTP."""
     for entry in entries:
         if entry is None:
             for table, url in shared.tables.items():
@@ -181,7 +181,7 @@ def entry_served(root: Path, tables: int) -> Iterator[EntryProcess]:
 
 
 def shoot_team_match(browser: Any, root: Path, ended: Path, out: Path) -> list[Path]:
-    """The team match of the walk-through (several_support.TEAM_MATCH) from table 1's phone: its
+    """The team match of the walk-through (support.several.TEAM_MATCH) from table 1's phone: its
     first board scored, East-West asked to agree; then its round's last board in, where everyone
     goes. Then the read-only page of the match over: the teams' IMPs and victory points."""
     shots: list[Path] = []
@@ -196,7 +196,7 @@ def shoot_team_match(browser: Any, root: Path, ended: Path, out: Path) -> list[P
 
 
 def shoot_tables(browser: Any, root: Path, watched: Path, out: Path) -> list[Path]:
-    """The four-table Mitchell of the walk-through (several_support.MITCHELL) from table 2's phone in
+    """The four-table Mitchell of the walk-through (support.several.MITCHELL) from table 2's phone in
     round 1: board 4 typed, then scored with East-West asked to agree; its round's last board in,
     where everyone goes. Then the read-only page of the session as the laptop's pictures have it."""
     shots: list[Path] = []

@@ -7,8 +7,8 @@ import json
 from pathlib import Path
 
 from rich.console import Console
-from snapshot_apps.scenarios import WORKED_RUBBER, field_keys, hand_keys, make_app, seed
-from snapshot_apps.screen import (
+from support.snapshot_apps.scenarios import WORKED_RUBBER, field_keys, hand_keys, make_app, seed
+from support.snapshot_apps.screen import (
     Notes,
     entry_form,
     explain_text,
@@ -20,9 +20,9 @@ from snapshot_apps.screen import (
     status_text,
     text_of,
 )
+from support.waiting import press, settle, until
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
-from waiting import press, settle, until
 
 from bridgepad.core.model import Seat, Side
 from bridgepad.core.rules.game import Status

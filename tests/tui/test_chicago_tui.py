@@ -34,9 +34,9 @@ import re
 from pathlib import Path
 
 import pytest
-from snapshot_apps.keyboard import keyboard
-from snapshot_apps.scenarios import field_keys, make_app, seed
-from snapshot_apps.screen import (
+from support.snapshot_apps.keyboard import keyboard
+from support.snapshot_apps.scenarios import field_keys, make_app, seed
+from support.snapshot_apps.screen import (
     Notes,
     form_open,
     hand_list,
@@ -46,8 +46,8 @@ from snapshot_apps.screen import (
     text_of,
     visible_text,
 )
+from support.waiting import settle
 from textual.widgets import Input
-from waiting import settle
 
 from bridgepad.cli import main
 from bridgepad.core.model import Seat, Side

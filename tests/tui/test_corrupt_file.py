@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from snapshot_apps.scenarios import WORKED_RUBBER, make_app, seed
-from snapshot_apps.screen import Notes, hand_rows, status_text
-from waiting import settle
+from support.snapshot_apps.scenarios import WORKED_RUBBER, make_app, seed
+from support.snapshot_apps.screen import Notes, hand_rows, status_text
+from support.waiting import settle
 
 from bridgepad.core.rules.game import Status
 

@@ -8,13 +8,13 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from builders import create_current
-from snapshot_apps.keyboard import handled, keyboard
-from snapshot_apps.scenarios import field_keys, make_app
-from snapshot_apps.screen import Notes, explain_text, form_open, pad_text, screen_lines, shown_in, status_text, text_of
-from solved_support import seven_solved
+from support.builders import create_current
+from support.snapshot_apps.keyboard import handled, keyboard
+from support.snapshot_apps.scenarios import field_keys, make_app
+from support.snapshot_apps.screen import Notes, explain_text, form_open, pad_text, screen_lines, shown_in, status_text, text_of
+from support.solved import seven_solved
+from support.waiting import settle, until
 from textual import events
-from waiting import settle, until
 
 from bridgepad.core.boards.board_set import BoardSet, DealtBoard, FieldResult
 from bridgepad.core.boards.dealing import deal_boards
@@ -91,7 +91,7 @@ async def test_a_board_with_its_cards_and_field_fits_a_small_screen(tmp_path: Pa
     game = dealt_game(range(1, 2), FIELD, DuplicateScoring.IMPS)
     stored = create_current(GameStore(root), game)
     deal = deal_boards(7, range(1, 2))[0][1]
-    stored.solved = seven_solved(range(1, 2))  # board 1 of seed 7 as the solver solves it (solved_support)
+    stored.solved = seven_solved(range(1, 2))  # board 1 of seed 7 as the solver solves it (support.solved)
     assert (1, deal) in stored.solved
     GameStore(root).save(stored)
     app = make_app(root)

@@ -27,11 +27,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from snapshot_apps.keyboard import keyboard
-from snapshot_apps.scenarios import field_keys, make_app
-from snapshot_apps.screen import explain_text, form_open, hand_rows, pad_text, status_text, text_of
+from support.snapshot_apps.keyboard import keyboard
+from support.snapshot_apps.scenarios import field_keys, make_app
+from support.snapshot_apps.screen import explain_text, form_open, hand_rows, pad_text, status_text, text_of
+from support.waiting import settle, until
 from textual.widgets import Input
-from waiting import settle, until
 
 from bridgepad.cli import main
 from bridgepad.core.model import Seat, Side
@@ -123,8 +123,8 @@ async def test_four_boards_with_imps_against_the_other_table(tmp_path: Path) -> 
 async def test_the_history_shows_a_session_in_its_scoring_form(tmp_path: Path) -> None:
     """A pairs session stands in the history by its percentage, a team match by its IMPs,
     never by raw points: the 16 boards of PAIRS_SESSION are 57.8% with each board the same
-    weight (worked board by board in test_tui_pairs.py); the four boards above are -6 IMPs."""
-    from snapshot_apps.scenarios import PAIRS_SESSION, new_pairs, seed
+    weight (worked board by board in test_pairs_tui.py); the four boards above are -6 IMPs."""
+    from support.snapshot_apps.scenarios import PAIRS_SESSION, new_pairs, seed
     from textual.widgets import DataTable
 
     root = tmp_path / "data"
@@ -149,7 +149,7 @@ async def test_the_history_shows_a_session_in_its_scoring_form(tmp_path: Path) -
 
 async def test_a_board_is_edited_and_deleted_as_a_board(tmp_path: Path) -> None:
     """The board's number, as the players name it, in the edit form's title and the delete question."""
-    from snapshot_apps.scenarios import PAIRS_SESSION, new_pairs, seed
+    from support.snapshot_apps.scenarios import PAIRS_SESSION, new_pairs, seed
     from textual.screen import ModalScreen
     from textual.widgets import Static
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from snapshot_apps.scenarios import field_keys, hand_keys, make_app
-from snapshot_apps.screen import (
+from support.snapshot_apps.scenarios import field_keys, hand_keys, make_app
+from support.snapshot_apps.screen import (
     entry_form,
     explain_text,
     folder_bytes,
@@ -14,8 +14,8 @@ from snapshot_apps.screen import (
     status_text,
     text_of,
 )
+from support.waiting import press, settle
 from textual.widgets import Input
-from waiting import press, settle
 
 from bridgepad.core.model import Seat, Side, Strain
 from bridgepad.tui.app import BridgepadApp

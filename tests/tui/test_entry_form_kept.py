@@ -8,10 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from snapshot_apps.scenarios import field_keys, make_app
-from snapshot_apps.screen import entry_form, form_open, text_of
+from support.snapshot_apps.scenarios import field_keys, make_app
+from support.snapshot_apps.screen import entry_form, form_open, text_of
+from support.waiting import press, settle
 from textual.widgets import Input
-from waiting import press, settle
 
 from bridgepad.core.rules.game import Mode
 from bridgepad.tui.forms.entry_form import HINTS, EntryForm

@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from snapshot_apps.scenarios import WORKED_RUBBER, make_app, seed
+from support.snapshot_apps.scenarios import WORKED_RUBBER, make_app, seed
+from support.waiting import settle
 from textual.widgets import Footer
-from waiting import settle
 
 from bridgepad.tui.screens.pad_screen import PadScreen
 from bridgepad.tui.widgets.hand_list import HandList

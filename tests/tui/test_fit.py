@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from builders import create_current
-from snapshot_apps.scenarios import (
+from support.builders import create_current
+from support.snapshot_apps.scenarios import (
     FIFTEEN_BOARDS,
     WORKED_RUBBER,
     evening,
@@ -17,8 +17,8 @@ from snapshot_apps.scenarios import (
     new_duplicate,
     seed,
 )
-from snapshot_apps.screen import entry_form, form_open, hand_list, screen_lines, screen_words, shown_in, visible_text
-from waiting import press, settle
+from support.snapshot_apps.screen import entry_form, form_open, hand_list, screen_lines, screen_words, shown_in, visible_text
+from support.waiting import press, settle
 
 from bridgepad.core.rules.game import Game
 from bridgepad.store.game_store import GameStore
@@ -80,7 +80,7 @@ async def test_the_hand_list_drops_columns_by_priority_and_keeps_the_scores(data
 
 
 async def test_at_60_columns_the_status_wraps_rather_than_cutting(data_dir: Path) -> None:
-    from snapshot_apps.scenarios import new_chicago
+    from support.snapshot_apps.scenarios import new_chicago
 
     new_chicago(data_dir)
     seed(data_dir, (("1NT", "N", "7", ""), ("pass", "", "", ""), ("4S", "S", "10", "")))
@@ -264,10 +264,10 @@ async def test_at_200x50_the_evening_s_chart_is_tall_and_says_each_player_s_net(
 
 @pytest.mark.parametrize("size", [(80, 24), (60, 20), (200, 50)], ids=["80x24", "60x20", "200x50"])
 async def test_every_view_of_several_tables_fits(data_dir: Path, size: tuple[int, int]) -> None:
-    from several_support import mitchell, on_pad
-    from snapshot_apps.scenarios import tables_shown
+    from support.several import mitchell, on_pad
+    from support.snapshot_apps.scenarios import tables_shown
+    from support.waiting import until
     from textual.widgets import DataTable
-    from waiting import until
 
     on_pad(data_dir, mitchell())
     app = make_app(data_dir)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from snapshot_apps.keyboard import keyboard
-from snapshot_apps.scenarios import field_keys, make_app, seed
-from snapshot_apps.screen import (
+from support.snapshot_apps.keyboard import keyboard
+from support.snapshot_apps.scenarios import field_keys, make_app, seed
+from support.snapshot_apps.screen import (
     Notes,
     explain_text,
     form_open,
@@ -20,8 +20,8 @@ from snapshot_apps.screen import (
     status_text,
     text_of,
 )
+from support.waiting import settle, until
 from textual.widgets import DataTable, Input
-from waiting import settle, until
 
 from bridgepad.core.model import Side
 from bridgepad.core.readers.entry import read_form
@@ -62,7 +62,7 @@ async def new_game_dialog(pilot, app) -> GameForm:  # type: ignore[no-untyped-de
     return app.screen  # type: ignore[no-any-return]
 
 
-# The five-player evening (tests/test_core_rotation.py works each seating out by the rule):
+# The five-player evening (tests/core/test_rotation.py works each seating out by the rule):
 # the most rubbers in a row cuts out, ties to the most played tonight, then to the first
 # seat from North; who comes in takes that seat, then North stays and E, S, W move on one.
 EVENING = [

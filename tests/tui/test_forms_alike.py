@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from snapshot_apps.scenarios import WORKED_RUBBER, evening, make_app, seed
-from snapshot_apps.screen import folder_bytes, form_open
+from support.snapshot_apps.scenarios import WORKED_RUBBER, evening, make_app, seed
+from support.snapshot_apps.screen import folder_bytes, form_open
+from support.waiting import press, settle
 from textual.widgets import Input
-from waiting import press, settle
 
 from bridgepad.core.model import Contract, Doubling, Seat, Strain
 from bridgepad.tui.forms.confirm import Confirm

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from snapshot_apps.scenarios import WORKED_RUBBER, hand_keys, make_app, seed
-from snapshot_apps.screen import explain_text, hand_list, visible_text
+from support.snapshot_apps.scenarios import WORKED_RUBBER, hand_keys, make_app, seed
+from support.snapshot_apps.screen import explain_text, hand_list, visible_text
+from support.waiting import press, settle, until
 from textual.color import Color
-from waiting import press, settle, until
 
 
 async def test_the_arrows_move_the_cursor_and_the_explanation_follows(data_dir: Path) -> None:

@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from snapshot_apps.scenarios import make_app
-from snapshot_apps.screen import Notes, explain_text, form_open
+from support import TESTS
+from support.snapshot_apps.scenarios import make_app
+from support.snapshot_apps.screen import Notes, explain_text, form_open
+from support.waiting import press, settle
 from textual.binding import Binding
 from textual.widgets import Static
-from waiting import press, settle
 
 from bridgepad.store.game_store import GameStore
 from bridgepad.tui import keys
@@ -35,7 +36,7 @@ from bridgepad.tui.screens.share_screen import ShareScreen
 from bridgepad.tui.screens.tally_screen import TallyScreen
 from bridgepad.tui.screens.trash_screen import TrashScreen
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = TESTS.parent
 SCREENS = (
     BridgepadApp, PadScreen, HistoryScreen, TallyScreen, ReviewScreen, HelpScreen, Confirm, EntryForm, GameForm, ExportDialog,
     TrashScreen, InPlayDialog, ShareScreen,
@@ -73,7 +74,7 @@ def test_the_readme_and_documentation_tables_are_the_list_s() -> None:
     # Neither the README nor the documentation can drift: the script that writes their
     # tables finds nothing to change.
     done = subprocess.run(
-        [sys.executable, str(ROOT / "tests" / "make_readme_keys.py"), "--check"], capture_output=True, text=True
+        [sys.executable, str(TESTS / "tools" / "make_readme_keys.py"), "--check"], capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr
     page = (ROOT / "docs" / "playing.md").read_text(encoding="utf-8")
@@ -205,7 +206,7 @@ async def test_a_user_keymap_rebinds_a_key_and_the_help_and_palette_say_so(data_
 
 
 async def test_q_leaves_each_screen_and_escape_backs_out(data_dir: Path) -> None:
-    from snapshot_apps.scenarios import evening
+    from support.snapshot_apps.scenarios import evening
 
     evening(data_dir)
     app = make_app(data_dir)

@@ -34,11 +34,11 @@ import json
 from pathlib import Path
 
 import pytest
-from snapshot_apps.keyboard import keyboard
-from snapshot_apps.scenarios import PAIRS_SESSION, field_keys, make_app
-from snapshot_apps.screen import entry_form, explain_text, form_open, hand_rows, pad_text, status_text, text_of
+from support.snapshot_apps.keyboard import keyboard
+from support.snapshot_apps.scenarios import PAIRS_SESSION, field_keys, make_app
+from support.snapshot_apps.screen import entry_form, explain_text, form_open, hand_rows, pad_text, status_text, text_of
+from support.waiting import settle, until
 from textual.widgets import Input
-from waiting import settle, until
 
 from bridgepad.cli import main
 from bridgepad.core.rules.game import Mode

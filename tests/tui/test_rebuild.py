@@ -9,10 +9,10 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from snapshot_apps.scenarios import make_app
-from test_history import T0, TEMPLATES, gid, write_game
+from support.history_games import T0, TEMPLATES, gid, write_game
+from support.snapshot_apps.scenarios import make_app
+from support.waiting import press, screen_is, settle, until
 from textual.widgets import DataTable, Label
-from waiting import press, screen_is, settle, until
 
 from bridgepad.services import history as history_module
 from bridgepad.services.history import INDEX_NAME, History

@@ -9,11 +9,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from snapshot_apps.keyboard import keyboard
-from snapshot_apps.scenarios import field_keys, make_app
-from snapshot_apps.screen import Notes, form_open, status_text
+from support.snapshot_apps.keyboard import keyboard
+from support.snapshot_apps.scenarios import field_keys, make_app
+from support.snapshot_apps.screen import Notes, form_open, status_text
+from support.waiting import settle
 from textual.widgets import Input
-from waiting import settle
 
 from bridgepad.cli import main
 from bridgepad.core.rules.game import Mode

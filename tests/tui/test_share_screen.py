@@ -9,12 +9,12 @@ import socket
 from pathlib import Path
 
 import pytest
-from share_support import Stream, request
-from snapshot_apps.keyboard import keyboard
-from snapshot_apps.scenarios import hand_keys, make_app
-from snapshot_apps.screen import form_open
+from support.share import Stream, request
+from support.snapshot_apps.keyboard import keyboard
+from support.snapshot_apps.scenarios import hand_keys, make_app
+from support.snapshot_apps.screen import form_open
+from support.waiting import until
 from textual.widgets import Label, Static
-from waiting import until
 
 from bridgepad.services.share.qr import qr_lines
 from bridgepad.tui import keys, sharing

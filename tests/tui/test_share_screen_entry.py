@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from entry_support import result, saved_game, several, several_game
-from share_support import folder_bytes
-from snapshot_apps.keyboard import keyboard
-from snapshot_apps.scenarios import make_app
+from support.entry import result, saved_game, several, several_game
+from support.share import folder_bytes
+from support.snapshot_apps.keyboard import keyboard
+from support.snapshot_apps.scenarios import make_app
+from support.waiting import until
 from textual.widgets import Label, Static
-from waiting import until
 
 from bridgepad.services.session import Session
 from bridgepad.services.share.qr import qr_lines

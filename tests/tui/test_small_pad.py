@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from snapshot_apps.scenarios import make_app, seed
-from snapshot_apps.screen import pad_text, screen_lines
-from waiting import settle
+from support.snapshot_apps.scenarios import make_app, seed
+from support.snapshot_apps.screen import pad_text, screen_lines
+from support.waiting import settle
 
 from bridgepad.tui.widgets.game_view import PadScroll
 from bridgepad.tui.widgets.status_bar import StatusBar

@@ -1,11 +1,11 @@
 """SVG snapshots of the screens a player sees, at 80×24 and, for the small-* ones, 60×20, the big-* ones 200×50.
 
 Each picture starts from a data folder of its own: the scenario's hands seeded
-into it, then its keys pressed (see snapshot_apps/scenarios.py).  Nothing in them depends on the date
+into it, then its keys pressed (see support/snapshot_apps/scenarios.py).  Nothing in them depends on the date
 or on the random part of game ids: the status bar's "Rubber N" counts the games
 started the same day, and each folder holds one.  After a deliberate change to
 the screens, look at the report and refresh the baselines with
-``pytest tests/test_tui_snapshots.py --snapshot-update``.
+``pytest tests/tui/test_snapshots.py --snapshot-update``.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from snapshot_apps.scenarios import SCENARIOS, play
+from support.snapshot_apps.scenarios import SCENARIOS, play
 from textual.pilot import Pilot
 
 

@@ -10,11 +10,11 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from snapshot_apps.keyboard import keyboard
-from snapshot_apps.scenarios import make_app
-from test_stats_worked import three_evenings
+from support.snapshot_apps.keyboard import keyboard
+from support.snapshot_apps.scenarios import make_app
+from support.three_evenings import three_evenings
+from support.waiting import press, screen_is, settle, until
 from textual.widgets import DataTable, Label
-from waiting import press, screen_is, settle, until
 
 from bridgepad.core.evening.stats_view import tables
 from bridgepad.core.model import Seat

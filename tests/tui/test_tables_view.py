@@ -12,13 +12,13 @@ from __future__ import annotations
 from decimal import Decimal
 from pathlib import Path
 
-from builders import hand
-from several_support import TEAM_MATCH, Entry, mitchell, on_pad, team_match
-from snapshot_apps.keyboard import keyboard
-from snapshot_apps.scenarios import field_keys, make_app, tables_shown
-from snapshot_apps.screen import Notes, entry_form, form_open, rows_of, screen_words, status_text, text_of
+from support.builders import hand
+from support.several import TEAM_MATCH, Entry, mitchell, on_pad, team_match
+from support.snapshot_apps.keyboard import keyboard
+from support.snapshot_apps.scenarios import field_keys, make_app, tables_shown
+from support.snapshot_apps.screen import Notes, entry_form, form_open, rows_of, screen_words, status_text, text_of
+from support.waiting import press, settle, until
 from textual.widgets import DataTable, Input
-from waiting import press, settle, until
 
 from bridgepad.core.rules.kinds.several_tables.inputs import By
 from bridgepad.services.session import Session

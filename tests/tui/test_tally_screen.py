@@ -6,12 +6,12 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from builders import create_current
-from record_support.games import duplicate
-from snapshot_apps.keyboard import keyboard
-from snapshot_apps.scenarios import make_app
+from support.builders import create_current
+from support.record.games import duplicate
+from support.snapshot_apps.keyboard import keyboard
+from support.snapshot_apps.scenarios import make_app
+from support.waiting import settle
 from textual.widgets import DataTable, Label
-from waiting import settle
 
 from bridgepad.core.readers.log import parse_log
 from bridgepad.core.rules.settings import DuplicateScoring
@@ -21,7 +21,7 @@ from bridgepad.tui.screens.tally_screen import TallyScreen
 
 def plant(root: Path) -> None:
     """Tonight: a rubber (Ann and Cy beat Bob and Di by 900) and a team match (N-S +13 IMPs,
-    worked in record_support.games); a week ago, another rubber."""
+    worked in support.record.games); a week ago, another rubber."""
     store = GameStore(root)
     store.ensure()
     now = datetime.now().astimezone().replace(microsecond=0)

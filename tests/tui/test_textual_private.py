@@ -7,10 +7,10 @@ from __future__ import annotations
 import threading
 from importlib.metadata import version
 
+from support.waiting import pause, until
 from textual.app import App
 from textual.drivers.linux_driver import LinuxDriver
 from textual.widgets import Footer
-from waiting import pause, until
 
 from bridgepad.tui import textual_private as private
 

@@ -9,12 +9,12 @@ import re
 import tokenize
 from pathlib import Path
 
-from snapshot_apps.scenarios import WORKED_RUBBER, make_app, seed
-from snapshot_apps.screen import Notes
+from support.snapshot_apps.scenarios import WORKED_RUBBER, make_app, seed
+from support.snapshot_apps.screen import Notes
+from support.waiting import settle
 from textual.app import App
 from textual.color import Color
 from textual.markup import parse_style
-from waiting import settle
 
 from bridgepad.services.session import Session
 from bridgepad.store.game_store import GameStore

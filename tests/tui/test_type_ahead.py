@@ -12,12 +12,12 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-import waiting
-from robust_support.keys import burst
-from snapshot_apps.scenarios import WORKED_RUBBER, evening, make_app, seed
-from snapshot_apps.screen import form_open
+from support import waiting
+from support.robust.keys import burst
+from support.snapshot_apps.scenarios import WORKED_RUBBER, evening, make_app, seed
+from support.snapshot_apps.screen import form_open
+from support.waiting import pause
 from textual.widgets import Input
-from waiting import pause
 
 from bridgepad.core.model import Contract, Doubling, Hand, Seat, Strain
 from bridgepad.core.rules.game import Mode

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from snapshot_apps.scenarios import hand_keys, make_app, new_duplicate
-from snapshot_apps.screen import entry_form, explain_text, form_open, status_text, text_of
-from waiting import press, settle
+from support.snapshot_apps.scenarios import hand_keys, make_app, new_duplicate
+from support.snapshot_apps.screen import entry_form, explain_text, form_open, status_text, text_of
+from support.waiting import press, settle
 
 from bridgepad.core.model import SIDES
 from bridgepad.core.readers.new_game import CHOICES

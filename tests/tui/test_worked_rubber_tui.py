@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from snapshot_apps.scenarios import WORKED_RUBBER, hand_keys, make_app, seed
-from snapshot_apps.screen import explain_text, form_open, main_screen, visible_text
-from waiting import press, settle
+from support.snapshot_apps.scenarios import WORKED_RUBBER, hand_keys, make_app, seed
+from support.snapshot_apps.screen import explain_text, form_open, main_screen, visible_text
+from support.waiting import press, settle
 
 from bridgepad.core.model import Seat, Side
 from bridgepad.core.rules.game import Status

@@ -1,5 +1,5 @@
 """The printable hand record in a real browser: Debian's Chromium driven by Playwright (as
-tests/test_share_browser.py launches it), on screen and printed on A4, four boards a sheet."""
+tests/web/test_share_browser.py launches it), on screen and printed on A4, four boards a sheet."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import re
 from pathlib import Path
 
 import pytest
-from solved_support import SEVEN, seven_solved
-from test_share_browser import browser  # noqa: F401 (the fixture: one Chromium for the module)
+from support.browser import browser  # noqa: F401 (the fixture: one Chromium for the module)
+from support.solved import SEVEN, seven_solved
 
 from bridgepad.core.boards.board_set import BoardSet, DealtBoard
 from bridgepad.core.rules.board_facts import all_board_facts
@@ -18,7 +18,7 @@ from bridgepad.services.formats.hand_record_html import page
 
 @pytest.fixture(scope="module")
 def hand_record(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    # The boards' solutions as the solver gives them (test_deals_pbn solves them afresh and checks the file).
+    # The boards' solutions as the solver gives them (test_pbn_boards solves them afresh and checks the file).
     game = Game(mode=Mode.DUPLICATE, deals=BoardSet(tuple(DealtBoard(b, d) for b, d in SEVEN)))
     facts = all_board_facts(game, seven_solved())
     path = tmp_path_factory.mktemp("record") / "club.html"

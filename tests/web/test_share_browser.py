@@ -9,7 +9,6 @@ tests skip and say why, and the HTTP tests still run.
 from __future__ import annotations
 
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -18,49 +17,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from builders import WORKED, hand
-from share_support import CHICAGO, Pad, env_without_data_dir
+from support.browser import PHONE, browser, no_sideways_scroll, smallest_text
+from support.builders import WORKED, hand
+from support.share import CHICAGO, Pad, env_without_data_dir
 
 from bridgepad.core.rules.game import Game, Mode
 from bridgepad.core.rules.settings import DuplicateScoring, Settings
 
-PHONE = {"width": 390, "height": 844}
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+__all__ = ["browser"]  # the module's browser: Debian's Chromium, or the tests skip and say why
+
 SOON_MS = 3000  # a hand saved on the pad is on the phone within this
-
-
-def chromium_path() -> str | None:
-    for name in ("chromium", "chromium-browser"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    try:
-        from playwright.sync_api import Error, sync_playwright
-    except ImportError:
-        pytest.skip("Playwright for Python is not installed (pip install -e '.[test]')")
-    path = chromium_path()
-    if path is None:
-        pytest.skip("no Chromium found (apt-get install chromium): the browser tests need one")
-    with sync_playwright() as p:
-        try:
-            b = p.chromium.launch(executable_path=path, args=ARGS)
-        except Error as e:
-            pytest.skip(f"Chromium at {path} would not start: {str(e).splitlines()[0]}")
-        yield b
-        b.close()
 
 
 class Shared:
@@ -127,33 +93,6 @@ def hand_rows(page: Any) -> int:
 def wait_rows(page: Any, n: int) -> None:
     # A function, not an expression: the page's policy forbids evaluating strings (no 'unsafe-eval').
     page.wait_for_function("(n) => document.querySelectorAll('#hands tr.hand').length === n", arg=n, timeout=SOON_MS)
-
-
-def smallest_text(page: Any) -> float:
-    """The smallest font size, in CSS pixels, of any element that shows text."""
-    return float(
-        page.evaluate(
-            """() => {
-        let least = Infinity;
-        for (const e of document.querySelectorAll('body *')) {
-            const own = [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
-            if (own && e.getClientRects().length) least = Math.min(least, parseFloat(getComputedStyle(e).fontSize));
-        }
-        return least;
-    }"""
-        )
-    )
-
-
-def no_sideways_scroll(page: Any) -> bool:
-    # Against the phone's width itself: a mobile browser widens its viewport to a page too wide.
-    width = PHONE["width"]
-    return bool(
-        page.evaluate(
-            "(w) => window.innerWidth === w && document.documentElement.scrollWidth <= w && document.body.scrollWidth <= w",
-            width,
-        )
-    )
 
 
 def test_the_phone_shows_the_pad_s_figures_without_sideways_scroll_in_text_of_14px(table: tuple[Pad, Shared], phone: Any) -> None:

@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from entry_support import EntryProcess, result_now, saved_game, several_game
-from several_support import on_pad, team_match
-from test_share_browser import PHONE, browser, no_sideways_scroll, smallest_text
+from support.browser import PHONE, browser, no_sideways_scroll, smallest_text
+from support.entry import EntryProcess, result_now, saved_game, several_game
+from support.several import on_pad, team_match
 
 __all__ = ["browser"]  # the module's browser: Debian's Chromium, or the tests skip and say why
 

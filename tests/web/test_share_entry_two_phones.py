@@ -16,13 +16,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from entry_support import saved_game, several_game
-from snapshot_apps.keyboard import keyboard
-from snapshot_apps.scenarios import make_app
-from snapshot_apps.screen import rows_of
-from test_share_browser import ARGS, PHONE, chromium_path
+from support.browser import ARGS, PHONE, chromium_path
+from support.entry import saved_game, several_game
+from support.snapshot_apps.keyboard import keyboard
+from support.snapshot_apps.scenarios import make_app
+from support.snapshot_apps.screen import rows_of
+from support.waiting import until
 from textual.widgets import DataTable
-from waiting import until
 
 from bridgepad.tui.screens.share_screen import ShareScreen
 

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from builders import WORKED_LOG
-
 from bridgepad.core.model import Contract, Hand, Revoke, Seat, Side, Strain
 from bridgepad.core.readers.log import parse_log
 from bridgepad.core.rules.game import Game, Mode
@@ -21,6 +19,7 @@ from bridgepad.core.rules.settings import (
     Settings,
 )
 from bridgepad.store.game_store import GameStore, StoredGame
+from support.builders import WORKED_LOG
 
 
 @dataclass(frozen=True)

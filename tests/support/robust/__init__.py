@@ -1,1 +1,1 @@
-"""Helpers for the robustness tests (tests/test_robust_*.py): the real app in a pseudo-terminal."""
+"""Helpers for the robustness tests (tests/robust/): the real app in a pseudo-terminal."""

@@ -6,11 +6,10 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from builders import create_current, hand
-
 from bridgepad.core.readers.serialize import SCHEMA, game_to_json
 from bridgepad.core.rules.game import Game, Mode
 from bridgepad.store.game_store import GameStore, StoredGame
+from support.builders import create_current, hand
 
 GOOD_GAMES: tuple[Game, ...] = (
     Game(hands=(hand("3S", "N", "10"), hand("4HX", "E", "8")), players=("Ann", "Bob", "Cy", "Di")),

@@ -14,7 +14,8 @@ from textual import events
 # Textual's public API has only the other way (key_to_character); Pilot.press uses this one.
 from textual.keys import _character_to_key
 from textual.pilot import Pilot
-from waiting import settle
+
+from support.waiting import settle
 
 # Named keys and the character a terminal sends with them (None: an escape sequence).
 NAMED: dict[str, str | None] = {

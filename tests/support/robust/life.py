@@ -1,4 +1,4 @@
-"""Preludes and helpers for the tests of the app's life (tests/test_robust_terminal.py).
+"""Preludes and helpers for the tests of the app's life (tests/robust/test_terminal.py).
 
 A prelude is Python run in the app's process before bridgepad starts (see
 ``PtyApp(..., prelude=...)``); these ones only watch or wedge, they change nothing
@@ -11,12 +11,11 @@ import os
 import time
 from pathlib import Path
 
-from fair_clock import Deadline
-
 from bridgepad.core.model import Hand
 from bridgepad.store.game_store import GameStore
-from robust_support.pty_app import PtyApp
-from robust_support.typing import type_hand
+from support.fair_clock import Deadline
+from support.robust.pty_app import PtyApp
+from support.robust.typing import type_hand
 
 # Records each time the watchdog has to end the process itself (the app's own way out
 # wedged or was too slow) in the file named by $BRIDGEPAD_TEST_FORCED, with why and

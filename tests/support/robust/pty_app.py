@@ -23,8 +23,8 @@ import threading
 import time
 from pathlib import Path
 
-import fair_clock
-from fair_clock import Deadline
+from support import fair_clock
+from support.fair_clock import Deadline
 
 # Runs the package exactly as ``python -m bridgepad`` does, after making the pty the
 # controlling terminal of the new session (so closing it sends SIGHUP, as a closed

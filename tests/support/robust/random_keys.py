@@ -1,6 +1,6 @@
 """A campaign of random keys pressed into the app under Pilot, checking its state as it goes.
 
-Run in-process by ``campaign`` or as ``python -m robust_support.random_keys ROOT SEED KEYS``
+Run in-process by ``campaign`` or as ``python -m support.robust.random_keys ROOT SEED KEYS``
 (which prints the figures as JSON), so that two campaigns can use two cores at once.
 The quit keys (q, ctrl+c, ctrl+q) and the command palette are never pressed.
 """
@@ -15,14 +15,14 @@ import sys
 from pathlib import Path
 
 from textual.pilot import Pilot
-from waiting import pause, press, settle
 
 from bridgepad.core.model import Contract, Hand, Seat, Side, Strain
 from bridgepad.core.rules.game import GameState, derive
 from bridgepad.services.session import Session
 from bridgepad.store.game_store import GameStore
 from bridgepad.tui.app import BridgepadApp
-from robust_support.keys import key_event
+from support.robust.keys import key_event
+from support.waiting import pause, press, settle
 
 PRINTABLE = [c for c in string.ascii_letters + string.digits + " +-=/*#,.:;[]!@$%&()_'\"\\<>~" if c != "q"] + list("♠♥é😀")
 NAMED = [
@@ -126,7 +126,7 @@ async def campaign(root: Path, seed: int, n: int) -> dict[str, int]:
                 edits_of_a_finished_game += 1
                 if key != "e":
                     await press_one(pilot, "e")
-            # One key at a time, each handled before the next, as a person types (robust_support.keys.burst
+            # One key at a time, each handled before the next, as a person types (support.robust.keys.burst
             # sends keys faster than that).
             await press_one(pilot, key)
             if i % 250 == 0:

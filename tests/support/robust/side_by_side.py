@@ -12,7 +12,7 @@ import threading
 from collections.abc import Callable
 from typing import TypeVar
 
-from fair_clock import Deadline
+from support.fair_clock import Deadline
 
 T = TypeVar("T")
 

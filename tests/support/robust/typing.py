@@ -1,6 +1,6 @@
 """Typing hands into the real app in a pty, and knowing which were shown.
 
-Every key lands where it was meant, however fast it comes (test_robust_type_ahead.py types
+Every key lands where it was meant, however fast it comes (test_type_ahead_terminal.py types
 bursts with no wait at all); here the typist waits for the form after ``+`` only so that
 a kill or a closed terminal can be timed against a form known to be open, then types the
 rest of the hand in one write.  The hands chosen never make a game, so one rubber takes
@@ -13,10 +13,9 @@ import random
 import re
 from collections.abc import Callable
 
-from builders import hand
-
 from bridgepad.core.model import Hand
-from robust_support.pty_app import PtyApp
+from support.builders import hand
+from support.robust.pty_app import PtyApp
 
 # contract, declarer, tricks: every one goes down, or is passed out.
 NO_GAME_HANDS: tuple[tuple[str, str, str], ...] = (

@@ -10,11 +10,12 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 
-from robust_support.keys import key_name
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input
-from waiting import DEADLINE, WaitedTooLong, focus_moves_from, settle
+
+from support.robust.keys import key_name
+from support.waiting import DEADLINE, WaitedTooLong, focus_moves_from, settle
 
 _CONTROL = {"tab": "\t", "enter": "\r", "escape": "\x1b", "plus": "+"}
 

@@ -3,7 +3,7 @@
 ``make_app`` opens the app on a data folder exactly as ``bridgepad`` does;
 ``hand_keys`` turns one hand into the keys a player presses (``+``, the fields
 with Tab between them, Enter); ``SCENARIOS`` are the screens that the snapshot
-tests compare and ``tests/make_screenshots.py`` saves.  To add a screen, add a
+tests compare and ``tests/tools/make_screenshots.py`` saves.  To add a screen, add a
 ``Scenario`` to the list: both pick it up (the snapshot test needs its own test
 function and a ``--snapshot-update`` run).
 """
@@ -15,15 +15,15 @@ from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
-from builders import WORKED_LOG
 from textual.pilot import Pilot
 from textual.widgets import Input
-from waiting import press, settle, until
 
 from bridgepad.services.session import Session
 from bridgepad.store.game_store import GameStore
 from bridgepad.store.preferences_file import PreferencesFile
 from bridgepad.tui.app import BridgepadApp
+from support.builders import WORKED_LOG
+from support.waiting import press, settle, until
 
 SIZE = (80, 24)
 SMALL = (60, 20)
@@ -146,7 +146,7 @@ def new_pairs(root: Path) -> None:
 
 # A 16-board pairs session at a club: Ann and Cy sit North-South, and after each board copy
 # the other N-S results from the traveller. Contract, declarer, result, the other results;
-# what each board scores is worked by hand in tests/test_tui_pairs.py.
+# what each board scores is worked by hand in tests/tui/test_pairs_tui.py.
 PAIRS_SESSION: tuple[tuple[str, str, str, str, str], ...] = (
     ("4S", "N", "=", "", "420 450 -50"),
     ("3NT", "S", "+1", "", "600 630 -100"),
@@ -210,16 +210,15 @@ def new_duplicate(root: Path) -> None:
 def dealt_pairs(root: Path) -> None:
     """A pairs game with the cards of boards 1-2 of seed 7 and a club's field on each, both
     solved double dummy (the cache written with the game: the pad has nothing left to solve;
-    the solutions as the solver gives them, tests/solved_support.py), and 4S by North making
+    the solutions as the solver gives them, tests/support/solved.py), and 4S by North making
     ten on each, typed at home."""
-    from solved_support import seven_solved
-
     from bridgepad.core.boards.board_set import BoardSet, DealtBoard, FieldResult
     from bridgepad.core.boards.dealing import deal_boards
     from bridgepad.core.model import Hand
     from bridgepad.core.readers.notation import parse_contract, parse_seat
     from bridgepad.core.rules.game import Game, Mode
     from bridgepad.core.rules.settings import DuplicateScoring, Settings
+    from support.solved import seven_solved
 
     dealt = deal_boards(7, range(1, 3))
     fields = {1: (420, 400, 170, -50, 140, 450), 2: (650, 620, 620, 200, -100, 680)}
@@ -253,12 +252,12 @@ def evening(root: Path) -> None:
 
 def season(root: Path) -> None:
     """A season of 36 games among six players from September 2026, an evening or two a week:
-    rubbers (some ended early), Chicagos, team matches and pairs games (stats_support's random
+    rubbers (some ended early), Chicagos, team matches and pairs games (support.stats's random
     games, their names as spelled), and a stake of 0.10: every figure of the statistics."""
     import random
     from datetime import UTC, datetime
 
-    from stats_support import AT_A_TABLE, random_games
+    from support.stats import AT_A_TABLE, random_games
 
     store = GameStore(root)
     store.ensure()
@@ -306,35 +305,35 @@ def one_in_the_trash(root: Path) -> None:
 
 
 def several_mitchell(root: Path) -> None:
-    """The four-table Mitchell of several_support on the pad: rounds 1 and 2 in, round 3 half way, one change."""
-    from several_support import mitchell, on_pad
+    """The four-table Mitchell of support.several on the pad: rounds 1 and 2 in, round 3 half way, one change."""
+    from support.several import mitchell, on_pad
 
     on_pad(root, mitchell())
 
 
 def several_team_match(root: Path) -> None:
-    """The two-table team match of several_support on the pad, finished: team 1 by 12 IMPs."""
-    from several_support import on_pad, team_match
+    """The two-table team match of support.several on the pad, finished: team 1 by 12 IMPs."""
+    from support.several import on_pad, team_match
 
     on_pad(root, team_match())
 
 
 def several_team_match_begun(root: Path) -> None:
     """The two-table team match just begun: the pairs named, nothing entered yet."""
-    from several_support import on_pad, team_match
+    from support.several import on_pad, team_match
 
     on_pad(root, team_match(()))
 
 
 def several_team_match_round_one(root: Path) -> None:
     """The team match after its first round: each table has played its four boards and moved on."""
-    from several_support import TEAM_MATCH, on_pad, team_match
+    from support.several import TEAM_MATCH, on_pad, team_match
 
     on_pad(root, team_match(TEAM_MATCH[:9]))
 
 
 # The hands of the pictures are seeded, not typed: it is the same game (the seed goes through the
-# entry form's reader), the same screen, and several seconds faster.  test_tui_worked_rubber.py
+# entry form's reader), the same screen, and several seconds faster.  test_worked_rubber_tui.py
 # types the whole rubber key by key.
 SCENARIOS: tuple[Scenario, ...] = (
     Scenario("pad-mid-rubber", "the first four hands of the worked rubber: one game each", hands=WORKED_RUBBER[:4]),

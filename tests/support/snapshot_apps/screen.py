@@ -96,7 +96,7 @@ class Notes:
     async def latest(self, pilot: Pilot, expected: str) -> str:  # type: ignore[type-arg]
         """The latest notification, given the app time to say ``expected``: a dialog's callback
         can speak after the dialog has closed, later than one pause on a busy machine."""
-        from waiting import WaitedTooLong, until
+        from support.waiting import WaitedTooLong, until
 
         try:
             await until(pilot, lambda: bool(self.said) and self.texts[-1] == expected, f"the notification {expected!r}")

@@ -4,6 +4,15 @@ Textual's ``App.run_test`` is an async context manager, so the TUI tests are
 ``async def``.  No async plugin (pytest-asyncio, anyio's) is installed, and none is
 needed: the hook below runs any coroutine test function with ``asyncio.run``, one
 fresh event loop a test.  Async *fixtures* are not supported; the tests use none.
+
+The tests are in a folder a floor (``tests/core/``, ``store/``, ``services/``, ``cli/``,
+``tui/``, ``web/``, ``robust/``, and ``project/`` for what crosses them), their shared code in
+one package, ``tests/support/``, imported by its name (``from support.waiting import settle``).
+It imports because ``tests/`` is on ``sys.path``: pyproject.toml's ``pythonpath = ["tests"]``
+puts it there for pytest and for each xdist worker before this file is read (and pytest's
+``prepend`` import mode puts this rootless conftest's folder there too); a Python a test starts
+that imports support code gets it in ``PYTHONPATH`` (``support.on_path``). No test folder has an
+``__init__.py``, so each test module is imported by its basename: basenames are unique.
 """
 
 from __future__ import annotations
@@ -17,9 +26,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bytecode_folder import keep_bytecode
+from support.bytecode_folder import keep_bytecode
 
-pytest_plugins = ["pytester"]  # tests/test_fair_clock.py runs a test session of its own
+pytest_plugins = ["pytester"]  # tests/project/test_fair_clock.py runs a test session of its own
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -85,14 +94,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_timeout_set_timer(item: pytest.Item, settings: Any) -> bool | None:
-    """pytest-timeout's limit, on the fair clock (``tests/fair_clock.py``): a test stopped for
+    """pytest-timeout's limit, on the fair clock (``tests/support/fair_clock.py``): a test stopped for
     looping forever is one that used its time, not one a busy machine kept waiting for a CPU.
     The alarm rings after the limit on the wall clock, as pytest-timeout's own does; if the
     machine withheld part of that time, it is set again for what the test is still owed."""
     if settings.method != "signal" or threading.current_thread() is not threading.main_thread():
         return None  # pytest-timeout's own timer
     import pytest_timeout
-    from fair_clock import Deadline
+    from support.fair_clock import Deadline
 
     given = Deadline(settings.timeout)
 

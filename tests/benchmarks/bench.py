@@ -1099,9 +1099,9 @@ def main() -> int:
     ns = p.parse_args()
     if ns.child:
         return child_main(ns)
-    # The programs timed here keep their bytecode, as on a user's machine (bytecode_folder.py).
+    # The programs timed here keep their bytecode, as on a user's machine (support/bytecode_folder.py).
     sys.path.insert(0, str(HERE.parent))
-    from bytecode_folder import keep_bytecode
+    from support.bytecode_folder import keep_bytecode
 
     keep_bytecode(os.environ, "bench")
     quick = ns.quick

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from builders import hand
-from several_support import TEAM_MATCH, played, several
+from support.builders import hand
+from support.several import TEAM_MATCH, played, several
 
 from bridgepad.core.rules.game import Game, Mode, derive
 from bridgepad.core.rules.kinds import KINDS, PAD_GAME, SEVERAL_TABLES, kind_of

@@ -1,0 +1,1 @@
+"""Helpers for the robustness tests (tests/robust/): the real app in a pseudo-terminal."""

@@ -58,8 +58,7 @@ NOT_AT_STARTUP = (
     "bridgepad.tui.forms.game_form",
     "bridgepad.tui.widgets.net_chart",
     # A game of several tables': its screen, its words, its one-table preview, its PBN, the names form.
-    "bridgepad.tui.widgets.tables_view",
-    "bridgepad.tui.forms.names_form",
+    "bridgepad.tui.several_tables",
     "bridgepad.core.words.several_text",
     "bridgepad.core.rules.kinds.several_tables.one_table",
     "bridgepad.services.formats.pbn_several",

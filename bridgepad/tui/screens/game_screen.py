@@ -3,7 +3,7 @@ keys every kind shares (undo, a new game, the rules, the history, the tally, hel
 and saying so, the entry form at its foot, and hearing each change the session saves.
 
 Each kind of game has its screen (``tui.kinds``): the pad's hands (``PadScreen``), or the
-evening of several tables (``several_tables.TablesScreen``). When the game on the pad becomes
+tables' views (``TablesScreen``). When the game on the pad becomes
 one of the other kind (a new game, undo, a game resumed from the history, another window's),
 the screen of that kind takes its place, at the bottom of the app's stack.
 """

@@ -1,6 +1,7 @@
-"""The score pad app: the pad's screen, quitting safely, the command palette, and the
-app's life: the data folder's lock, a read-only window that takes over when the other
-closes, and an end that never waits for a terminal that has gone."""
+"""The score pad app: the screen of the game on the pad (the one its kind names, in
+``tui.kinds``), quitting safely, the command palette, and the app's life: the data folder's
+lock, a read-only window that follows the other and takes over when it closes, and an end
+that never waits for a terminal that has gone."""
 
 from __future__ import annotations
 
@@ -24,9 +25,9 @@ from bridgepad.services.changes import GameChanged, Origin
 from bridgepad.services.session import Session
 from bridgepad.store.folder_lock import APP, FolderLock, Holder
 from bridgepad.store.game_store import data_dir
-from bridgepad.tui import keys
+from bridgepad.tui import keys, kinds
 from bridgepad.tui.key_order import KeyOrder
-from bridgepad.tui.screens.pad_screen import PadScreen
+from bridgepad.tui.screens.game_screen import GameScreen
 from bridgepad.tui.telling import tell, tell_each
 from bridgepad.tui.watchdog import Watchdog
 
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 
 _HERE = Path(__file__).parent
 TAKE_OVER_POLL = 1.0  # seconds between a read-only window's looks at the lock
+FOLLOW_POLL = 2.0  # seconds between a read-only window's looks at what the other window saved
 SETTLE = 0.6  # at most this long, at the end, for what was typed before it (well inside the watchdog's grace)
 
 
@@ -93,10 +95,11 @@ class BridgepadApp(App[None]):
         self.session = session
         self.lock = lock
         self.watchdog = watchdog
-        self.pad = PadScreen(session)
+        self._first_screen = kinds.game_screen(session, opening=True)
         self.key_order = KeyOrder(self)
         self._asking_to_quit = False
         self._take_over_timer: Timer | None = None
+        self._follow_timer: Timer | None = None
         self._take_over_failed = False
         self.later_css_loaded = False  # the other screens' styles read (load_later_css)
         self._ending: object = None  # the task that ends the app, once the watchdog asks
@@ -128,7 +131,15 @@ class BridgepadApp(App[None]):
         return driver
 
     def get_default_screen(self) -> Screen[None]:
-        return self.pad
+        return self._first_screen
+
+    @property
+    def game_screen(self) -> GameScreen:
+        """The screen of the game on the pad, whatever its kind: always the bottom of the stack
+        (a screen of the other kind takes its place there when the game changes kind)."""
+        screen = self.screen_stack[0] if self.screen_stack else self._first_screen
+        assert isinstance(screen, GameScreen)
+        return screen
 
     async def on_event(self, event: events.Event) -> None:
         # Every key in the order typed, whole, before the next (key_order.py).
@@ -164,6 +175,8 @@ class BridgepadApp(App[None]):
                 loop.call_soon_threadsafe(callback)
 
             self.watchdog.attach(self._end_soon, on_loop)
+        if self.session.read_only:
+            self._follow_timer = self.set_interval(FOLLOW_POLL, self._follow)
         if self.session.read_only and self.lock is not None and self.unwritable is None:
             self._take_over_timer = self.set_interval(TAKE_OVER_POLL, self._try_take_over)
         self.call_after_refresh(self._after_first_paint)
@@ -253,7 +266,7 @@ class BridgepadApp(App[None]):
     async def _settle_then_exit(self) -> None:
         """Exits, asking nobody, once what was typed before the end has been handled.
 
-        An Enter read just before the terminal closed travels through several message
+        An Enter read just before the terminal closed travels through a few message
         queues (the key, the form, the pad) before its hand is saved; exiting at once
         would cut it off. Each pass waits until every queue of the app has handled what
         it held when the pass began; a few passes cover the whole journey.
@@ -298,6 +311,18 @@ class BridgepadApp(App[None]):
             give_back()
 
     # Read-only, then taking over ------------------------------------------------
+    def _follow(self) -> None:
+        """Read-only: the app's one look at the folder, for what another process writes there.
+
+        The session reads the game the other window keeps and, if it changed, publishes it as
+        a change from another window: the screens draw it as they draw any change they hear.
+        This window's own changes are never looked for: the session publishes each as it saves."""
+        if not self.session.read_only:  # this window has taken over: what it shows is its own
+            if self._follow_timer is not None:
+                self._follow_timer.stop()
+            return
+        self.session.reload()
+
     def _try_take_over(self) -> None:
         """Read-only: takes over as soon as the window that holds the folder lets it go."""
         assert self.lock is not None
@@ -311,7 +336,7 @@ class BridgepadApp(App[None]):
             if reason != self.session.read_only_reason:
                 self.session.read_only_reason = reason
                 if holder is not None:  # a holder named at last, or another one: say who
-                    self.pad.say(reason, title="Read-only", severity="warning", timeout=15)
+                    self.game_screen.say(reason, title="Read-only", severity="warning", timeout=15)
             return
         try:
             session = self.session.reopened()
@@ -319,7 +344,7 @@ class BridgepadApp(App[None]):
             self.lock.release()
             if not self._take_over_failed:  # said once; the poll goes on
                 self._take_over_failed = True
-                self.pad.say(
+                self.game_screen.say(
                     f"The other window has closed, but this one could not open the data folder to write: "
                     f"{e.strerror or e}. It stays read-only and tries again.",
                     title="Read-only",
@@ -330,11 +355,12 @@ class BridgepadApp(App[None]):
         if self._take_over_timer is not None:
             self._take_over_timer.stop()
         self.session = session
-        self.pad.session = session
+        screen = self.game_screen
+        screen.session = session
         # Told once this window is the one in use: the share server serves the tables' links from now on.
         session.changes.publish(GameChanged(session.stored.id, "taken over", Origin.OTHER_WINDOW))
-        self.pad.refresh_all(select_last=True)
-        self.pad.say("The other window has closed: this window keeps the score now.", title="Taken over", timeout=10)
+        screen.refresh_all(select_last=True)
+        screen.showing().say("The other window has closed: this window keeps the score now.", title="Taken over", timeout=10)
         tell_each(self, session.problems)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:

@@ -19,7 +19,11 @@ def open_screen(app: App[Any], screen: Screen[Any], done: Callable[[Any], None] 
     Textual calls a screen's callback some turns after the screen has gone, when the keys
     typed after the Enter that closed it may already have been handled: the ``+`` after a
     new game would open a form on the old one. Here ``done`` runs as the screen closes,
-    before the next key."""
+    before the next key.
+
+    Why not ``push_screen(screen, done)``: Textual hands the result on with ``call_next`` of
+    the screen that asked, and the keys held while a screen mounted are handled one after the
+    other in one turn of the app (``key_order``), ahead of it. No private name is used here."""
     if done is not None:
         _DONE[screen] = done
     app.push_screen(screen)

@@ -50,7 +50,7 @@ class Section:
     name: str  # what a screen's ``KEY_SECTION`` names
     title: str  # the heading in the help and the documentation
     keys: tuple[Key, ...]
-    also: tuple[str, ...] = ()  # the sections whose keys the same screen answers to as well (the pad's, at several tables)
+    also: tuple[str, ...] = ()  # the sections whose keys the same screen answers to as well (the pad's, on the tables' screen)
 
 
 def _explanation_keys(section: str) -> tuple[Key, Key]:
@@ -739,7 +739,7 @@ def palette_commands(screen: object, keymap: Mapping[str, str]) -> Iterator[Syst
     check = getattr(screen, "check_action", None)
     for k in (k for s in screen_sections(name) for k in s.keys):
         callback = getattr(screen, f"action_{k.action}", None) if k.command else None
-        # A key the screen does not answer to now (a hand's keys, at several tables) is not offered.
+        # A key the screen does not answer to now (a hand's keys while a hand is typed) is not offered.
         if callback is not None and (check is None or check(k.action, ()) is not False):
             yield SystemCommand(k.command, f"{k.does[:1].upper()}{k.does[1:]} ({key_text(keys_of(k, keymap))})", callback)
 

@@ -12,6 +12,8 @@ names the version these were written for), not a screen at random.
 - taking one notification down before its time (a failed save that has since succeeded);
 - the binding check Textual's own key handling runs, and handing a key on to a widget's
   queue as Textual does, for handling every key in the order typed (``key_order.py``);
+- putting a screen in the place of the app's first (its default screen), which Textual's
+  ``switch_screen`` cannot do alone: the game on the pad changing kind (``screens/game_screen.py``);
 - the Linux driver's output file and writer thread, which ``terminal.py`` guards so that
   a terminal closing under the app can never block the event loop.
 """
@@ -90,3 +92,15 @@ async def check_bindings(app: Any, key: str, *, priority: bool = False) -> bool:
 def forward_key(node: Any, event: Any) -> None:
     """Hands a key to ``node``'s own queue, as Textual hands a key to the focused widget."""
     node._forward_event(event)
+
+
+def switch_bottom_screen(app: Any, screen: Any) -> Any:
+    """``app.switch_screen(screen)``, also when the screen it replaces is the app's default one.
+
+    ``switch_screen`` takes away the result callback ``push_screen`` gave the screen it
+    replaces; the default screen was never pushed and has none, so switching it raises
+    IndexError. It is given an empty one first, as ``push_screen`` without a callback gives."""
+    top = app.screen
+    if not top._result_callbacks:
+        top._push_result_callback(app, None)
+    return app.switch_screen(screen)

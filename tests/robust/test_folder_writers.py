@@ -142,7 +142,7 @@ async def test_the_app_on_an_unwritable_folder_shows_it_and_refuses_changes(root
         assert any("cannot be written (Permission denied)" in m for m in said), said
         await press(pilot, "plus")
         await settle(pilot)
-        assert app.screen is app.pad  # no entry form: nothing may be written
+        assert app.screen is app.game_screen  # no entry form: nothing may be written
         assert app.session.read_only_reason == unwritable  # not "another window": there is none
     assert app.return_code in (None, 0)
 

@@ -68,8 +68,8 @@ async def test_a_table_s_phone_writes_through_the_pad_s_own_session_and_the_pad_
     app = make_app(data_dir)
     async with app.run_test(size=SIZE) as pilot:
         told: list[int] = []
-        real = app.pad.refresh_all
-        app.pad.refresh_all = lambda select_last=False: (told.append(1), real(select_last))[1]  # type: ignore[method-assign]
+        real = app.game_screen.refresh_all
+        app.game_screen.refresh_all = lambda select_last=False: (told.append(1), real(select_last))[1]  # type: ignore[method-assign]
         await keyboard(pilot, ["p"])
         await until(pilot, lambda: isinstance(app.screen, ShareScreen), "the share screen")
         assert app.sharing is not None and app.sharing.server is not None

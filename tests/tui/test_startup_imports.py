@@ -58,8 +58,7 @@ NOT_AT_STARTUP = (
     "bridgepad.tui.forms.game_form",
     "bridgepad.tui.widgets.net_chart",
     # A game of several tables': its screen, its words, its one-table preview, its PBN, the names form.
-    "bridgepad.tui.widgets.tables_view",
-    "bridgepad.tui.forms.names_form",
+    "bridgepad.tui.several_tables",
     "bridgepad.core.words.several_text",
     "bridgepad.core.rules.kinds.several_tables.one_table",
     "bridgepad.services.formats.pbn_several",
@@ -83,7 +82,12 @@ LOADED = """
 import json, sys
 NOT_AT_STARTUP = {names!r}
 def loaded():
-    return sorted(m for m in sys.modules if any(m == n or m.startswith(n + ".") for n in NOT_AT_STARTUP))
+    # A module declared with bridgepad.core.lazy.lazy is in sys.modules before it is loaded:
+    # it counts once one of its names has been read (it is then a module like the others).
+    return sorted(
+        m for m, module in list(sys.modules.items())
+        if any(m == n or m.startswith(n + ".") for n in NOT_AT_STARTUP) and type(module).__name__ != "_LazyModule"
+    )
 """
 
 

@@ -26,7 +26,7 @@ from bridgepad.services.several_tables.table_results import TableResults
 from bridgepad.store.game_store import GameStore
 from bridgepad.tui.app import BridgepadApp
 from bridgepad.tui.forms.game_form import NewGameForm
-from bridgepad.tui.forms.names_form import NamesForm
+from bridgepad.tui.several_tables.names_form import NamesForm
 
 SIZE = (80, 24)
 
@@ -240,7 +240,7 @@ async def test_a_four_table_mitchell_started_from_the_n_dialog_shows_its_guide_c
         assert app.focused is form.query_one("#f-tables", Input)  # the field in the wrong, its text selected
         await keyboard(pilot, ["4", "enter"])
         await until(pilot, lambda: app.session.game.several_tables is not None and tables_shown(app), "the Mitchell on the pad")
-        await until(pilot, lambda: app.pad.tables_view.view == "cards", "the guide cards shown")
+        await until(pilot, lambda: app.game_screen.tables_view.view == "cards", "the guide cards shown")
         inputs = app.session.game.several_tables
         assert (inputs.setup.tables, inputs.setup.boards, inputs.setup.rounds) == (4, 12, 3)  # type: ignore[union-attr]
         assert app.session.game.settings.duplicate_scoring.value == "matchpoints"

@@ -161,3 +161,20 @@ async def test_a_footer_key_settled_before_it_is_mounted_is_not_restyled_for_its
             key = app.query_one(Counting)
             assert key.compact is False and not key.has_class("-compact"), WHERE
         assert len(restyled) == times, (settle, len(restyled), WHERE)
+
+
+async def test_the_default_screen_can_be_switched_for_another() -> None:
+    from textual.screen import Screen
+
+    first, second = Screen[None](id="first"), Screen[None](id="second")
+
+    class Switching(App[None]):
+        def get_default_screen(self) -> Screen[None]:
+            return first
+
+    app = Switching()
+    async with app.run_test() as pilot:
+        await private.switch_bottom_screen(app, second)
+        await pause(pilot)
+        assert app.screen_stack == [second], WHERE
+        assert not first.is_attached, WHERE  # the default screen taken away, as switch_screen takes the one it replaces

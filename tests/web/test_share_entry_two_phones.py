@@ -52,7 +52,7 @@ async def laptop_shows(_page: Any, boards: tuple[int, int], pilot: Any, app: Any
     each board's traveller holds the table's result, as the derived session the screen draws."""
 
     def shown() -> bool:
-        rows = rows_of(app.pad.query_one("#tables-progress", DataTable))
+        rows = rows_of(app.game_screen.query_one("#tables-progress", DataTable))
         several = app.session.state.session.several
         travellers = [several.traveller(b) for b in boards]
         return [r[5] for r in rows[:2]] == ["1/3", "1/3"] and all(len(t.rows) == 1 for t in travellers)

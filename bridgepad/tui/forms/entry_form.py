@@ -25,6 +25,7 @@ Preview = Callable[[Hand], tuple[HandOutcome, GameState]]
 # errors by field if it was refused, the form staying open as it was typed; {} once it is done.
 Accept = Callable[[Hand, str], dict[str, str]]
 Describe = Callable[[HandOutcome, GameState, Side], list[str]]  # the preview's lines for a hand read whole
+Reason = Callable[[str], str]  # why a reason typed cannot stand, in a sentence; "" if it can
 
 HINTS = {**FIELD_HINTS, "why": "why the result changes: it is written down with it"}
 LABELS = {**FIELD_LABELS, "why": "Reason"}
@@ -58,6 +59,7 @@ class EntryForm(FormParts, Vertical):
         self.fields = ["contract", "declarer", "result"]
         self._rows: list[str] = []  # the fields composed now
         self.shown_errors: set[str] = set()
+        self._reason: Reason | None = None
         self._shown: dict[str, tuple[str, bool, bool]] = {}
         self._as_opened = {}
         self._done: Callable[[Hand | None], None] | None = None
@@ -86,7 +88,7 @@ class EntryForm(FormParts, Vertical):
         honors_on: bool = True,
         others_on: bool = False,
         before: GameState | None = None,
-        reason: bool = False,
+        reason: Reason | None = None,
         accept: Accept | None = None,
         describe: Describe = outcome_lines,
         done: Callable[[Hand | None], None] | None = None,
@@ -95,7 +97,7 @@ class EntryForm(FormParts, Vertical):
         the contract, its text selected; ``done`` gets the hand, or None.
 
         ``before``: the state the hand goes into, for saying whether a contract would make game.
-        ``reason``: a field for why (a director's correction), read by the core's rule for it;
+        ``reason``: a field for why (a director's correction), and the rule that reads it;
         ``accept``: what Enter does with the hand and the reason before the form closes, the form
         staying open, as typed, with the errors it gives beside their fields; ``describe``: the
         preview's lines for a hand (what the hand writes in the game, by default)."""
@@ -116,7 +118,8 @@ class EntryForm(FormParts, Vertical):
             self.fields.append("honors")
         if others_on:
             self.fields.append("others")
-        if reason:
+        self._reason = reason
+        if reason is not None:
             self.fields.append("why")
         self.shown_errors = set()
         if self.is_mounted:
@@ -192,13 +195,9 @@ class EntryForm(FormParts, Vertical):
     def reading(self) -> FormReading:
         values = self.field_values()
         reading = read_form(values, we=self.we, honors_on=self.honors_on, others_on=self.others_on, board=self.board)
-        if "why" in self.fields:
-            from bridgepad.core.rules.kinds.several_tables.entering import EntryRefused, check_why
-
-            try:
-                check_why(values["why"])
-            except EntryRefused as e:
-                reading.errors["why"] = str(e)
+        refused = self._reason(values["why"]) if self._reason is not None else ""
+        if refused:
+            reading.errors["why"] = refused
         return reading
 
     @on(Input.Changed)

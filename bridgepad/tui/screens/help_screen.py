@@ -11,7 +11,7 @@ from textual.widgets import Label, Static
 
 from bridgepad.core.rules.game import Game
 from bridgepad.core.words.rules_text import scoring_tables
-from bridgepad.tui import keys
+from bridgepad.tui import keys, kinds
 from bridgepad.tui.closing import close
 
 
@@ -36,12 +36,13 @@ class HelpScreen(ModalScreen[None]):
             # The pad's and those of every screen first, then the scoring tables, then the other screens'.
             sections = keys.table(keys.keymap_of(self.app))
             width = max(len(shown) for _, rows in sections for shown, _ in rows)
-            several = self.game.several_tables is not None
-            # A game of several tables: its screen's keys and what they show, before the pad's.
-            firsts = ("tables", "pad", "app") if several else ("pad", "app")
+            # The game's kind says which keys come first, and what its screen shows, in a few words.
+            face = kinds.face_of(self.game)
+            firsts = face.help_first
             first = sorted(((s, rows) for s, rows in sections if s.name in firsts), key=lambda item: firsts.index(item[0].name))
-            if several:
-                yield from self._several_help()
+            if face.help_words is not None:
+                for line in face.help_words(keys.keymap_of(self.app)):
+                    yield Label(line, classes="help-words", markup=False)
             for section, rows in first:
                 yield self._keys(section.title, rows, width)
             yield from self._scoring_tables()
@@ -57,26 +58,6 @@ class HelpScreen(ModalScreen[None]):
         for shown, does in rows:
             table.add_row(Text(shown, style="bold"), Text(does))
         return Static(table, classes="key-table")
-
-    def _several_help(self) -> ComposeResult:
-        from bridgepad.core.words.several_text import help_lines
-
-        keymap = keys.keymap_of(self.app)
-        named = {
-            "tables": "tables.view_tables",
-            "boards": "tables.view_boards",
-            "ranking": "tables.view_ranking",
-            "changes": "tables.view_changes",
-            "cards": "tables.view_cards",
-            "previous": "tables.previous_board",
-            "next": "tables.next_board",
-            "correct": "tables.correct",
-            "names": "tables.names",
-            "undo": "pad.undo",
-            "share": "pad.share",
-        }
-        for line in help_lines({word: keys.first_key(key_id, keymap) for word, key_id in named.items()}):
-            yield Label(line, classes="help-words", markup=False)
 
     def _scoring_tables(self) -> ComposeResult:
         for rt in scoring_tables(self.game.mode, self.game.settings):

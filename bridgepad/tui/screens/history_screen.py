@@ -14,7 +14,6 @@ from bridgepad.core.evening.game_summary import GameSummary
 from bridgepad.core.model import Side
 from bridgepad.core.rules.duplicate import standing_figure
 from bridgepad.core.rules.game import Status
-from bridgepad.core.rules.kinds.several_tables.movements import MovementKind
 from bridgepad.core.rules.modes import rules_for
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.words.labels import we_they
@@ -22,7 +21,7 @@ from bridgepad.core.words.text import fit
 from bridgepad.services.history import History
 from bridgepad.services.session import Session
 from bridgepad.store.errors import Problem
-from bridgepad.tui import keys
+from bridgepad.tui import keys, kinds
 from bridgepad.tui.closing import close, open_screen
 from bridgepad.tui.telling import tell, tell_each
 from bridgepad.tui.widgets.game_columns import players_text, started_text
@@ -203,15 +202,9 @@ class HistoryScreen(Screen[str | None]):
             "margin": f"{s.margin:+,}" if s.margin else "0",
             "state": "on pad" if on_pad and not s.over else state_word(s),
         }
-        if s.several:
-            # A game of several tables in a line of its own: its movement, tables, boards and who leads.
-            text.update(
-                mode=MovementKind(s.movement).short if s.movement else "dup",
-                games=f"{s.boards} bd",
-                ns="",
-                ew="",
-                margin="",
-            )
+        own = kinds.face_of_summary(s).history_columns  # a kind of game with a line of its own
+        if own is not None:
+            text.update(own(s))
         elif rules_for(s.mode).boards:
             # A session stands by its scoring form, not by raw points: N-S's IMPs or percentage.
             mp = s.scoring is DuplicateScoring.MATCHPOINTS
@@ -256,7 +249,6 @@ class HistoryScreen(Screen[str | None]):
             InPlayDialog,
             ending_text,
         )
-        from bridgepad.tui.screens.review_screen import ReviewScreen
 
         s = self._selected()
         if s is None:
@@ -274,13 +266,13 @@ class HistoryScreen(Screen[str | None]):
             self._say(f"That game cannot be replayed: {e}.", error=True)
             return
         if state.over or self.read_only:
-            self.app.push_screen(ReviewScreen(stored, state))
+            self.app.push_screen(kinds.review_screen(stored, state))
             return
         what = f"{s.mode.word} of {started_text(s)} ({players_text(s)})"
 
         def chosen(choice: str | None) -> None:
             if choice == REVIEW:
-                self.app.push_screen(ReviewScreen(stored, state))
+                self.app.push_screen(kinds.review_screen(stored, state))
             elif choice == RESUME and self._change(self.session.resume, s.id, f"the {what} resumed"):
                 close(self, RESUMED)
             elif choice == END and self._change(self.session.end_other, s.id, f"the {what} ended"):

@@ -1,7 +1,6 @@
 """An old game's pad, exactly as it was drawn at the table, to look at only.
 
-A game of several tables is shown as the laptop showed it (the tables, the travellers,
-the ranking, the changes and the guide cards, the keys 1 to 5 and ← →), with nothing to change."""
+A game of another kind is reviewed by that kind's screen (``tui.kinds``), made from this one."""
 
 from __future__ import annotations
 
@@ -16,66 +15,31 @@ from bridgepad.tui.widgets.game_view import GameView
 from bridgepad.tui.widgets.key_footer import KeyFooter
 from bridgepad.tui.widgets.status_bar import StatusBar
 
-# Of a game of several tables' keys, those that only look.
-LOOKING = frozenset({"view", "board"})
-
 
 class ReviewScreen(Screen[None]):
     KEY_SECTION = "review"
-    BINDINGS = keys.bindings(KEY_SECTION) + keys.bindings("tables", only=LOOKING)
+    BINDINGS = keys.bindings(KEY_SECTION)
 
     def __init__(self, stored: StoredGame, state: GameState) -> None:
         super().__init__()
         self.stored = stored
         self.state = state
 
-    @property
-    def several(self) -> bool:
-        return self.state.session is not None and self.state.session.several is not None
-
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
-        if self.several:
-            from bridgepad.tui.widgets.tables_view import TablesView
-
-            yield TablesView(id="review-tables")
-        else:
-            yield GameView(self.state, id="review", solved=self.stored.solved)
+        yield GameView(self.state, id="review", solved=self.stored.solved)
         yield KeyFooter()
 
     def on_mount(self) -> None:
         started = self.stored.created[:16].replace("T", " ")
         self.query_one(StatusBar).show(self.state, 0, review=f"Review · {started} · read-only")
-        if self.state.session is not None and self.state.session.several is not None:
-            from bridgepad.tui.widgets.tables_view import TablesView
+        self.show_game()
 
-            view = self.query_one(TablesView)
-            view.show(self.state.session.several)
-            view.focus_view()
-            return
+    def show_game(self) -> None:
         self.query_one(GameView).focus_hands()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "explain":
-            return not self.several
-        return self.several if action in LOOKING else True
 
     def action_explain(self, pages: int) -> None:
         self.query_one(GameView).scroll_explanation(pages)
-
-    def action_view(self, view: str) -> None:
-        from bridgepad.tui.widgets.tables_view import TablesView
-
-        self.query_one(TablesView).show_view(view)
-
-    def action_board(self, step: int) -> None:
-        from bridgepad.tui.widgets.tables_view import TablesView
-
-        tables = self.query_one(TablesView)
-        if tables.view != "boards":
-            tables.show_view("boards")
-            return
-        tables.step_board(step)
 
     def action_export(self) -> None:
         from bridgepad.tui.forms.export_dialog import export_game

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from bridgepad.core.evening.game_summary import GameSummary
 from bridgepad.core.words.labels import Players, match_up
+from bridgepad.tui import kinds
 
 
 def players_text(s: GameSummary) -> str:
-    """``Ann & Cy v Bob & Di``; a game of several tables: its tables and who leads."""
-    if s.several:
-        return f"{s.tables} tables, {s.boards} boards: {s.leaders or 'no board compared yet'}"
-    return match_up(Players(s.players))
+    """``Ann & Cy v Bob & Di``, or what the game's kind shows in their place."""
+    own = kinds.face_of_summary(s).players
+    return own(s) if own is not None else match_up(Players(s.players))
 
 
 def started_text(s: GameSummary) -> str:

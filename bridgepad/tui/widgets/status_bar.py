@@ -7,8 +7,6 @@ Colours are roles of ``looks`` (the theme's design tokens); the words are the co
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from textual.content import Content
 from textual.widgets import Static
 
@@ -23,13 +21,9 @@ from bridgepad.core.words.summary import (
     shuffler,
 )
 from bridgepad.services.session import Session
-from bridgepad.tui import looks
+from bridgepad.tui import kinds, looks
 from bridgepad.tui.keys import first_key, keymap_of
-
-if TYPE_CHECKING:
-    from bridgepad.core.rules.kinds.several_tables.scores import SeveralState
-
-Part = tuple[str, str]
+from bridgepad.tui.kinds import Part
 
 
 class StatusBar(Static):
@@ -88,9 +82,9 @@ def render_status(
         out.append((" READ-ONLY ", looks.READ_ONLY))
     if session is not None and (session.unsaved or session.unsaved_current):
         out.append((" NOT SAVED ", looks.UNSAVED))
-    several = state.session.several if state.session is not None else None
-    if several is not None:
-        return Content.assemble(*out, *_several_lines(several, bool(review)))
+    own_lines = kinds.face_of(game).status_lines  # a kind of game with lines of its own under the title
+    if own_lines is not None:
+        return Content.assemble(*out, *own_lines(state, bool(review)))
     if review:
         out.append(("\n", ""))
         out += [(headline(state, we), looks.HEADLINE)] if state.over else _where(state)
@@ -129,21 +123,3 @@ def vulnerability_badge(state: GameState) -> Part:
     vul = state.next_vulnerable
     style = looks.VULNERABLE_BADGE if vul else looks.NOT_VULNERABLE_BADGE
     return (f" {vulnerability_text(vul, state.game.settings.we)} ", style)
-
-
-def _several_lines(several: SeveralState, review: bool) -> list[Part]:
-    """A game of several tables: its movement and scoring, how many results are in, and who leads."""
-    from bridgepad.core.words.movement_text import movement_title
-    from bridgepad.core.words.several_text import headline as several_headline
-    from bridgepad.core.words.several_text import leaders, round_words
-
-    scoring = several.scoring.word
-    out: list[Part] = [("\n" if review else "  ", ""), (f"{movement_title(several.inputs.setup)} · {scoring}", looks.STRONG)]
-    if several.status.over:
-        out += [("\n", ""), (several_headline(several), looks.HEADLINE)]
-        return out
-    out += [("\n", ""), (round_words(several), "")]
-    lead = leaders(several)
-    if lead:
-        out += [("\n", ""), (f"Leading: {lead}.", "")]
-    return out

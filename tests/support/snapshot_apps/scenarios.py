@@ -100,12 +100,17 @@ def painted(app: BridgepadApp) -> bool:
 
 
 def tables_shown(app: BridgepadApp) -> bool:
-    """Whether a game of several tables on the pad has its view mounted and drawn (a game of one table: True)."""
-    pad = app.pad
-    if not pad.several:
+    """Whether a game of several tables on the pad has its screen mounted and drawn (a game of one table: True)."""
+    from bridgepad.tui.several_tables.tables_screen import TablesScreen
+    from bridgepad.tui.several_tables.tables_view import TablesView
+
+    if app.session.game.kind.screen != "tables":
         return True
-    view = pad._tables_view
-    return view is not None and view.is_mounted and view.data_shown
+    screen = app.game_screen
+    if not isinstance(screen, TablesScreen) or not screen.is_mounted:
+        return False
+    views = screen.query(TablesView)
+    return bool(views) and views.first().is_mounted and views.first().data_shown
 
 
 @dataclass(frozen=True)

@@ -31,4 +31,9 @@ def lazy(name: str) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     loader.exec_module(module)
+    # Bound in its package as an import binds it, so that ``package.name`` reads it too (a
+    # later ``import`` of a module already in sys.modules does not bind it).
+    parent, _, child = name.rpartition(".")
+    if parent:
+        setattr(sys.modules[parent], child, module)
     return module

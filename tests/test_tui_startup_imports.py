@@ -79,11 +79,17 @@ NOT_AT_STARTUP = (
     "bridgepad.tui.screens.stats_screen",
 )
 
+# A module declared at a module's top with bridgepad.core.lazy.lazy is in sys.modules from then
+# on, but none of it has run until one of its names is read: that one is not loaded yet.
 LOADED = """
 import json, sys
+from bridgepad.core.lazy import waiting
 NOT_AT_STARTUP = {names!r}
 def loaded():
-    return sorted(m for m in sys.modules if any(m == n or m.startswith(n + ".") for n in NOT_AT_STARTUP))
+    return sorted(
+        m for m, module in sys.modules.items()
+        if any(m == n or m.startswith(n + ".") for n in NOT_AT_STARTUP) and not waiting(module)
+    )
 """
 
 

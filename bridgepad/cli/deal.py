@@ -22,7 +22,6 @@ from bridgepad.cli.errors import UsageError
 from bridgepad.cli.files import check_output, write_output
 from bridgepad.cli.streams import say
 from bridgepad.core.boards.board_set import BoardSet, DealtBoard
-from bridgepad.core.boards.dealing import MAX_SEED, deal_boards
 from bridgepad.core.lazy import lazy
 from bridgepad.core.rules.game import Game, Mode
 from bridgepad.core.words.text import visible
@@ -32,11 +31,13 @@ from bridgepad.core.words.text import visible
 if TYPE_CHECKING:
     import secrets
 
+    from bridgepad.core.boards import dealing
     from bridgepad.core.rules import board_facts
     from bridgepad.services.double_dummy import solver
     from bridgepad.services.formats import hand_record, hand_record_html
 else:
     secrets = lazy("secrets")
+    dealing = lazy("bridgepad.core.boards.dealing")
     board_facts = lazy("bridgepad.core.rules.board_facts")
     solver = lazy("bridgepad.services.double_dummy.solver")
     hand_record = lazy("bridgepad.services.formats.hand_record")
@@ -77,7 +78,7 @@ def parse_seed(text: str | None) -> int:
     if text is None:
         return secrets.randbelow(10**9)
     if not re.fullmatch(r"\s*[0-9]{1,18}\s*", text):
-        raise UsageError(f"bridgepad deal: --seed takes a whole number from 0 to {MAX_SEED:,}, not '{text[:24]}'.")
+        raise UsageError(f"bridgepad deal: --seed takes a whole number from 0 to {dealing.MAX_SEED:,}, not '{text[:24]}'.")
     return int(text)
 
 
@@ -113,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
     pbn_path, html_path = out_paths(args.out, boards, seed)
     for path in (pbn_path, html_path):
         check_output(path, args.force, "deal")
-    dealt = deal_boards(seed, boards)
+    dealt = dealing.deal_boards(seed, boards)
     game = Game(mode=Mode.DUPLICATE, first_board=boards.start, deals=BoardSet(tuple(DealtBoard(b, d) for b, d in dealt)))
     progress = Progress()
     try:

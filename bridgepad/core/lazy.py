@@ -14,7 +14,7 @@ import importlib.util
 import sys
 from types import ModuleType
 
-__all__ = ["lazy"]
+__all__ = ["lazy", "waiting"]
 
 
 def lazy(name: str) -> ModuleType:
@@ -37,3 +37,10 @@ def lazy(name: str) -> ModuleType:
     if parent:
         setattr(sys.modules[parent], child, module)
     return module
+
+
+def waiting(module: ModuleType) -> bool:
+    """True while ``module`` was declared with ``lazy`` and none of it has run yet: it is in
+    ``sys.modules`` from its declaration, but loaded only when a name of it is first read.
+    Asking does not load it (its type is looked at, not its attributes)."""
+    return type(module) is getattr(importlib.util, "_LazyModule", None)

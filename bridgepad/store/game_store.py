@@ -27,10 +27,11 @@ import time
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bridgepad.core.boards.cards import Deal
 from bridgepad.core.boards.double_dummy import Solution
+from bridgepad.core.lazy import lazy
 from bridgepad.core.readers.boards_json import solved_from_json, solved_json
 from bridgepad.core.readers.serialize import (
     SCHEMA,
@@ -47,6 +48,11 @@ from bridgepad.store.atomic_file import atomic_write, fsync_dir, make_private_di
 from bridgepad.store.data_files import NotReadable, keep_aside, parse_json, read_head, read_regular, read_regular_stat
 from bridgepad.store.errors import NotAGameId, UnreadableGame, shown_path
 from bridgepad.store.game_id import ID_HELP, MAX_ID_LENGTH, is_game_id, new_id
+
+if TYPE_CHECKING:
+    import platformdirs
+else:
+    platformdirs = lazy("platformdirs")  # the platform's folder: not asked when --data-dir or the variable names one
 
 __all__ = [
     "GameStore",
@@ -72,8 +78,6 @@ def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     env = os.environ.get(ENV_VAR)
     if env:
         return Path(env).expanduser()
-    import platformdirs
-
     return platformdirs.user_data_path("bridgepad")
 
 

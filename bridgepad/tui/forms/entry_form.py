@@ -14,10 +14,12 @@ from textual.widgets import Input, Label, Static
 from bridgepad.core.model import Hand, Side
 from bridgepad.core.readers.entry import FormReading, read_form
 from bridgepad.core.rules.game import GameOverError, GameState, HandOutcome
+from bridgepad.core.rules.kinds.several_tables.entering import EntryRefused, check_why
 from bridgepad.core.rules.modes.base import FIELD_HINTS, FIELD_LABELS
 from bridgepad.core.words.summary import making_note, outcome_lines
 from bridgepad.tui import keys
 from bridgepad.tui.closing import open_screen
+from bridgepad.tui.forms.confirm import Confirm
 from bridgepad.tui.forms.form import FormParts, enter_field
 
 Preview = Callable[[Hand], tuple[HandOutcome, GameState]]
@@ -134,7 +136,6 @@ class EntryForm(FormParts, Vertical):
         if not self.changed():
             self._finish(None)
             return
-        from bridgepad.tui.forms.confirm import Confirm
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -193,8 +194,6 @@ class EntryForm(FormParts, Vertical):
         values = self.field_values()
         reading = read_form(values, we=self.we, honors_on=self.honors_on, others_on=self.others_on, board=self.board)
         if "why" in self.fields:
-            from bridgepad.core.rules.kinds.several_tables.entering import EntryRefused, check_why
-
             try:
                 check_why(values["why"])
             except EntryRefused as e:

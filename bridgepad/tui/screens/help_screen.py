@@ -11,6 +11,7 @@ from textual.widgets import Label, Static
 
 from bridgepad.core.rules.game import Game
 from bridgepad.core.words.rules_text import scoring_tables
+from bridgepad.core.words.several_text import help_lines
 from bridgepad.tui import keys
 from bridgepad.tui.closing import close
 
@@ -59,8 +60,6 @@ class HelpScreen(ModalScreen[None]):
         return Static(table, classes="key-table")
 
     def _several_help(self) -> ComposeResult:
-        from bridgepad.core.words.several_text import help_lines
-
         keymap = keys.keymap_of(self.app)
         named = {
             "tables": "tables.view_tables",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events
@@ -11,9 +12,10 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Label
 
 from bridgepad.core.evening.game_summary import GameSummary
+from bridgepad.core.lazy import lazy
 from bridgepad.core.model import Side
 from bridgepad.core.rules.duplicate import standing_figure
-from bridgepad.core.rules.game import Status
+from bridgepad.core.rules.game import GameOverError, Status, derive
 from bridgepad.core.rules.kinds.several_tables.movements import MovementKind
 from bridgepad.core.rules.modes import rules_for
 from bridgepad.core.rules.settings import DuplicateScoring
@@ -24,10 +26,19 @@ from bridgepad.services.session import Session
 from bridgepad.store.errors import Problem
 from bridgepad.tui import keys
 from bridgepad.tui.closing import close, open_screen
+from bridgepad.tui.forms.confirm import Confirm
+from bridgepad.tui.forms.in_play_dialog import END, RESUME, REVIEW, InPlayDialog, ending_text
 from bridgepad.tui.telling import tell, tell_each
 from bridgepad.tui.widgets.game_columns import players_text, started_text
 from bridgepad.tui.widgets.key_footer import KeyFooter
 from bridgepad.tui.widgets.reading import Partial, Progressed, Read, Reading, read_in_background
+
+# The screens this one opens, loaded when first opened.
+if TYPE_CHECKING:
+    from bridgepad.tui.screens import review_screen, trash_screen
+else:
+    review_screen = lazy("bridgepad.tui.screens.review_screen")
+    trash_screen = lazy("bridgepad.tui.screens.trash_screen")
 
 STATE_WORDS = {Status.IN_PLAY: "in play", Status.WON: "won", Status.FINISHED: "finished", Status.ENDED: "ended early"}
 
@@ -248,16 +259,6 @@ class HistoryScreen(Screen[str | None]):
 
     def action_open(self) -> None:
         """A finished game is reviewed; one still in play is resumed, ended or reviewed, as asked."""
-        from bridgepad.core.rules.game import GameOverError, derive
-        from bridgepad.tui.forms.in_play_dialog import (
-            END,
-            RESUME,
-            REVIEW,
-            InPlayDialog,
-            ending_text,
-        )
-        from bridgepad.tui.screens.review_screen import ReviewScreen
-
         s = self._selected()
         if s is None:
             return
@@ -274,13 +275,13 @@ class HistoryScreen(Screen[str | None]):
             self._say(f"That game cannot be replayed: {e}.", error=True)
             return
         if state.over or self.read_only:
-            self.app.push_screen(ReviewScreen(stored, state))
+            self.app.push_screen(review_screen.ReviewScreen(stored, state))
             return
         what = f"{s.mode.word} of {started_text(s)} ({players_text(s)})"
 
         def chosen(choice: str | None) -> None:
             if choice == REVIEW:
-                self.app.push_screen(ReviewScreen(stored, state))
+                self.app.push_screen(review_screen.ReviewScreen(stored, state))
             elif choice == RESUME and self._change(self.session.resume, s.id, f"the {what} resumed"):
                 close(self, RESUMED)
             elif choice == END and self._change(self.session.end_other, s.id, f"the {what} ended"):
@@ -305,8 +306,6 @@ class HistoryScreen(Screen[str | None]):
         self.app.notify(message, severity="error" if error else "information", markup=False, timeout=10 if error else 6)
 
     def action_delete(self) -> None:
-        from bridgepad.tui.forms.confirm import Confirm
-
         s = self._selected()
         if s is None:
             return
@@ -338,12 +337,10 @@ class HistoryScreen(Screen[str | None]):
         )
 
     def action_trash(self) -> None:
-        from bridgepad.tui.screens.trash_screen import TrashScreen
-
         def back(_: object) -> None:
             self.fill()
 
-        open_screen(self.app, TrashScreen(self.session), back)
+        open_screen(self.app, trash_screen.TrashScreen(self.session), back)
 
     def action_close(self) -> None:
         close(self, None)

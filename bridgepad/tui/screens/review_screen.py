@@ -5,9 +5,12 @@ the ranking, the changes and the guide cards, the keys 1 to 5 and ← →), with
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.screen import Screen
 
+from bridgepad.core.lazy import lazy
 from bridgepad.core.rules.game import GameState
 from bridgepad.store.game_store import StoredGame
 from bridgepad.tui import keys
@@ -15,6 +18,14 @@ from bridgepad.tui.closing import close
 from bridgepad.tui.widgets.game_view import GameView
 from bridgepad.tui.widgets.key_footer import KeyFooter
 from bridgepad.tui.widgets.status_bar import StatusBar
+
+# Loaded when first used: a game of several tables' view, and the export's dialog.
+if TYPE_CHECKING:
+    from bridgepad.tui.forms import export_dialog
+    from bridgepad.tui.widgets import tables_view
+else:
+    export_dialog = lazy("bridgepad.tui.forms.export_dialog")
+    tables_view = lazy("bridgepad.tui.widgets.tables_view")
 
 # Of a game of several tables' keys, those that only look.
 LOOKING = frozenset({"view", "board"})
@@ -36,9 +47,7 @@ class ReviewScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
         if self.several:
-            from bridgepad.tui.widgets.tables_view import TablesView
-
-            yield TablesView(id="review-tables")
+            yield tables_view.TablesView(id="review-tables")
         else:
             yield GameView(self.state, id="review", solved=self.stored.solved)
         yield KeyFooter()
@@ -47,9 +56,7 @@ class ReviewScreen(Screen[None]):
         started = self.stored.created[:16].replace("T", " ")
         self.query_one(StatusBar).show(self.state, 0, review=f"Review · {started} · read-only")
         if self.state.session is not None and self.state.session.several is not None:
-            from bridgepad.tui.widgets.tables_view import TablesView
-
-            view = self.query_one(TablesView)
+            view = self.query_one(tables_view.TablesView)
             view.show(self.state.session.several)
             view.focus_view()
             return
@@ -64,23 +71,17 @@ class ReviewScreen(Screen[None]):
         self.query_one(GameView).scroll_explanation(pages)
 
     def action_view(self, view: str) -> None:
-        from bridgepad.tui.widgets.tables_view import TablesView
-
-        self.query_one(TablesView).show_view(view)
+        self.query_one(tables_view.TablesView).show_view(view)
 
     def action_board(self, step: int) -> None:
-        from bridgepad.tui.widgets.tables_view import TablesView
-
-        tables = self.query_one(TablesView)
+        tables = self.query_one(tables_view.TablesView)
         if tables.view != "boards":
             tables.show_view("boards")
             return
         tables.step_board(step)
 
     def action_export(self) -> None:
-        from bridgepad.tui.forms.export_dialog import export_game
-
-        export_game(self.app, self.stored)
+        export_dialog.export_game(self.app, self.stored)
 
     def action_close(self) -> None:
         close(self, None)

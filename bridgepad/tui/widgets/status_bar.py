@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from textual.content import Content
 from textual.widgets import Static
 
+from bridgepad.core.lazy import lazy
 from bridgepad.core.rules.game import GameState
 from bridgepad.core.rules.vulnerability import vulnerability_text
 from bridgepad.core.words.labels import seat_label
@@ -26,8 +27,13 @@ from bridgepad.services.session import Session
 from bridgepad.tui import looks
 from bridgepad.tui.keys import first_key, keymap_of
 
+# A game of several tables' words: the pad of one table never needs them.
 if TYPE_CHECKING:
     from bridgepad.core.rules.kinds.several_tables.scores import SeveralState
+    from bridgepad.core.words import movement_text, several_text
+else:
+    movement_text = lazy("bridgepad.core.words.movement_text")
+    several_text = lazy("bridgepad.core.words.several_text")
 
 Part = tuple[str, str]
 
@@ -133,17 +139,16 @@ def vulnerability_badge(state: GameState) -> Part:
 
 def _several_lines(several: SeveralState, review: bool) -> list[Part]:
     """A game of several tables: its movement and scoring, how many results are in, and who leads."""
-    from bridgepad.core.words.movement_text import movement_title
-    from bridgepad.core.words.several_text import headline as several_headline
-    from bridgepad.core.words.several_text import leaders, round_words
-
     scoring = several.scoring.word
-    out: list[Part] = [("\n" if review else "  ", ""), (f"{movement_title(several.inputs.setup)} · {scoring}", looks.STRONG)]
+    out: list[Part] = [
+        ("\n" if review else "  ", ""),
+        (f"{movement_text.movement_title(several.inputs.setup)} · {scoring}", looks.STRONG),
+    ]
     if several.status.over:
-        out += [("\n", ""), (several_headline(several), looks.HEADLINE)]
+        out += [("\n", ""), (several_text.headline(several), looks.HEADLINE)]
         return out
-    out += [("\n", ""), (round_words(several), "")]
-    lead = leaders(several)
+    out += [("\n", ""), (several_text.round_words(several), "")]
+    lead = several_text.leaders(several)
     if lead:
         out += [("\n", ""), (f"Leading: {lead}.", "")]
     return out

@@ -16,9 +16,32 @@ import re
 import shlex
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bridgepad.cli.errors import UsageError
+from bridgepad.cli.files import check_output, write_output
+from bridgepad.cli.streams import say
+from bridgepad.core.boards.board_set import BoardSet, DealtBoard
+from bridgepad.core.lazy import lazy
+from bridgepad.core.rules.game import Game, Mode
+from bridgepad.core.words.text import visible
+
+# Loaded when the boards are dealt: ``bridgepad export`` imports this module for its
+# progress, and ``bridgepad --help`` for its parser (the solver's processes, the formats).
+if TYPE_CHECKING:
+    import secrets
+
+    from bridgepad.core.boards import dealing
+    from bridgepad.core.rules import board_facts
+    from bridgepad.services.double_dummy import solver
+    from bridgepad.services.formats import hand_record, hand_record_html
+else:
+    secrets = lazy("secrets")
+    dealing = lazy("bridgepad.core.boards.dealing")
+    board_facts = lazy("bridgepad.core.rules.board_facts")
+    solver = lazy("bridgepad.services.double_dummy.solver")
+    hand_record = lazy("bridgepad.services.formats.hand_record")
+    hand_record_html = lazy("bridgepad.services.formats.hand_record_html")
 
 MAX_SET = 256  # boards dealt at once: a weekend's sets, and then some
 
@@ -52,14 +75,10 @@ def parse_boards(text: str) -> range:
 
 
 def parse_seed(text: str | None) -> int:
-    from bridgepad.core.boards.dealing import MAX_SEED
-
     if text is None:
-        import secrets
-
         return secrets.randbelow(10**9)
     if not re.fullmatch(r"\s*[0-9]{1,18}\s*", text):
-        raise UsageError(f"bridgepad deal: --seed takes a whole number from 0 to {MAX_SEED:,}, not '{text[:24]}'.")
+        raise UsageError(f"bridgepad deal: --seed takes a whole number from 0 to {dealing.MAX_SEED:,}, not '{text[:24]}'.")
     return int(text)
 
 
@@ -84,51 +103,42 @@ class Progress:
             sys.stderr.flush()
 
     def end(self, total: int) -> None:
-        from bridgepad.cli.streams import say
-
         if self.tty:
             sys.stderr.write("\r\x1b[K")
         say(f"Solved {total} board{'s' if total != 1 else ''} double dummy in {time.monotonic() - self.start:.1f} s.")
 
 
 def run(args: argparse.Namespace) -> int:
-    from bridgepad.cli.files import check_output, write_output
-    from bridgepad.core.boards.board_set import BoardSet, DealtBoard
-    from bridgepad.core.boards.dealing import deal_boards
-    from bridgepad.core.rules.board_facts import all_board_facts
-    from bridgepad.core.rules.game import Game, Mode
-    from bridgepad.core.words.text import visible
-    from bridgepad.services.double_dummy.solver import SolverFailed, solve_all
-    from bridgepad.services.formats.hand_record import hand_record
-    from bridgepad.services.formats.hand_record_html import page
-
     boards = parse_boards(args.boards)
     seed = parse_seed(args.seed)
     pbn_path, html_path = out_paths(args.out, boards, seed)
     for path in (pbn_path, html_path):
         check_output(path, args.force, "deal")
-    dealt = deal_boards(seed, boards)
+    dealt = dealing.deal_boards(seed, boards)
     game = Game(mode=Mode.DUPLICATE, first_board=boards.start, deals=BoardSet(tuple(DealtBoard(b, d) for b, d in dealt)))
     progress = Progress()
     try:
-        solved = solve_all(dealt, lambda done, total, _key, _s: progress(done, total))
-    except SolverFailed as e:
+        solved = solver.solve_all(dealt, lambda done, total, _key, _s: progress(done, total))
+    except solver.SolverFailed as e:
         raise UsageError(f"bridgepad deal: {e}; nothing was written.") from None
     progress.end(len(dealt))
-    facts = all_board_facts(game, solved)
+    facts = board_facts.all_board_facts(game, solved)
     span = game.deals.span if game.deals is not None else ""
     numbers = f"{boards.start}-{boards.stop - 1}" if len(boards) > 1 else f"{boards.start}"
     title = args.title or f"Board{'s' if len(boards) > 1 else ''} {numbers}, seed {seed}"
     if len(title) > 80 or not title.isprintable():
         raise UsageError("bridgepad deal: --title is one line of at most 80 printing characters.")
-    record = hand_record(facts, title, seed)
+    record = hand_record.hand_record(facts, title, seed)
     try:
         record.encode("latin-1")
     except UnicodeEncodeError:
         raise UsageError("bridgepad deal: --title has a character PBN's ISO 8859-1 cannot hold.") from None
     write_output(pbn_path, record, args.force, "deal", encoding="latin-1")
     write_output(
-        html_path, page(facts, title, f"Dealt by bridgepad from seed {seed} · {span} · double dummy by DDS"), args.force, "deal"
+        html_path,
+        hand_record_html.page(facts, title, f"Dealt by bridgepad from seed {seed} · {span} · double dummy by DDS"),
+        args.force,
+        "deal",
     )
     print(f"Dealt {span} from seed {seed}: the hand record {visible(pbn_path)}, the printable page {visible(html_path)}.")
     print(f"Play them: bridgepad new duplicate --deals {shlex.quote(visible(pbn_path))}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import NoReturn
 
-from bridgepad.cli.streams import OUTPUT_FAILED_STATUS
+from bridgepad.cli.streams import OUTPUT_FAILED_STATUS, say
 
 
 class UsageError(Exception):
@@ -31,6 +31,4 @@ class Parser(argparse.ArgumentParser):
 
 def warn(command: str, message: str) -> None:
     """One line on standard error, control characters in it shown as escapes."""
-    from bridgepad.cli.streams import say
-
     say(f"bridgepad {command}: {message}")

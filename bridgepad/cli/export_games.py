@@ -6,16 +6,24 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
+from bridgepad.cli.deal import Progress
 from bridgepad.cli.errors import UsageError, warn
 from bridgepad.cli.files import check_output, open_store, write_output
+from bridgepad.core.lazy import lazy
+from bridgepad.core.rules.game import GameOverError, derive
+from bridgepad.core.words.text import visible
+from bridgepad.services.formats.registry import FORMAT_NAMES, ExportError, exported
+from bridgepad.store.errors import UnreadableGame
+from bridgepad.store.game_id import ID_HELP, is_game_id
 
 if TYPE_CHECKING:
+    from bridgepad.core.evening import windows
     from bridgepad.store.game_store import GameStore
+else:
+    windows = lazy("bridgepad.core.evening.windows")  # for --all alone; ``bridgepad --help`` imports this module
 
 
 def configure(sub: Any) -> None:
-    from bridgepad.services.formats.registry import FORMAT_NAMES
-
     e = sub.add_parser(
         "export",
         help="write games as " + ", ".join(FORMAT_NAMES),
@@ -30,9 +38,6 @@ def configure(sub: Any) -> None:
 
 
 def find_game(store: GameStore, text: str, command: str = "export") -> str:
-    from bridgepad.core.words.text import visible
-    from bridgepad.store.game_id import ID_HELP, is_game_id
-
     wanted = text.strip()
     wanted = wanted.removesuffix(".json")
     if not is_game_id(wanted):
@@ -49,9 +54,6 @@ def find_game(store: GameStore, text: str, command: str = "export") -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bridgepad.services.formats.registry import ExportError, exported
-    from bridgepad.store.errors import UnreadableGame
-
     store = open_store(args)
     out_path = args.output
     if args.force and out_path is None:
@@ -84,10 +86,7 @@ def run(args: argparse.Namespace) -> int:
                 raise UsageError(f"bridgepad export: {e.skipped()}") from None
             warn("export", e.skipped())
     if lenient:
-        from bridgepad.core.evening.windows import parse_time
-        from bridgepad.core.rules.game import GameOverError, derive
-
-        games.sort(key=lambda g: (parse_time(g.created) is None, parse_time(g.created) or 0, g.id))
+        games.sort(key=lambda g: (windows.parse_time(g.created) is None, windows.parse_time(g.created) or 0, g.id))
         kept = []
         for g in games:
             try:
@@ -96,8 +95,6 @@ def run(args: argparse.Namespace) -> int:
             except GameOverError as e:
                 warn("export", f"skipped {g.id}: its hands cannot be replayed: {e}")
         games = kept
-    from bridgepad.cli.deal import Progress
-
     progress = Progress()
     solving: list[int] = []  # the boards a game's cache lacked, solved first (said on standard error)
 

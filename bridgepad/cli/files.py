@@ -24,12 +24,24 @@ from typing import IO, TYPE_CHECKING
 
 from bridgepad.cli.errors import CannotWrite, UsageError
 from bridgepad.cli.streams import temporary_copy
+from bridgepad.core.lazy import lazy
 from bridgepad.core.words.text import visible
 from bridgepad.store.data_files import MAX_DATA_BYTES, MAX_DATA_TEXT, kind_problem
 
+# Loaded when first used: every command's parser imports this module (``bridgepad
+# --help`` builds them all), and ``bridgepad replay`` reads its lines here without the store.
 if TYPE_CHECKING:
+    from bridgepad.services.formats import export_file, json_format, pbn_reader
+    from bridgepad.store import atomic_file, folder_lock, game_store
     from bridgepad.store.folder_lock import Holder
     from bridgepad.store.game_store import GameStore
+else:
+    export_file = lazy("bridgepad.services.formats.export_file")
+    json_format = lazy("bridgepad.services.formats.json_format")
+    pbn_reader = lazy("bridgepad.services.formats.pbn_reader")
+    atomic_file = lazy("bridgepad.store.atomic_file")
+    folder_lock = lazy("bridgepad.store.folder_lock")
+    game_store = lazy("bridgepad.store.game_store")
 
 
 @contextmanager
@@ -52,31 +64,29 @@ def read_text(path: str, command: str) -> str:
     file larger than ``MAX_DATA_BYTES`` is refused there, unless it begins as a bridgepad
     JSON export does, which is read on up to ``MAX_EXPORT_BYTES``.
     """
-    from bridgepad.services.formats.json_format import MAX_EXPORT_BYTES, MAX_EXPORT_TEXT, begins_as_export
-
     shown = visible(path)
     with refusing(command, shown):
         if path == "-":
             # Bytes, read as UTF-8 whatever the locale says; a text stand-in (as tests give) as it is.
             source = getattr(sys.stdin, "buffer", None)
             if source is None:
-                source = io.BytesIO(sys.stdin.read(MAX_EXPORT_BYTES + 1).encode("utf-8", "surrogatepass"))
-            raw = _read_up_to(source, begins_as_export)
+                source = io.BytesIO(sys.stdin.read(json_format.MAX_EXPORT_BYTES + 1).encode("utf-8", "surrogatepass"))
+            raw = _read_up_to(source, json_format.begins_as_export)
         else:
             with open(path, "rb") as f:
-                raw = _read_up_to(f, begins_as_export)
-    if len(raw) > MAX_EXPORT_BYTES:
-        raise UsageError(f"bridgepad {command}: {shown}: is larger than {MAX_EXPORT_TEXT}, more than any export bridgepad reads.")
-    if len(raw) > MAX_DATA_BYTES and not begins_as_export(raw):
+                raw = _read_up_to(f, json_format.begins_as_export)
+    if len(raw) > json_format.MAX_EXPORT_BYTES:
+        raise UsageError(
+            f"bridgepad {command}: {shown}: is larger than {json_format.MAX_EXPORT_TEXT}, more than any export bridgepad reads."
+        )
+    if len(raw) > MAX_DATA_BYTES and not json_format.begins_as_export(raw):
         raise UsageError(f"bridgepad {command}: {shown}: is larger than {MAX_DATA_TEXT}, more than any log bridgepad reads.")
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
         pass
-    from bridgepad.services.formats.pbn_reader import is_pbn
-
     text = raw.decode("latin-1")
-    if is_pbn(text):  # PBN's own character set is ISO 8859/1 (PBN 2.1, 2.2)
+    if pbn_reader.is_pbn(text):  # PBN's own character set is ISO 8859/1 (PBN 2.1, 2.2)
         return text
     raise UsageError(f"bridgepad {command}: {shown}: is not UTF-8 text.")
 
@@ -84,12 +94,10 @@ def read_text(path: str, command: str) -> str:
 def _read_up_to(source: IO[bytes], export: Callable[[bytes], bool]) -> bytes:
     """At most ``MAX_DATA_BYTES`` and one more, then, only for what ``export`` says begins
     as an export, on to at most ``MAX_EXPORT_BYTES`` and one more."""
-    from bridgepad.services.formats.json_format import MAX_EXPORT_BYTES
-
     raw = source.read(MAX_DATA_BYTES + 1)
     if len(raw) <= MAX_DATA_BYTES or not export(raw):
         return raw
-    return raw + source.read(MAX_EXPORT_BYTES - MAX_DATA_BYTES)
+    return raw + source.read(json_format.MAX_EXPORT_BYTES - MAX_DATA_BYTES)
 
 
 CHUNK = 1 << 16  # bytes read at a time by ``TextLines``
@@ -205,9 +213,7 @@ def check_output(path: str, force: bool, command: str = "export") -> None:
             raise UsageError(f"bridgepad {command}: {shown}: {problem}; give the name of a file to write.")
     if not os.path.isdir(parent):
         raise UsageError(f"bridgepad {command}: cannot write {shown}: the folder {visible(parent)} does not exist.")
-    from bridgepad.store.atomic_file import sweep_temps
-
-    sweep_temps(Path(parent))  # a killed export's, whatever its name
+    atomic_file.sweep_temps(Path(parent))  # a killed export's, whatever its name
 
 
 def write_output(path: str, text: str, force: bool, command: str = "export", encoding: str = "utf-8") -> None:
@@ -218,15 +224,12 @@ def write_output(path: str, text: str, force: bool, command: str = "export", enc
     (a hard link, which fails if anything is there); with it, the finished file is
     renamed over the old one, replacing a link itself rather than what it points to.
     """
-    from bridgepad.services.formats.export_file import write_export
-    from bridgepad.store.atomic_file import NotAFile
-
     shown = visible(path)
     try:
-        write_export(Path(path), text, replace=force, encoding=encoding)
+        export_file.write_export(Path(path), text, replace=force, encoding=encoding)
     except FileExistsError:
         raise UsageError(f"bridgepad {command}: {shown} already exists; add --force to replace it.") from None
-    except NotAFile:
+    except atomic_file.NotAFile:
         raise UsageError(f"bridgepad {command}: {shown} is not a regular file; give the name of a file to write.") from None
     except IsADirectoryError:
         raise UsageError(f"bridgepad {command}: {shown} is a folder; give a file name.") from None
@@ -245,16 +248,13 @@ def open_store(args: object) -> GameStore:
     A data folder that is a file, or that cannot be made, is refused in the same words
     by every command.
     """
-    from bridgepad.store.atomic_file import make_private_dirs
-    from bridgepad.store.game_store import GameStore, data_dir
-
     command = getattr(args, "command", None)
-    root = data_dir(getattr(args, "data_dir", None))
+    root = game_store.data_dir(getattr(args, "data_dir", None))
     where, shown = f"bridgepad {command}" if command else "bridgepad", visible(str(root))
     if root.exists() and not root.is_dir():
         raise UsageError(f"{where}: the data folder {shown} is a file, not a folder; give another with --data-dir.")
     try:
-        make_private_dirs(root)
+        atomic_file.make_private_dirs(root)
     except (FileExistsError, NotADirectoryError):
         raise UsageError(
             f"{where}: the data folder {shown} cannot be made: part of its path is a file; give another with --data-dir."
@@ -263,7 +263,7 @@ def open_store(args: object) -> GameStore:
         raise UsageError(
             f"{where}: the data folder {shown} cannot be made: {e.strerror or e}; give another with --data-dir."
         ) from None
-    return GameStore(root)
+    return game_store.GameStore(root)
 
 
 WRITER_WAIT = 2.0  # seconds a command waits for another writer to finish before refusing
@@ -278,12 +278,10 @@ def holding_folder(store: GameStore, command: str, busy: Callable[[Holder | None
     under another command): it waits a moment, then refuses in one line naming the holder
     (``busy``: the command's own sentence for who holds it).
     """
-    from bridgepad.store.folder_lock import FolderBusy, writer_lock
-
     try:
-        with writer_lock(store.root, WRITER_WAIT, f"bridgepad {command}"):
+        with folder_lock.writer_lock(store.root, WRITER_WAIT, f"bridgepad {command}"):
             yield
-    except FolderBusy as e:
+    except folder_lock.FolderBusy as e:
         raise UsageError(f"bridgepad {command}: {busy(e.holder) if busy is not None else e}") from None
     except OSError as e:
         if e.filename is not None and Path(e.filename).name == "bridgepad.lock":

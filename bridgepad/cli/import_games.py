@@ -13,20 +13,44 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import shlex
 import sys
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from bridgepad.cli.errors import UsageError
-from bridgepad.cli.files import empty_file, holding_folder, open_store, read_text
+from bridgepad.cli.errors import UsageError, warn
+from bridgepad.cli.export_games import find_game
+from bridgepad.cli.files import empty_file, holding_folder, lines_of, open_store, read_text
 from bridgepad.cli.rule_flags import add_rule_flags, given_flags, read_rule_flags
+from bridgepad.core.boards.board_set import BoardSet
+from bridgepad.core.lazy import lazy
+from bridgepad.core.readers.log import LogError, stream_games
+from bridgepad.core.rules.game import Game, Mode
 from bridgepad.core.rules.settings import Settings
+from bridgepad.core.words.text import visible
+from bridgepad.store.errors import UnreadableGame
 
+# Loaded when a file is imported: ``bridgepad --help`` imports this module for its parser.
 if TYPE_CHECKING:
+    from bridgepad.core.records import record, sameness
+    from bridgepad.services import import_batch
+    from bridgepad.services.formats import incoming as incoming_module
+    from bridgepad.services.formats import json_format, pbn_boards, pbn_reader
     from bridgepad.services.formats.incoming import Incoming
+    from bridgepad.store import game_store, preferences_file
     from bridgepad.store.game_store import GameStore, StoredGame
+else:
+    record = lazy("bridgepad.core.records.record")
+    sameness = lazy("bridgepad.core.records.sameness")
+    import_batch = lazy("bridgepad.services.import_batch")
+    incoming_module = lazy("bridgepad.services.formats.incoming")
+    json_format = lazy("bridgepad.services.formats.json_format")
+    pbn_boards = lazy("bridgepad.services.formats.pbn_boards")
+    pbn_reader = lazy("bridgepad.services.formats.pbn_reader")
+    game_store = lazy("bridgepad.store.game_store")
+    preferences_file = lazy("bridgepad.store.preferences_file")
 
 # The rules a log is scored by; an export keeps its own.
 LOG_RULES = ("honors", "chicago_vulnerable", "chicago_part_score")
@@ -53,9 +77,6 @@ def configure(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bridgepad.services.formats import json_format, pbn_reader
-    from bridgepad.services.formats.incoming import FileRefused
-
     name = "<stdin>" if args.file == "-" else args.file
     text = read_text(args.file, "import")
     store = open_store(args)
@@ -72,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
             incoming = pbn_reader.read(text)
         else:
             incoming = read_log(text, name, args, store)
-    except FileRefused as e:
+    except incoming_module.FileRefused as e:
         for line in e.lines(name):
             print(line, file=sys.stderr)
         return 2
@@ -88,21 +109,13 @@ def run(args: argparse.Namespace) -> int:
 def import_club(store: GameStore, text: str, name: str, game_id: str | None) -> int:
     """A club's session (or any hand record): its boards' cards and the field's results, as a new
     duplicate game, or attached to the duplicate game ``game_id`` (all or nothing, either way)."""
-    from bridgepad.core.rules.game import Game, Mode
-    from bridgepad.core.words.text import visible
-    from bridgepad.services.formats.incoming import FileRefused, Incoming
-    from bridgepad.services.formats.pbn_boards import read_boards
-    from bridgepad.store.preferences_file import PreferencesFile
-
     try:
-        club = read_boards(text)
-    except FileRefused as e:
+        club = pbn_boards.read_boards(text)
+    except incoming_module.FileRefused as e:
         for line in e.lines(name):
             print(line, file=sys.stderr)
         return 2
     for said in club.skipped:
-        from bridgepad.cli.errors import warn
-
         warn("import", f"{visible(name)}: {said}")
     what = f"the cards of {club.boards.span}"
     if club.boards.has_field:
@@ -112,16 +125,14 @@ def import_club(store: GameStore, text: str, name: str, game_id: str | None) -> 
     if game_id is not None:
         with holding_folder(store, "import"):
             return attach_club(store, club.boards, game_id, what, name)
-    defaults = PreferencesFile(store.root, read_only=True).new_game_defaults()
+    defaults = preferences_file.PreferencesFile(store.root, read_only=True).new_game_defaults()
     game = Game(mode=Mode.DUPLICATE, settings=defaults.settings, first_board=club.boards.numbers[0], deals=club.boards)
     print(f"{visible(name)}: {what}.")
     with holding_folder(store, "import"):
         before = len(store.ids())
-        status = import_locked(store, [Incoming(game)], name)
+        status = import_locked(store, [incoming_module.Incoming(game)], name)
         stored_now = len(store.ids()) > before
     if stored_now:
-        import shlex
-
         print(
             "To play its boards: resume the game from the history (h, then Enter), or start one: "
             f"bridgepad new duplicate --deals {'FILE' if name == '<stdin>' else shlex.quote(visible(name))}"
@@ -131,14 +142,6 @@ def import_club(store: GameStore, text: str, name: str, game_id: str | None) -> 
 
 def attach_club(store: GameStore, boards: object, game_id: str, what: str, name: str) -> int:
     """Attaches a club's boards to a stored duplicate game; the game's other inputs are left as they were."""
-    from dataclasses import replace
-
-    from bridgepad.cli.export_games import find_game
-    from bridgepad.core.boards.board_set import BoardSet
-    from bridgepad.core.words.text import visible
-    from bridgepad.store.errors import UnreadableGame
-    from bridgepad.store.game_store import now_iso
-
     assert isinstance(boards, BoardSet)
     found = find_game(store, game_id, "import")
     try:
@@ -161,12 +164,10 @@ def attach_club(store: GameStore, boards: object, game_id: str, what: str, name:
         print(f"Game {found} already has {what}: nothing to change.")
         return 0
     try:
-        store.save(replace(stored, game=changed, updated=now_iso()))
+        store.save(replace(stored, game=changed, updated=game_store.now_iso()))
     except OSError as e:
         raise UsageError(f"bridgepad import: cannot write {store.path(found)}: {e.strerror or e}; nothing was changed.") from None
-    from bridgepad.core.records.record import make_record
-
-    print(f"Attached {what} to game {found}: {visible(make_record(changed).headline)}")
+    print(f"Attached {what} to game {found}: {visible(record.make_record(changed).headline)}")
     return 0
 
 
@@ -188,34 +189,26 @@ class LogGames:
 
     def __iter__(self) -> Iterator[Incoming]:
         """Each game dated now, a second apart, so that they keep their order."""
-        from bridgepad.cli.files import lines_of
-        from bridgepad.core.readers.log import stream_games
-        from bridgepad.services.formats.incoming import Incoming
-
         k = 0
         for st in stream_games(lines_of(self.text), self.settings):
             if st.hands:
-                yield Incoming(st.game, created=(self.now - timedelta(seconds=self.count - 1 - k)).isoformat(timespec="seconds"))
+                yield incoming_module.Incoming(
+                    st.game, created=(self.now - timedelta(seconds=self.count - 1 - k)).isoformat(timespec="seconds")
+                )
                 k += 1
 
 
 def read_log(text: str, name: str, args: argparse.Namespace, store: GameStore) -> LogGames:
     """The games of a log with hands, read through once to count them and to refuse a bad log whole."""
-    from bridgepad.cli.errors import warn
-    from bridgepad.cli.files import lines_of
-    from bridgepad.core.readers.log import LogError, stream_games
-    from bridgepad.services.formats.incoming import FileRefused
-    from bridgepad.store.preferences_file import PreferencesFile
-
     # Read before the folder is held: only looked at, and what is wrong with it said.
-    defaults = PreferencesFile(store.root, read_only=True).new_game_defaults()
+    defaults = preferences_file.PreferencesFile(store.root, read_only=True).new_game_defaults()
     for problem in defaults.problems:
         warn("import", problem)
     settings = read_rule_flags(args, defaults.settings, "import")
     try:
         count = sum(1 for st in stream_games(lines_of(text), settings) if st.hands)
     except LogError as e:
-        raise FileRefused(list(e.errors)) from None
+        raise incoming_module.FileRefused(list(e.errors)) from None
     return LogGames(text, settings, count, datetime.now().astimezone().replace(microsecond=0))
 
 
@@ -224,21 +217,17 @@ def import_locked(store: GameStore, incoming: list[Incoming] | LogGames, name: s
 
     An export's games are matched under their own ids first, so all are planned before
     any is written; a log's games (no ids) are matched and written one at a time."""
-    from bridgepad.cli.errors import warn
-    from bridgepad.core.records.sameness import inputs_key
-    from bridgepad.services.import_batch import Matcher, commit, finish, plan, recover
-
     try:
         store.ensure()
-        for said in recover(store):  # an earlier import killed part way, finished or cleaned first
+        for said in import_batch.recover(store):  # an earlier import killed part way, finished or cleaned first
             warn("import", said)
         if isinstance(incoming, LogGames):
-            m = Matcher(store)
+            m = import_batch.Matcher(store)
             problems = m.problems
-            new: Iterator[StoredGame] = (m.stored(i) for i in incoming if not m.claim(inputs_key(i.game)))
+            new: Iterator[StoredGame] = (m.stored(i) for i in incoming if not m.claim(sameness.inputs_key(i.game)))
             already: Callable[[], int] = lambda: m.already
         else:
-            the_plan = plan(store, incoming)
+            the_plan = import_batch.plan(store, incoming)
             problems = list(the_plan.problems)
             new = iter(the_plan.new)
             already = lambda: the_plan.already
@@ -251,23 +240,21 @@ def import_locked(store: GameStore, incoming: list[Incoming] | LogGames, name: s
     shown: list[tuple[str, str]] = []  # each new game's id and headline, for the report
 
     def noted(games: Iterator[StoredGame]) -> Iterator[StoredGame]:
-        from bridgepad.core.records.record import make_record
-
         for g in games:
-            shown.append((g.id, make_record(g.game).headline))
+            shown.append((g.id, record.make_record(g.game).headline))
             yield g
 
     games = noted(new)
     first = next(games, None)
     if first is not None:
         try:
-            committed = commit(store, itertools.chain([first], games))
+            committed = import_batch.commit(store, itertools.chain([first], games))
         except OSError as e:
             raise UsageError(
                 f"bridgepad import: cannot write to {store.root}: {e.strerror or e}; nothing was imported."
             ) from None
         try:
-            finish(store, committed)
+            import_batch.finish(store, committed)
         except OSError as e:
             raise UsageError(
                 f"bridgepad import: the games were stored, but moving them into {store.games_dir} stopped "
@@ -278,8 +265,6 @@ def import_locked(store: GameStore, incoming: list[Incoming] | LogGames, name: s
 
 
 def report(store: GameStore, new: list[tuple[str, str]], there: int, name: str) -> None:
-    from bridgepad.core.words.text import visible
-
     n = len(new)
     games = f"{n} game{'s' if n != 1 else ''}"
     if not n:

@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from bridgepad.cli.errors import UsageError, warn
-from bridgepad.cli.files import holding_folder, open_store
+from bridgepad.cli.files import holding_folder, open_store, read_text
 from bridgepad.cli.rule_flags import add_rule_flags, given_rules
+from bridgepad.core.model import SEATS
+from bridgepad.core.readers.new_game import parse_mode, parse_players_option, read_new_game, rule_values
+from bridgepad.core.readers.new_game import with_deals as attach_deals
 from bridgepad.core.readers.notation import NotationError
+from bridgepad.core.readers.several_tables_setup import SETUP_FIELDS
 from bridgepad.core.rules.game import Game
+from bridgepad.core.rules.modes import rules_for
 from bridgepad.core.words.text import visible
 from bridgepad.store.errors import SaveError
 
@@ -43,9 +49,6 @@ def configure(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bridgepad.core.model import SEATS
-    from bridgepad.core.readers.new_game import parse_players_option, read_new_game, rule_values
-    from bridgepad.core.readers.several_tables_setup import SETUP_FIELDS
     from bridgepad.services.session import Session
 
     store = open_store(args)
@@ -118,9 +121,6 @@ def _print_deals(g: Game) -> None:
 
 
 def reading_mode_is_not_duplicate(text: str) -> bool:
-    from bridgepad.core.readers.new_game import parse_mode
-    from bridgepad.core.rules.modes import rules_for
-
     try:
         return not rules_for(parse_mode(text)).boards
     except NotationError:
@@ -150,10 +150,6 @@ def _print_several(game: Any, path: str) -> None:
 
 def with_deals(game: Game, path: str) -> Game:
     """The game with the cards (and the field) of the PBN file at ``path``, from its first board."""
-    import sys
-
-    from bridgepad.cli.files import read_text
-    from bridgepad.core.readers.new_game import with_deals as attach_deals
     from bridgepad.services.formats.incoming import FileRefused
     from bridgepad.services.formats.pbn_boards import read_boards
 

@@ -11,9 +11,23 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bridgepad.cli.errors import UsageError, warn
+from bridgepad.cli.files import holding_folder, open_store
+from bridgepad.cli.stats import progress_on_terminal
+from bridgepad.core.lazy import lazy
+from bridgepad.core.words.text import visible
+
+# Loaded when the players are read: ``bridgepad --help`` imports this module for its parser.
+if TYPE_CHECKING:
+    from bridgepad.core.evening import persons
+    from bridgepad.services import history as history_module
+    from bridgepad.store import people_file
+else:
+    persons = lazy("bridgepad.core.evening.persons")
+    history_module = lazy("bridgepad.services.history")
+    people_file = lazy("bridgepad.store.people_file")
 
 
 def configure(sub: Any) -> None:
@@ -34,21 +48,14 @@ def configure(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bridgepad.cli.files import holding_folder, open_store
-    from bridgepad.cli.stats import progress_on_terminal
-    from bridgepad.core.evening.persons import MergeRefused, merge, persons, unmerge
-    from bridgepad.core.words.text import visible
-    from bridgepad.services.history import History
-    from bridgepad.store.people_file import PeopleFile
-
     store = open_store(args)
     if args.change is None:
-        people = PeopleFile(store.root, read_only=True).read()
-        history = History(store, read_only=True)
+        people = people_file.PeopleFile(store.root, read_only=True).read()
+        history = history_module.History(store, read_only=True)
         games = history.summaries(progress_on_terminal())
         for problem in (*people.problems, *history.problems):
             warn("players", problem)
-        listed = persons(games, people.merges)
+        listed = persons.persons(games, people.merges)
         if args.json:
             print(json.dumps({"players": [_person_json(p) for p in listed]}, ensure_ascii=False))
         else:
@@ -56,23 +63,23 @@ def run(args: argparse.Namespace) -> int:
         return 0
     try:
         with holding_folder(store, f"players {args.change}"):
-            file = PeopleFile(store.root)
+            file = people_file.PeopleFile(store.root)
             people = file.read()
             for problem in people.problems:
                 warn("players", problem)
-            history = History(store, read_only=True)  # the index is only read here
+            history = history_module.History(store, read_only=True)  # the index is only read here
             games = history.summaries(progress_on_terminal())
             if args.change == "merge":
-                merges = merge(people.merges, args.name, args.other, games)
+                merges = persons.merge(people.merges, args.name, args.other, games)
                 file.save(merges)
-                person = next(p for p in persons(games, merges) if p.key == merges.key(args.name))
+                person = next(p for p in persons.persons(games, merges) if p.key == merges.key(args.name))
                 other = " ".join(args.other.split())
                 print(f"{visible(other)} is now {visible(person.name)}: {person.games:,} games in all.")
             else:
-                merges, was = unmerge(people.merges, args.name)
+                merges, was = persons.unmerge(people.merges, args.name)
                 file.save(merges)
                 print(f"{visible(' '.join(args.name.split()))} is a player of their own again, no longer {visible(was)}.")
-    except MergeRefused as e:
+    except persons.MergeRefused as e:
         raise UsageError(f"bridgepad players {args.change}: {e}") from None
     except OSError as e:
         raise UsageError(f"bridgepad players: cannot write to {visible(str(store.root))}: {e.strerror or e}.") from None
@@ -91,8 +98,6 @@ def _person_json(p: Any) -> dict[str, Any]:
 
 
 def print_players(listed: list[Any]) -> None:
-    from bridgepad.core.words.text import visible
-
     if not listed:
         print("No named players in the history yet.")
         return

@@ -12,12 +12,22 @@ from typing import TYPE_CHECKING, Any
 from bridgepad.cli.files import TextLines, empty_file
 from bridgepad.cli.rule_flags import add_rule_flags, read_rule_flags
 from bridgepad.cli.streams import held_back
+from bridgepad.core.lazy import lazy
 from bridgepad.core.readers.log import LogError, stream_games
 from bridgepad.core.rules.game import GameState
 from bridgepad.core.rules.settings import Settings
 
+# Loaded when they are used: the text's renderer (rich) not for --json, JSON's writer only for it.
 if TYPE_CHECKING:
     from rich.console import Console
+
+    from bridgepad.cli import render
+    from bridgepad.core.records import record
+    from bridgepad.services.formats import json_format
+else:
+    render = lazy("bridgepad.cli.render")
+    record = lazy("bridgepad.core.records.record")
+    json_format = lazy("bridgepad.services.formats.json_format")
 
 
 def configure(sub: Any) -> None:
@@ -46,9 +56,7 @@ def run(args: argparse.Namespace) -> int:
     with held_back() as spool:
         console = None
         if not args.json:
-            from bridgepad.cli.render import plain_console
-
-            console = plain_console(spool)
+            console = render.plain_console(spool)
         played = False
 
         def noting(states: Iterator[GameState]) -> Iterator[GameState]:
@@ -59,11 +67,9 @@ def run(args: argparse.Namespace) -> int:
 
         try:
             if args.json:
-                from bridgepad.services.formats.json_format import write_replay_json
-
                 states = noting(games())
                 first = next(states)  # a log always has a game, if only an empty one
-                write_replay_json(first.mode, itertools.chain([first], states), spool.write)
+                json_format.write_replay_json(first.mode, itertools.chain([first], states), spool.write)
             elif console is not None:
                 _print(noting(games()), console)
             else:
@@ -84,7 +90,4 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _print(states: Iterator[GameState], console: Console | None) -> None:
-    from bridgepad.cli.render import print_games
-    from bridgepad.core.records.record import record_of
-
-    print_games((record_of(st) for st in states), console)
+    render.print_games((record.record_of(st) for st in states), console)

@@ -13,10 +13,13 @@ key serves the tables' links from inside the pad).
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from typing import TYPE_CHECKING, Any
 
-from bridgepad.cli.errors import UsageError
+from bridgepad.cli.errors import UsageError, warn
+from bridgepad.cli.files import holding_folder, open_store
+from bridgepad.core.words.text import visible
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -70,7 +73,6 @@ def parse_port(text: str) -> int:
 
 def data_folder(args: argparse.Namespace) -> Path:
     """The data folder, which is only read: one that is not there yet shows an empty pad."""
-    from bridgepad.core.words.text import visible
     from bridgepad.store.game_store import data_dir
 
     root = data_dir(getattr(args, "data_dir", None))
@@ -86,8 +88,6 @@ def run(args: argparse.Namespace) -> int:
 
     port = parse_port(args.port)
     if args.entry:
-        from bridgepad.cli.files import open_store
-
         return asyncio.run(serve_entry(open_store(args), port, args.lan))
     root = data_folder(args)
     return asyncio.run(serve(root, port, args.lan))
@@ -121,8 +121,6 @@ def entry_busy(holder: Holder | None) -> str:
 
 async def serve_entry(store: GameStore, port: int, lan: bool) -> int:
     """The tables' links, written through a session of this process's own, under the folder's lock."""
-    from bridgepad.cli.errors import warn
-    from bridgepad.cli.files import holding_folder
     from bridgepad.services.session import Session
     from bridgepad.services.share.entry import Desk
     from bridgepad.services.share.server import ShareServer
@@ -169,7 +167,6 @@ def _print_codes(server: ShareServer) -> None:
 
 async def _serving(server: ShareServer, port: int, lan: bool, last_words: str) -> int:
     import asyncio
-    import signal
 
     try:
         url = await server.start()

@@ -10,16 +10,38 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import textwrap
+from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from bridgepad.cli.errors import UsageError, warn
+from bridgepad.cli.files import open_store
+from bridgepad.core.lazy import lazy
+from bridgepad.core.rules.game import Mode
+from bridgepad.core.words.text import visible
 
+# Loaded when the statistics are read: ``bridgepad --help`` imports this module for its parser.
 if TYPE_CHECKING:
-    from datetime import datetime
-
+    from bridgepad.core.evening import persons, stats_view, windows
+    from bridgepad.core.evening import stats as evening_stats
     from bridgepad.core.evening.stats import Span
     from bridgepad.core.evening.stats_view import Table
+    from bridgepad.core.rules import settlement
+    from bridgepad.services import history as history_module
+    from bridgepad.services.formats import csv_format
+    from bridgepad.store import people_file, preferences_file
+else:
+    persons = lazy("bridgepad.core.evening.persons")
+    evening_stats = lazy("bridgepad.core.evening.stats")
+    stats_view = lazy("bridgepad.core.evening.stats_view")
+    windows = lazy("bridgepad.core.evening.windows")
+    settlement = lazy("bridgepad.core.rules.settlement")
+    history_module = lazy("bridgepad.services.history")
+    csv_format = lazy("bridgepad.services.formats.csv_format")
+    people_file = lazy("bridgepad.store.people_file")
+    preferences_file = lazy("bridgepad.store.preferences_file")
 
 FORMATS = ("table", "csv", "json", "md")
 
@@ -45,13 +67,8 @@ def configure(sub: Any) -> None:
 
 def read_day(text: str, option: str) -> datetime:
     """A day given as YYYY-MM-DD: its local midnight."""
-    from datetime import date
-
-    from bridgepad.core.evening.windows import local_midnight
-    from bridgepad.core.words.text import visible
-
     try:
-        return local_midnight(date.fromisoformat(text.strip()))
+        return windows.local_midnight(date.fromisoformat(text.strip()))
     except ValueError:
         raise UsageError(
             f"bridgepad stats: {option} takes a day as YYYY-MM-DD, e.g. 2026-08-17, not '{visible(text)}'."
@@ -59,12 +76,6 @@ def read_day(text: str, option: str) -> datetime:
 
 
 def read_span(since: str | None, until: str | None, modes: str | None) -> Span:
-    from datetime import timedelta
-
-    from bridgepad.core.evening.stats import Span
-    from bridgepad.core.rules.game import Mode
-    from bridgepad.core.words.text import visible
-
     start = read_day(since, "--since") if since is not None else None
     end = read_day(until, "--until") + timedelta(days=1) if until is not None else None
     if start is not None and end is not None and end <= start:
@@ -83,41 +94,31 @@ def read_span(since: str | None, until: str | None, modes: str | None) -> Span:
                     f"bridgepad stats: --mode takes rubber, chicago or duplicate (several with commas), not '{visible(word)}'."
                 )
             chosen.add(mode)
-    return Span(start, end, frozenset(chosen) if chosen is not None else None)
+    return evening_stats.Span(start, end, frozenset(chosen) if chosen is not None else None)
 
 
 def run(args: argparse.Namespace) -> int:
-    from bridgepad.cli.files import open_store
-    from bridgepad.core.evening.persons import MergeRefused, find, persons
-    from bridgepad.core.evening.stats import statistics
-    from bridgepad.core.evening.stats_view import heading, said_words, tables, to_csv, to_markdown
-    from bridgepad.core.rules.settlement import rounding_unit
-    from bridgepad.services.formats.csv_format import cell
-    from bridgepad.services.history import History
-    from bridgepad.store.people_file import PeopleFile
-    from bridgepad.store.preferences_file import PreferencesFile
-
     form = args.format.strip().casefold()
     if form not in FORMATS:
         raise UsageError(f"bridgepad stats: --format takes table, csv, json or md, not '{args.format}'.")
     span = read_span(args.since, args.until, args.mode)
     store = open_store(args)
-    prefs = PreferencesFile(store.root, read_only=True).tally()  # a reader: sets nothing aside
-    people = PeopleFile(store.root, read_only=True).read()
+    prefs = preferences_file.PreferencesFile(store.root, read_only=True).tally()  # a reader: sets nothing aside
+    people = people_file.PeopleFile(store.root, read_only=True).read()
     for problem in (*prefs.problems, *people.problems):
         warn("stats", problem)
-    history = History(store, read_only=True)  # a reader: writes nothing, sets nothing aside
+    history = history_module.History(store, read_only=True)  # a reader: writes nothing, sets nothing aside
     games = history.summaries(progress_on_terminal())
     for problem in history.problems:
         warn("stats", problem)
     player = None
     if args.player is not None:
         try:
-            player = find(args.player, persons(games, people.merges), people.merges).name
-        except MergeRefused as e:
+            player = persons.find(args.player, persons.persons(games, people.merges), people.merges).name
+        except persons.MergeRefused as e:
             raise UsageError(f"bridgepad stats: {e}") from None
-    st = statistics(games, span, people.merges, rounding_unit(prefs.rounding), prefs.stake, player)
-    said = said_words(st, player)  # no games, or nobody named: a sentence above the tables
+    st = evening_stats.statistics(games, span, people.merges, settlement.rounding_unit(prefs.rounding), prefs.stake, player)
+    said = stats_view.said_words(st, player)  # no games, or nobody named: a sentence above the tables
     if said and form != "table":
         warn("stats", said)
     elif said and st.empty:
@@ -126,15 +127,15 @@ def run(args: argparse.Namespace) -> int:
     if form == "json":
         print(json.dumps(st.to_json(), ensure_ascii=False))
     elif form == "csv":
-        sys.stdout.write(to_csv(st, safe=cell))
+        sys.stdout.write(stats_view.to_csv(st, safe=csv_format.cell))
     elif form == "md":
-        sys.stdout.write(to_markdown(st))
+        sys.stdout.write(stats_view.to_markdown(st))
     else:
-        print(heading(st))
+        print(stats_view.heading(st))
         if said:
             print(said)
         room = terminal_width()
-        for table in tables(st):
+        for table in stats_view.tables(st):
             print()
             print_table(table, room)
     return 0
@@ -142,8 +143,6 @@ def run(args: argparse.Namespace) -> int:
 
 def terminal_width() -> int | None:
     """The width of the terminal standard output is, if it is one: the tables keep to it."""
-    import os
-
     if not sys.stdout.isatty():
         return None
     try:
@@ -169,10 +168,6 @@ def print_table(t: Table, room: int | None = None) -> None:
     """A table as padded lines: its title, the names to the left, the figures to the right, its note.
     On a terminal ``room`` wide, a table wider than that comes in parts, one under the other, the
     names again at the left of each: every figure is printed, none past the edge."""
-    import textwrap
-
-    from bridgepad.core.words.text import visible
-
     names = [visible(r.name) for r in t.rows]
     width = max([len(t.heading), *(len(n) for n in names)])
     print(t.title)

@@ -10,15 +10,32 @@ from __future__ import annotations
 
 import argparse
 import json
+from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 from bridgepad.cli.errors import UsageError, warn
 from bridgepad.cli.files import open_store
+from bridgepad.core.lazy import lazy
+from bridgepad.core.words.text import visible
 
+# Loaded when the games are tallied: ``bridgepad --help`` imports this module for its parser.
 if TYPE_CHECKING:
     from decimal import Decimal
 
+    from bridgepad.core.evening import tally as evening_tally
+    from bridgepad.core.evening import tally_view, windows
     from bridgepad.core.evening.tally_view import TableView, TallyView
+    from bridgepad.core.rules import settlement
+    from bridgepad.services import history as history_module
+    from bridgepad.store import people_file, preferences_file
+else:
+    evening_tally = lazy("bridgepad.core.evening.tally")
+    tally_view = lazy("bridgepad.core.evening.tally_view")
+    windows = lazy("bridgepad.core.evening.windows")
+    settlement = lazy("bridgepad.core.rules.settlement")
+    history_module = lazy("bridgepad.services.history")
+    people_file = lazy("bridgepad.store.people_file")
+    preferences_file = lazy("bridgepad.store.preferences_file")
 
 
 def configure(sub: Any) -> None:
@@ -50,8 +67,6 @@ def configure(sub: Any) -> None:
 
 def parse_round(text: str | None) -> int | None:
     """``--round``: the unit each margin is rounded to; ``0`` turns rounding off, over the saved setting."""
-    from bridgepad.core.words.text import visible
-
     if text is None:
         return None
     try:
@@ -68,40 +83,26 @@ def parse_round(text: str | None) -> int | None:
 def parse_stake(text: str) -> Decimal | None:
     """``--stake``: read as the tally screen reads its field (``--stake ""`` is no stake, over
     the one saved), a refusal in the same sentence after the text given."""
-    from bridgepad.core.rules.settlement import StakeError, read_stake
-    from bridgepad.core.words.text import visible
-
     try:
-        return read_stake(text)
-    except StakeError as e:
+        return settlement.read_stake(text)
+    except settlement.StakeError as e:
         raise UsageError(f"bridgepad tally: --stake '{visible(text)}': {e}") from None
 
 
 def run(args: argparse.Namespace) -> int:
-    from datetime import date, datetime
-
-    from bridgepad.core.evening.tally import tally
-    from bridgepad.core.evening.tally_view import view
-    from bridgepad.core.evening.windows import Window, local_midnight, since, window_start
-    from bridgepad.core.rules.settlement import rounding_unit
-    from bridgepad.core.words.text import visible
-    from bridgepad.services.history import History
-    from bridgepad.store.people_file import PeopleFile
-    from bridgepad.store.preferences_file import PreferencesFile
-
     round_to = parse_round(args.round)
     stake = parse_stake(args.stake) if args.stake is not None else None
     store = open_store(args)
     if args.round is None or args.stake is None:
-        prefs = PreferencesFile(store.root, read_only=True).tally()  # a reader: sets nothing aside
+        prefs = preferences_file.PreferencesFile(store.root, read_only=True).tally()  # a reader: sets nothing aside
         for problem in prefs.problems:
             warn("tally", problem)
         if args.round is None:
-            round_to = rounding_unit(prefs.rounding)
+            round_to = settlement.rounding_unit(prefs.rounding)
         if args.stake is None:
             stake = prefs.stake
-    history = History(store, read_only=True)  # a reader: writes nothing, sets nothing aside
-    people = PeopleFile(store.root, read_only=True).read()
+    history = history_module.History(store, read_only=True)  # a reader: writes nothing, sets nothing aside
+    people = people_file.PeopleFile(store.root, read_only=True).read()
     results = people.merges.apply(history.summaries())  # names merged as one person (bridgepad players)
     for problem in (*people.problems, *history.problems):
         warn("tally", problem)
@@ -115,29 +116,27 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(
                 f"bridgepad tally: --since takes a day as YYYY-MM-DD, e.g. 2026-08-17, not '{visible(args.since)}'."
             ) from None
-        start, where = local_midnight(day), f"since {day.isoformat()}"
+        start, where = windows.local_midnight(day), f"since {day.isoformat()}"
     elif args.week:
-        start = window_start(Window.WEEK, now)
+        start = windows.window_start(windows.Window.WEEK, now)
         assert start is not None
         where = f"this week (since Monday {start.date().isoformat()})"
     else:
-        start = window_start(Window.TONIGHT, now, results)
+        start = windows.window_start(windows.Window.TONIGHT, now, results)
         assert start is not None
         where = "tonight" if start >= now else f"tonight (since {start.strftime('%H:%M')})"
-    result = tally(since(results, start), round_to, stake)
+    result = evening_tally.tally(windows.since(results, start), round_to, stake)
     if args.json:
         out: dict[str, Any] = result.to_json()
         out["since"] = start.isoformat() if start is not None else None
         print(json.dumps(out, ensure_ascii=False))
         return 0
-    print_tally(view(result), where)
+    print_tally(tally_view.view(result), where)
     return 0
 
 
 def print_tally(v: TallyView, where: str) -> None:
     """The tally's view as small tables: the money games, then the duplicate sessions."""
-    from bridgepad.core.words.text import visible
-
     t = v.tally
     if t.games == 0 and t.sessions == 0:
         extra = f" ({t.in_play} still in play)" if t.in_play else ""
@@ -172,8 +171,6 @@ def print_tally(v: TallyView, where: str) -> None:
 
 def print_table(part: TableView) -> None:
     """One of the view's tables as padded lines: names to the left, figures to the right."""
-    from bridgepad.core.words.text import visible
-
     names = [visible(line.name) for line in part.lines]
     width = max([len(part.heading), *(len(name) for name in names)])
     print(f"{part.heading:<{width}}" + "".join(f"  {c.title:>{c.width}}" for c in part.columns))

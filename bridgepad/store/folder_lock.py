@@ -19,10 +19,18 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from filelock import FileLock, Timeout
 
+from bridgepad.core.lazy import lazy
 from bridgepad.store.atomic_file import atomic_write, make_private_dirs
+
+if TYPE_CHECKING:
+    import ctypes
+else:
+    ctypes = lazy("ctypes")  # a holder's process looked for on Windows alone
+
 
 LOCK_NAME = "bridgepad.lock"
 HOLDER_NAME = "bridgepad.holder"
@@ -200,8 +208,6 @@ def _alive(pid: int) -> bool:
 
 def _alive_windows(pid: int) -> bool:
     # os.kill would end the process on Windows, so ask the kernel for its exit code.
-    import ctypes
-
     kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
     handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
     if not handle:

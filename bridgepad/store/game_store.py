@@ -30,10 +30,11 @@ import time
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bridgepad.core.boards.cards import Deal
 from bridgepad.core.boards.double_dummy import Solution
+from bridgepad.core.lazy import lazy
 from bridgepad.core.readers.boards_json import solved_from_json, solved_json
 from bridgepad.core.readers.serialize import (
     SCHEMA,
@@ -71,6 +72,11 @@ from bridgepad.store.game_journal import (
     with_entries,
 )
 
+if TYPE_CHECKING:
+    import platformdirs
+else:
+    platformdirs = lazy("platformdirs")  # the platform's folder: not asked when --data-dir or the variable names one
+
 __all__ = [
     "GameStore",
     "Opened",
@@ -95,8 +101,6 @@ def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     env = os.environ.get(ENV_VAR)
     if env:
         return Path(env).expanduser()
-    import platformdirs
-
     return platformdirs.user_data_path("bridgepad")
 
 

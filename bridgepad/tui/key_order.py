@@ -14,6 +14,7 @@ in order, and handled as soon as it is ready.
 
 from __future__ import annotations
 
+import asyncio
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
@@ -51,8 +52,6 @@ class KeyOrder:
 
     def wait_for(self, ready: Awaitable[Any]) -> None:
         """Holds the keys typed from now on until ``ready`` is done, then handles them in order."""
-        import asyncio
-
         self._waiting += 1
 
         async def then() -> None:

@@ -18,9 +18,13 @@ import os
 import select
 import signal
 import socket
+import sys
 import threading
 import time
 from collections.abc import Callable
+
+if sys.platform != "win32":
+    import termios  # a terminal's hang-up is looked for on POSIX alone (terminal_gone)
 
 POLL = 0.2  # how often the terminal is looked at, in seconds
 ANSWER = 0.4  # a loop that has not run a posted callback by then is wedged
@@ -35,8 +39,6 @@ GONE = frozenset({errno.EIO, errno.EPIPE, errno.EBADF, errno.ENXIO, errno.ENODEV
 
 def terminal_gone(fd: int) -> bool:
     """True once ``fd``'s terminal is hung up (a closed window, a killed tmux pane). POSIX only."""
-    import termios
-
     try:
         termios.tcgetattr(fd)
     except termios.error as e:

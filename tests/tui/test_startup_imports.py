@@ -78,16 +78,13 @@ NOT_AT_STARTUP = (
     "bridgepad.tui.screens.stats_screen",
 )
 
+# A module declared with bridgepad.core.lazy.lazy is not in sys.modules until one of its names
+# is read: what is listed here has run.
 LOADED = """
 import json, sys
 NOT_AT_STARTUP = {names!r}
 def loaded():
-    # A module declared with bridgepad.core.lazy.lazy is in sys.modules before it is loaded:
-    # it counts once one of its names has been read (it is then a module like the others).
-    return sorted(
-        m for m, module in list(sys.modules.items())
-        if any(m == n or m.startswith(n + ".") for n in NOT_AT_STARTUP) and type(module).__name__ != "_LazyModule"
-    )
+    return sorted(m for m in sys.modules if any(m == n or m.startswith(n + ".") for n in NOT_AT_STARTUP))
 """
 
 

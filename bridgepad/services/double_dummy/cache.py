@@ -9,10 +9,17 @@ only what its cache lacks, in memory: reading a game never writes it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from bridgepad.core.boards.cards import Deal
 from bridgepad.core.boards.double_dummy import Solution, Solved
+from bridgepad.core.lazy import lazy
 from bridgepad.core.rules.game import Game
+
+if TYPE_CHECKING:
+    from bridgepad.services.double_dummy import solver
+else:
+    solver = lazy("bridgepad.services.double_dummy.solver")  # its processes: loaded only when a board waits
 
 Key = tuple[int, Deal]
 
@@ -33,9 +40,7 @@ def completed(
         wanted.extend(k for k in unsolved(game, solved) if k not in wanted)
     found: dict[Key, Solution] = {}
     if wanted:
-        from bridgepad.services.double_dummy.solver import solve_all  # loaded only when a board waits
-
-        found = solve_all(wanted, (lambda done, total, _key, _s: progress(done, total)) if progress else None)
+        found = solver.solve_all(wanted, (lambda done, total, _key, _s: progress(done, total)) if progress else None)
     out = []
     for game, solved in games:
         cache = dict(solved)

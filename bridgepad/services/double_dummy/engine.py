@@ -44,33 +44,37 @@ def start_process() -> None:
             pass
 
 
+def _endplay() -> Any:
+    """endplay, with its solver (``dds``) and its values (``types``), imported at a solving
+    process's first deal: its package takes a second or more to import, which the pad's own
+    process (that imports this module through ``solver``) must never wait for."""
+    import endplay.dds
+    import endplay.types
+
+    return endplay
+
+
 def solve_deal(deal_pbn: str, dealer: str, vulnerable: str) -> Raw:
     """The double-dummy table and dealer par of one deal (``N:...`` as PBN writes it)."""
-    from endplay.dds import calc_dd_table
-    from endplay.types import Deal
-
-    return _answer(calc_dd_table(Deal.from_pbn(deal_pbn)), dealer, vulnerable)
+    ep = _endplay()
+    return _answer(ep.dds.calc_dd_table(ep.types.Deal.from_pbn(deal_pbn)), dealer, vulnerable)
 
 
 def solve_chunk(jobs: list[tuple[int, str, str, str]]) -> list[tuple[int, str, Raw]]:
     """Several boards at once (``calc_all_tables``: DDS shares them out among its threads),
     each ``(board, deal, dealer, vulnerable)``, with its answer."""
-    from endplay.dds import calc_all_tables
-    from endplay.types import Deal
-
-    tables = calc_all_tables([Deal.from_pbn(deal_pbn) for _, deal_pbn, _, _ in jobs])
+    ep = _endplay()
+    tables = ep.dds.calc_all_tables([ep.types.Deal.from_pbn(deal_pbn) for _, deal_pbn, _, _ in jobs])
     return [(board, deal_pbn, _answer(tables[k], dealer, vul)) for k, (board, deal_pbn, dealer, vul) in enumerate(jobs)]
 
 
 def _answer(table: Any, dealer: str, vulnerable: str) -> Raw:
     """A solved table and its dealer par, as plain values."""
-    from endplay.dds import par
-    from endplay.types import Denom, Player, Vul
-
+    t = _endplay().types
     tricks = tuple(
-        table[Denom(_DENOM_INDEX[strain]), Player(_SEAT_INDEX[seat])] for seat in _PBN_SEATS for strain in _PBN_STRAINS
+        table[t.Denom(_DENOM_INDEX[strain]), t.Player(_SEAT_INDEX[seat])] for seat in _PBN_SEATS for strain in _PBN_STRAINS
     )
-    result = par(table, Vul(_VUL_INDEX[vulnerable]), Player(_SEAT_INDEX[dealer]))
+    result = _endplay().dds.par(table, t.Vul(_VUL_INDEX[vulnerable]), t.Player(_SEAT_INDEX[dealer]))
     contracts = tuple(
         (int(c.level), _DENOM_LETTER[int(c.denom)], int(c.penalty), "NESW"[int(c.declarer)], int(c.result)) for c in result
     )

@@ -19,6 +19,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from multiprocessing import resource_tracker
 
 from bridgepad.core.boards.cards import Deal, read_deal
 from bridgepad.core.boards.double_dummy import (
@@ -133,8 +134,6 @@ class Solving:
 def _start_resource_tracker() -> None:
     """multiprocessing's resource tracker, started with its error stream on the null device:
     it would hand on ``sys.stderr``'s file descriptor, which a screen (Textual) has replaced."""
-    from multiprocessing import resource_tracker
-
     saved = sys.stderr
     with open(os.devnull, "w") as null:
         sys.stderr = null

@@ -14,6 +14,7 @@ from bridgepad.services.formats.export_file import export_folder, file_name, wit
 from bridgepad.services.formats.registry import FORMAT_CHOICES, FORMAT_WORDS, FORMATS, ExportError, exported
 from bridgepad.store.game_store import StoredGame
 from bridgepad.tui.closing import close, open_screen
+from bridgepad.tui.forms.confirm import Confirm
 from bridgepad.tui.forms.form import FormField, FormScreen, enter_field
 
 
@@ -112,8 +113,6 @@ class ExportDialog(FormScreen[Path | None]):
         self._write(path, text, replace=False)
 
     def _ask_to_replace(self, path: Path, text: str) -> None:
-        from bridgepad.tui.forms.confirm import Confirm
-
         def done(yes: bool | None) -> None:
             if yes:
                 self._write(path, text, replace=True)

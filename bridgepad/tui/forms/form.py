@@ -32,6 +32,7 @@ from textual.widgets.input import Selection
 
 from bridgepad.tui import keys
 from bridgepad.tui.closing import close, open_screen
+from bridgepad.tui.forms.confirm import Confirm
 
 ResultT = TypeVar("ResultT")
 
@@ -185,7 +186,6 @@ class FieldForm(FormParts, ModalScreen[ResultT]):
         if not self.changed():
             close(self, None)
             return
-        from bridgepad.tui.forms.confirm import Confirm
 
         def done(yes: bool | None) -> None:
             if yes:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -21,6 +21,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Label
 
 from bridgepad.core.evening.rotation import NextRubber, RotationError
+from bridgepad.core.lazy import lazy
 from bridgepad.core.model import SEATS
 from bridgepad.core.readers.new_game import (
     CHOICES,
@@ -44,6 +45,11 @@ from bridgepad.core.rules.settings import DuplicateScoring, Settings
 from bridgepad.tui import keys
 from bridgepad.tui.closing import close
 from bridgepad.tui.forms.form import FieldForm, FormField, enter_field
+
+if TYPE_CHECKING:
+    from bridgepad.services.formats import pbn_boards
+else:
+    pbn_boards = lazy("bridgepad.services.formats.pbn_boards")  # a duplicate game's deals file alone
 
 ResultT = TypeVar("ResultT")
 
@@ -292,10 +298,8 @@ class NewGameForm(GameForm[NewGameReading]):
             return (reading if reading.game else None), reading.errors
         if not reading.game.rules.boards:
             return None, {"deals": f"A deals file gives a duplicate game's boards, not a {reading.game.mode.word}'s."}
-        from bridgepad.services.formats.pbn_boards import read_boards_file
-
         try:
-            club = read_boards_file(path)
+            club = pbn_boards.read_boards_file(path)
         except ValueError as e:
             return None, {"deals": str(e)}
         return NewGameReading(with_deals(reading.game, club.boards), reading.settings, {}), {}

@@ -23,9 +23,16 @@ from textual.widgets import ContentSwitcher, DataTable, Static
 
 from bridgepad.core.model import Side
 from bridgepad.core.rules.kinds.several_tables.entering import board_range
-from bridgepad.core.rules.kinds.several_tables.movements import MovementKind, Sitting
+from bridgepad.core.rules.kinds.several_tables.movements import MovementKind, Pair, Sitting
 from bridgepad.core.rules.kinds.several_tables.scores import SeveralState, TravellerRow
-from bridgepad.core.words.movement_text import guide_card, next_words, sitting_out_words, team_label
+from bridgepad.core.words.movement_text import (
+    guide_card,
+    movement_title,
+    movement_words,
+    next_words,
+    sitting_out_words,
+    team_label,
+)
 from bridgepad.core.words.several_text import (
     boards_in_words,
     change_lines,
@@ -195,8 +202,6 @@ class TablesView(Vertical):
         self.query_one("#tables-views", Static).update(Content.assemble(*parts))
 
     def _pair_cell(self, state: SeveralState, pair: object) -> str:
-        from bridgepad.core.rules.kinds.several_tables.movements import Pair
-
         if not isinstance(pair, Pair):
             return "-"
         return pair_of(state, pair) if self._wide else pair.label
@@ -379,8 +384,6 @@ class TablesView(Vertical):
         return Group(*parts)
 
     def _cards(self, state: SeveralState) -> None:
-        from bridgepad.core.words.movement_text import movement_title, movement_words
-
         m = state.movement
         title = Text(movement_title(state.inputs.setup), style=looks.rich_style(looks.STRONG))
         title.append("\n" + "\n".join(movement_words(m)), style="not bold")

@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.widgets import Static
 
 from bridgepad.core.boards.double_dummy import Solved
+from bridgepad.core.lazy import lazy
 from bridgepad.core.rules.board_facts import board_facts
 from bridgepad.core.rules.game import GameState
 from bridgepad.core.rules.vulnerability import vulnerability_text
 from bridgepad.core.words.labels import seat_label
 from bridgepad.core.words.summary import entry_text, headline, outcome_lines
 from bridgepad.tui.keys import first_key, keymap_of
+
+if TYPE_CHECKING:
+    from bridgepad.core.words import board_words
+else:
+    board_words = lazy("bridgepad.core.words.board_words")  # a board with its cards only
 
 
 class Explanation(Static):
@@ -46,9 +54,7 @@ def render_explanation(state: GameState, index: int | None, add_key: str = "+", 
         t.append("\n  " + line)
     facts = board_facts(game, h.deal, h.ns_score, solved or {}) if game.deals is not None and h.deal is not None else None
     if facts is not None:
-        from bridgepad.core.words.board_words import board_lines  # a board with its cards only
-
         hand = h.hand
-        for line in board_lines(facts, hand.contract, hand.declarer, h.tricks, game.settings.duplicate_scoring):
+        for line in board_words.board_lines(facts, hand.contract, hand.declarer, h.tricks, game.settings.duplicate_scoring):
             t.append("\n  " + line)
     return t

@@ -6,15 +6,23 @@ painted, so it reads the same in every theme, light ones too.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.content import Content
 from textual.widgets import Static
 
 from bridgepad.core.boards.double_dummy import Solved
+from bridgepad.core.lazy import lazy
 from bridgepad.core.rules.game import Entry, GameState, SessionState
 from bridgepad.core.words.labels import partnership, side_heading
 from bridgepad.core.words.pad import PadLayout, layout
 from bridgepad.core.words.text import fit
 from bridgepad.tui import looks
+
+if TYPE_CHECKING:
+    from bridgepad.core.words import board_table
+else:
+    board_table = lazy("bridgepad.core.words.board_table")  # duplicate only: a rubber's pad never needs it
 
 MIN_COL = 11
 MAX_COL = 16
@@ -124,9 +132,7 @@ def render_pad(pad: PadLayout, state: GameState, selected: int | None, min_col: 
 
 def render_boards(state: SessionState, selected: int | None, solved: Solved | None = None) -> Content:
     """Duplicate: the table of boards the core lays out (``board_table``), the selected board lit up."""
-    from bridgepad.core.words.board_table import board_table  # duplicate only: a rubber's pad never needs it
-
-    table = board_table(state, solved)
+    table = board_table.board_table(state, solved)
     out: list[Part] = [(table.header + "\n", looks.STRONG)]
     for index, row in enumerate(table.rows):
         out.append((row, looks.SELECTED if index == selected else ""))

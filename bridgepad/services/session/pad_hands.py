@@ -7,20 +7,34 @@ on the pad is over and the hand opens the next one), so it is saved and publishe
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from bridgepad.core.rules.game import Game, GameState, HandOutcome, derive
 from bridgepad.store.game_store import now_iso
 
 if TYPE_CHECKING:
     from bridgepad.core.model import Hand
-    from bridgepad.services.session.folder_session import Session
+
+
+class GameOnThePad(Protocol):
+    """What the hands need of the session (``folder_session.Session``), which holds them: named
+    here so that the session's module and this one do not import each other."""
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def state(self) -> GameState: ...
+
+    def start(self, game: Game, what: str = ...) -> bool: ...
+
+    def change(self, game: Game, what: str) -> bool: ...
 
 
 class PadHands:
     """The hands of the game on ``session``'s pad (``session.hands``)."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: GameOnThePad) -> None:
         self._session = session
 
     # Before a hand is recorded -------------------------------------------------------

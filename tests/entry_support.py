@@ -103,10 +103,12 @@ async def post(
     """One request on a connection of its own (``read`` False: the reply never read, the
     connection closed as a phone that lost it); the body ``raw``, or ``body`` as JSON."""
     data = raw if raw is not None else (b"" if body is None else json.dumps(body).encode("utf-8"))
-    head = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Connection: close", f"Content-Length: {len(data)}"]
+    more = dict(headers or {})
+    host = more.pop("Host", f"127.0.0.1:{port}")  # the test's own Host, if it gives one, in its place
+    head = [f"{method} {path} HTTP/1.1", f"Host: {host}", "Connection: close", f"Content-Length: {len(data)}"]
     if content_type is not None:
         head.append(f"Content-Type: {content_type}")
-    head += [f"{k}: {v}" for k, v in (headers or {}).items()]
+    head += [f"{k}: {v}" for k, v in more.items()]
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     try:
         writer.write(("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + data)

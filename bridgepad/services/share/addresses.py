@@ -13,14 +13,16 @@ LOOPBACK = ("127.0.0.1", "localhost")
 
 
 class Addresses:
-    """``host:port`` for each address the server was started on; none before it listens."""
+    """``host:port`` for each address the server was started on, and the bare name (a program
+    may send it; a browser never does for another port, so a page of another site cannot);
+    none before it listens."""
 
     def __init__(self) -> None:
         self.hosts: frozenset[str] = frozenset()
 
     def listen(self, port: int, lan: str | None = None) -> None:
         names = (*LOOPBACK, lan) if lan else LOOPBACK
-        self.hosts = frozenset(f"{name}:{port}" for name in names)
+        self.hosts = frozenset((*names, *(f"{name}:{port}" for name in names)))
 
     def answers(self, host: str | None) -> bool:
         """Whether ``host`` (a request's ``Host``) is one of them."""

@@ -78,6 +78,7 @@ class Door(asyncio.Protocol):
         if not self.doors.admit(self):
             transport.abort()
             return
+        assert self.doors.handler is not None  # set before the server listens
         self.inner = self.doors.handler()
         self.inner.connection_made(transport)
         self.wait()
@@ -131,15 +132,15 @@ class Doors:
 
     def __init__(
         self,
-        handler: Callable[[], asyncio.Protocol],
+        handler: Callable[[], asyncio.Protocol] | None = None,
         *,
         cap: int | None = None,
         per_address: int = PER_ADDRESS,
         request_timeout: float = REQUEST_TIMEOUT,
         told: Callable[[str], None] = lambda _sentence: None,
     ) -> None:
-        self.handler = handler  # aiohttp's web.Server: a new request handler for each connection let in
-        self.cap = cap if cap is not None else connection_cap()
+        self.handler = handler  # aiohttp's web.Server: a new request handler for each connection let in (set at start)
+        self.cap = cap if cap is not None else MAX_CONNECTIONS  # chosen again from the file limit at start
         self.per_address = per_address
         self.request_timeout = request_timeout
         self.told = told

@@ -50,6 +50,7 @@ LONGEST = 16  # characters of a contract or a declarer read; "7NTXX" is 5, so an
 FORM_FIELD = {"contract": "contract", "declarer": "declarer", "result": "tricks"}  # the pad's field, the phone's
 NOT_SAVED = "The laptop could not save this result: nothing was recorded, and this phone will send it again in a moment."
 NOT_MOVED = "The laptop could not save the move to the next round: nothing was recorded; press it again in a moment."
+PASSED_OUT = "A passed-out board has no declarer and no tricks: send the {given} only with a contract, or leave it out."
 A_RESULT = "a result is {id, board, contract, declarer, tricks}, with replace: true to replace the board's result"
 
 
@@ -126,6 +127,10 @@ def read_result(data: Any, *, need_id: bool = True) -> Submission:
         errors = {FORM_FIELD[k]: v for k, v in reading.errors.items() if k in FORM_FIELD}
         first = next(iter(errors))
         raise BadRequest(errors[first], 422, field=first, errors=errors)
+    if reading.hand.contract is None and (declarer or tricks is not None):
+        # The pad's form leaves them out of a passed-out board; a phone that sent them meant something else.
+        given = "declarer" if declarer else "tricks"
+        raise BadRequest(PASSED_OUT.format(given=given), 422, field=given)
     return Submission(submission_id or "", board, reading.hand, replace)
 
 

@@ -37,7 +37,7 @@ from aiohttp import web
 from bridgepad.services.changes import GameChanged, Hub, SharingChanged, Subscription
 from bridgepad.services.share.addresses import Addresses
 from bridgepad.services.share.app_keys import ADDRESSES, DESK, DOORS, LINKS, STREAMS
-from bridgepad.services.share.doors import REQUEST_TIMEOUT, Doors
+from bridgepad.services.share.doors import REQUEST_TIMEOUT, Doors, connection_cap
 from bridgepad.services.share.guards import MAX_BODY, add_safety_headers, at_the_door, gate, router_answers
 from bridgepad.services.share.links import Link, Links
 from bridgepad.services.share.routes import routes
@@ -98,8 +98,8 @@ class ShareServer:
         self.links = Links()
         self.streams = Streams(self.news, max_viewers, heartbeat, trouble=lambda: self.trouble)
         self.addresses = Addresses()  # the addresses it answers at: filled once it listens
-        self.doors: Doors | None = None  # the connections open now, once it listens
-        self.connection_cap: int | None = None  # None: chosen at start from the file limit
+        self.doors = Doors(told=self._refused_at_door)  # the connections open now
+        self.connection_cap: int | None = None  # None: chosen at start from the file limit (``doors.connection_cap``)
         self._door_trouble = ""  # why phones were refused at the door, for the pad's status line
         self._write_trouble = ""  # why the last write of a table's phone was not saved
         if desk is not None:
@@ -115,6 +115,7 @@ class ShareServer:
         app = web.Application(client_max_size=MAX_BODY, middlewares=[at_the_door, router_answers, gate])
         app[LINKS] = self.links
         app[ADDRESSES] = self.addresses
+        app[DOORS] = self.doors
         app[STREAMS] = self.streams
         if self.desk is not None:
             app[DESK] = self.desk
@@ -140,16 +141,13 @@ class ShareServer:
         )
         await runner.setup()
         # Each connection passes the doors (``doors``) before aiohttp's handler reads a byte of it.
-        handler = runner.server
-        assert handler is not None  # set up just above
-        doors = Doors(handler, cap=self.connection_cap, told=self._refused_at_door)
-        app[DOORS] = doors
+        self.doors.handler = runner.server
+        self.doors.cap = self.connection_cap if self.connection_cap is not None else connection_cap()
         try:
-            self._listener = await self._loop.create_server(doors, self.host, self.port)
+            self._listener = await self._loop.create_server(self.doors, self.host, self.port)
         except BaseException:
             await runner.cleanup()
             raise
-        self.doors = doors
         self._runner = runner
         self.port = int(self._listener.sockets[0].getsockname()[1])
         lan = lan_address() if self.lan else None

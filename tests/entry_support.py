@@ -176,12 +176,24 @@ def _line(fd: int) -> str:
     return line.decode().rstrip("\n")
 
 
+# ``python -m bridgepad`` with the process's own limit of open files lowered first.
+_LIMITED = (
+    "import resource, runpy, sys\n"
+    "resource.setrlimit(resource.RLIMIT_NOFILE, ({files}, {files}))\n"
+    "sys.argv = {argv!r}\n"
+    "runpy.run_module('bridgepad', run_name='__main__', alter_sys=True)\n"
+)
+
+
 class EntryProcess:
     """``bridgepad share --entry`` on ``root``: the read-only address, then ``table N: URL`` a table."""
 
-    def __init__(self, root: Path, tables: int, *args: str) -> None:
+    def __init__(self, root: Path, tables: int, *args: str, files: int | None = None) -> None:
+        """``files``: the process's limit of open files (``RLIMIT_NOFILE``), lowered in the child."""
+
+        argv = ["bridgepad", "share", "--data-dir", str(root), "--port", "0", "--entry", *args]
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "bridgepad", "share", "--data-dir", str(root), "--port", "0", "--entry", *args],
+            [sys.executable, "-c", _LIMITED.format(files=files, argv=argv)] if files else [sys.executable, "-m", *argv],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             stdin=subprocess.DEVNULL,

@@ -185,9 +185,11 @@ class Doors:
         oldest = min(waiting, key=lambda d: d.waiting_since or 0.0)
         self.left(oldest)  # its place is taken now, before asyncio tells of its close
         oldest.close()
+        self._refuse("full", FULL.format(cap=self.cap))
         return True
 
     def _refuse(self, kind: str, sentence: str) -> bool:
+        """Counts a connection closed at the door (a newcomer, or the idle one it took the place of), told once a quiet minute."""
         self.refused += 1
         now = asyncio.get_running_loop().time()
         last = self._last_told.get(kind)

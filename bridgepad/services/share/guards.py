@@ -68,6 +68,12 @@ def refusal(status: int, sentence: str, **headers: str) -> web.Response:
     return answer(status, {"error": sentence}, **headers)
 
 
+def closing(response: web.Response) -> web.Response:
+    """``response``, after which the connection is closed: its body was left unread, and is not waited for."""
+    response.force_close()
+    return response
+
+
 def split_path(request: web.Request) -> tuple[str, str] | None:
     """The token and what follows it, from the path as sent (never decoded: ``app%2ejs`` is
     not ``app.js``); None for a path not of the form ``/TOKEN/REST``."""
@@ -140,14 +146,14 @@ def json_body(write: Callable[[web.Request, Any], Awaitable[web.Response]]) -> H
         if request.content_type != "application/json":
             return refusal(415, NOT_JSON)
         if request.headers.get("Content-Encoding", "identity").strip().lower() != "identity":
-            return refusal(415, COMPRESSED, Connection="close")
+            return closing(refusal(415, COMPRESSED))
         if request.content_length is not None and request.content_length > MAX_BODY:
             return refusal(413, TOO_BIG)
         try:
             async with asyncio.timeout(BODY_TIMEOUT):
                 raw = await _body(request)
         except TimeoutError:
-            return refusal(408, SLOW_BODY, Connection="close")
+            return closing(refusal(408, SLOW_BODY))
         if len(raw) > MAX_BODY:
             return refusal(413, TOO_BIG)
         try:

@@ -49,6 +49,7 @@ if TYPE_CHECKING:
 __all__ = ["HEARTBEAT", "MAX_BODY", "MAX_TABLE_VIEWERS", "MAX_VIEWERS", "ShareServer", "Source", "lan_address"]
 
 RETRY_READ = 0.3  # seconds before the game is read again when a read failed
+LINGER = 1.0  # seconds the rest of an unanswered body is read and dropped before the connection closes
 MAX_LINE = 4096  # bytes of a request's first line or of one header: a phone's are a few hundred
 
 
@@ -86,6 +87,7 @@ class ShareServer:
         port: int = 0,
         max_viewers: int = MAX_VIEWERS,
         heartbeat: float = HEARTBEAT,
+        connection_cap: int | None = None,
     ) -> None:
         self.source = source
         self.desk = desk
@@ -99,7 +101,7 @@ class ShareServer:
         self.streams = Streams(self.news, max_viewers, heartbeat, trouble=lambda: self.trouble)
         self.addresses = Addresses()  # the addresses it answers at: filled once it listens
         self.doors = Doors(told=self._refused_at_door)  # the connections open now
-        self.connection_cap: int | None = None  # None: chosen at start from the file limit (``doors.connection_cap``)
+        self.connection_cap = connection_cap  # None: chosen at start from the file limit (``doors.connection_cap``)
         self._door_trouble = ""  # why phones were refused at the door, for the pad's status line
         self._write_trouble = ""  # why the last write of a table's phone was not saved
         if desk is not None:
@@ -137,6 +139,7 @@ class ShareServer:
             keepalive_timeout=REQUEST_TIMEOUT,  # an idle kept-alive connection is closed as a silent new one is
             max_line_size=MAX_LINE,
             max_field_size=MAX_LINE,
+            lingering_time=LINGER,  # a body left unread after the answer is waited for this long, no more
             auto_decompress=False,  # a table's body is never compressed: one that says so is refused (guards)
         )
         await runner.setup()

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
-from bridgepad.store.atomic_file import atomic_write, make_private_dirs
+from bridgepad.store.atomic_file import atomic_write, make_private_dirs, tighten
 
 LOCK_NAME = "bridgepad.lock"
 HOLDER_NAME = "bridgepad.holder"
@@ -93,6 +93,7 @@ class FolderLock:
         if self.held:
             return True
         make_private_dirs(self.root)
+        tighten(self.root)  # the writer opening the folder: it is private, even if made open by hand
         try:
             self._lock.acquire(timeout=wait, poll_interval=0.05)
         except Timeout:

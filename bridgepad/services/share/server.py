@@ -16,6 +16,9 @@ handler (``guards``); the game is read through a source (``services.share.source
   ``application/json`` (415 otherwise) of at most ``MAX_BODY`` bytes (413), from no other
   site (a cross-site ``Origin`` is 403). The desk answers each; a table's link of a game no
   longer on the pad is 410.
+- Before any of it, the doors (``doors``): connections counted and capped below the file
+  limit, the pad's own descriptors kept; per address; a request's head within 10 s. Only
+  the laptop's own addresses are answered (``addresses``: ``Host``, and ``Origin`` for a write).
 - Every response says ``Content-Security-Policy: default-src 'self'``, ``Cache-Control:
   no-store`` and ``Referrer-Policy: no-referrer``; every refusal is JSON, ``{"error": sentence}``.
 - The phones' event streams (``streams``): at most ``MAX_VIEWERS`` read-only ones and

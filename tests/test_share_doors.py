@@ -198,3 +198,38 @@ async def test_a_body_not_sent_in_time_is_408_and_a_busy_link_503(data_dir: Path
             await wait_for(lambda: link.busy == 0, 15, "all ended")
     finally:
         pad.close()
+
+
+@pytest.mark.slow
+def test_the_pad_under_a_1024_file_limit_serves_a_phone_and_opens_its_history_through_a_flood(
+    tmp_path: Path,
+) -> None:
+    import re
+
+    from robust_support.pty_app import PtyApp
+
+    at_least_files(4096)
+    root = tmp_path / "data"
+    several_game(root).close()
+    limit = "import resource\nresource.setrlimit(resource.RLIMIT_NOFILE, (1024, 1024))"
+    with PtyApp(root, cols=160, rows=40, prelude=limit) as app:
+        assert app.wait_for("p Share", timeout=20)
+        mark = app.mark()
+        app.type("p")
+        found = app.wait_for(re.compile(r"table 1: (http://127\.0\.0\.1:(\d+)/[A-Za-z0-9_-]+/)"), since=mark, timeout=20)
+        assert found is not None, app.screen_text(mark)[-2000:]
+        url, port = found.group(1), int(found.group(2))
+        with idle_guests(port, 1100, 50) as guests:
+            assert len(guests) == 1100
+            start = time.monotonic()
+            got = asyncio.run(asyncio.wait_for(result(port, url, id="p1", board=1, contract="4S", declarer="N", tricks=10), 2.0))
+            assert got.status == 201 and time.monotonic() - start < 2.0, got
+            # A game of several tables has no "+" (its results come from the tables): the history,
+            # which opens every game's file, is what needs descriptors here.
+            for key, seen in (("q", "p Share"), ("h", "Open"), ("\x1b", "p Share"), ("h", "Open")):
+                mark = app.mark()
+                app.type(key)
+                assert app.wait_for(seen, since=mark, timeout=15), (key, app.screen_text(mark)[-2000:])
+        text = app.screen_text()
+        assert "Traceback" not in text and "Errno 24" not in text and "Too many open files" not in text, text[-3000:]
+        assert app.proc.poll() is None  # still running

@@ -22,8 +22,10 @@ from bridgepad.cli.files import holding_folder, open_store
 from bridgepad.core.words.text import visible
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from pathlib import Path
 
+    from bridgepad.services.changes import SharingChanged
     from bridgepad.services.share.server import ShareServer
     from bridgepad.store.folder_lock import Holder
     from bridgepad.store.game_store import GameStore
@@ -172,6 +174,7 @@ async def _serving(server: ShareServer, port: int, lan: bool, last_words: str) -
         url = await server.start()
     except OSError as e:
         raise UsageError(f"bridgepad share: cannot listen on port {port}: {e.strerror or e}.") from None
+    told = server.news.subscribe(_trouble_printer())
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -189,5 +192,18 @@ async def _serving(server: ShareServer, port: int, lan: bool, last_words: str) -
     finally:
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.remove_signal_handler(sig)
+        told.cancel()
         await server.stop()
     return 0
+
+
+def _trouble_printer() -> Callable[[SharingChanged], None]:
+    """Prints each new trouble with the phones once (a refusal at the door, a write not saved), not once per attempt."""
+    last = [""]
+
+    def told(event: SharingChanged) -> None:
+        if event.trouble and event.trouble != last[0]:
+            print(f"bridgepad share: {event.trouble}", file=sys.stderr, flush=True)
+        last[0] = event.trouble
+
+    return told

@@ -45,6 +45,7 @@ class SharingChanged:
 
     viewers: int  # phones on the read-only page now
     links_changed: bool = False  # another game's tables' links (or none) are served now
+    trouble: str = ""  # why phones' writes fail or phones are refused now, for the pad's status line; "" when nothing does
 
 
 Event = TypeVar("Event")

@@ -17,6 +17,7 @@ Folders are made private (0700) whatever the umask, each one bridgepad creates.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import re
@@ -71,6 +72,19 @@ def make_private_dirs(folder: Path) -> None:
         except FileExistsError:
             continue  # made by someone else meanwhile: theirs
         os.chmod(d, 0o700)  # the umask may have taken bits from mkdir's mode, or left some
+
+
+def tighten(folder: Path) -> None:
+    """``folder``, bridgepad's own data folder, made 0700 if it is this user's and lets anyone
+    else in (a folder made earlier by hand as 0777, say): what is in it is the players' names
+    and scores, and a stranger able to write there could put a game of their own in it."""
+    try:
+        st = os.stat(folder, follow_symlinks=False)
+    except OSError:
+        return
+    if stat.S_ISDIR(st.st_mode) and st.st_mode & 0o077 and st.st_uid == os.getuid():
+        with contextlib.suppress(OSError):  # a folder it cannot change is left; the store says so when it writes
+            os.chmod(folder, 0o700)
 
 
 def _lock(fd: int) -> bool:

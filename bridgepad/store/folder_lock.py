@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from filelock import FileLock, Timeout
 
 from bridgepad.core.lazy import lazy
-from bridgepad.store.atomic_file import atomic_write, make_private_dirs
+from bridgepad.store.atomic_file import atomic_write, make_private_dirs, tighten
 
 if TYPE_CHECKING:
     import ctypes
@@ -101,6 +101,7 @@ class FolderLock:
         if self.held:
             return True
         make_private_dirs(self.root)
+        tighten(self.root)  # the writer opening the folder: it is private, even if made open by hand
         try:
             self._lock.acquire(timeout=wait, poll_interval=0.05)
         except Timeout:

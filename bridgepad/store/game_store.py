@@ -47,7 +47,7 @@ from bridgepad.core.readers.serialize import (
 )
 from bridgepad.core.rules.game import Game, GameOverError, Mode, derive
 from bridgepad.core.words.text import visible
-from bridgepad.store.atomic_file import atomic_write, fsync_dir, make_private_dirs, sweep_temps
+from bridgepad.store.atomic_file import atomic_write, fsync_dir, make_private_dirs, sweep_temps, tighten
 from bridgepad.store.compactor import Compactor
 from bridgepad.store.data_files import (
     MAX_DATA_BYTES,
@@ -221,8 +221,11 @@ class GameStore:
         self._covered: dict[str, int] = {}
 
     def ensure(self) -> None:
-        """Makes the data folder and its games folder, and any folder above them, private (0700)."""
+        """Makes the data folder and its games folder, and any folder above them, private (0700);
+        the data folder and its games folder tightened to 0700 if they were there already, open to others."""
         make_private_dirs(self.games_dir)
+        tighten(self.root)
+        tighten(self.games_dir)
 
     def recover(self) -> list[str]:
         """At start: moves aside a ``current`` that does not name a game and sweeps temporary

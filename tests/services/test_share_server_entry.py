@@ -24,6 +24,7 @@ from support.share import Stream, folder_bytes, wait_for
 from test_share_server import export_figures
 
 from bridgepad.core.rules.game import Game
+from bridgepad.services.changes import SharingChanged
 from bridgepad.services.share import links as share_links
 from bridgepad.services.share.server import MAX_BODY, MAX_TABLE_VIEWERS, ShareServer
 
@@ -353,15 +354,29 @@ async def test_a_save_that_fails_answers_503_records_nothing_and_the_retry_goes_
                 raise OSError(28, "No space left on device")
 
             monkeypatch.setattr(GameStore, "save", full)
+            heard: list[SharingChanged] = []
+            server.news.subscribe(heard.append)
             before = folder_bytes(data_dir)
             got = await result(server.port, url, id="s1", board=1, contract="4S", declarer="N", tricks=10)
             assert got.status == 503 and got.headers["retry-after"] == "2"
-            assert got.json["error"].startswith("Not saved: Could not save to ") and got.json["error"].endswith("Send it again.")
+            # The phone's own words: not saved, nothing recorded, sent again; no path, no internal name.
+            assert got.json == {
+                "error": "The laptop could not save this result: nothing was recorded, and this phone will send it again in a moment."
+            }
+            assert str(data_dir).encode() not in got.raw and b"/" not in got.raw and b"kept on screen" not in got.raw
             assert folder_bytes(data_dir) == before
             assert pad.session.game.several_tables is not None and pad.session.game.several_tables.results == ()
+            # The pad is told, for its status line, whose write failed and why (its own folder named there).
+            told = [e.trouble for e in heard]
+            assert len(told) == 1 and told[0].startswith(
+                "Table 1's result was not saved (its phone sends it again): Could not save to "
+            )
+            assert told[0].endswith(": No space left on device."), told
+            assert server.trouble == heard[-1].trouble and "kept on screen" not in server.trouble
             monkeypatch.setattr(GameStore, "save", real)
             again = await result(server.port, url, id="s1", board=1, contract="4S", declarer="N", tricks=10)
             assert again.status == 201 and results_of(data_dir) == [("s1", 1, 1, "4S")]
+            assert server.trouble == "" and any(e.trouble == "" for e in heard[1:])  # saved again: the status line clears
     finally:
         pad.close()
 
@@ -423,6 +438,51 @@ BAD: list[tuple[str, dict[str, Any], int, str]] = [
     ("an Origin of another port", {"headers": {"Origin": "http://127.0.0.1:1"}}, 403, "Refused: a table's results come from"),
     ("a cross-site fetch", {"headers": {"Sec-Fetch-Site": "cross-site"}}, 403, "Refused: a table's results come from"),
     ("a same-site fetch from another port", {"headers": {"Sec-Fetch-Site": "same-site"}}, 403, "Refused"),
+    # Strict input: what json and aiohttp would take quietly.
+    (
+        "a name given twice",
+        {"raw": b'{"id": "d", "board": 1, "board": 2, "contract": "4S", "declarer": "N", "tricks": 10}'},
+        400,
+        'The body names "board" twice: each field is given once.',
+    ),
+    (
+        "a passed-out board with a declarer",
+        {"body": _with(contract="pass", tricks=None)},
+        422,
+        "A passed-out board has no declarer and no tricks: send the declarer only with a contract, or leave it out.",
+    ),
+    (
+        "a passed-out board with tricks",
+        {"body": _with(contract="Pass", declarer=None, tricks=7)},
+        422,
+        "A passed-out board has no declarer and no tricks: send the tricks only with a contract, or leave it out.",
+    ),
+    (
+        "a compressed body",
+        {"headers": {"Content-Encoding": "br"}},
+        415,
+        "A table's request is sent as it is: Content-Encoding is identity or not given.",
+    ),
+    ("a gzip body", {"headers": {"Content-Encoding": "gzip"}}, 415, "A table's request is sent as it is"),
+    # DNS rebinding: another site's name, as Host and as Origin alike.
+    (
+        "another site's Host and Origin",
+        {"headers": {"Host": "evil.example", "Origin": "http://evil.example"}},
+        403,
+        "Refused: this server answers only at the laptop's own address, as the laptop shows it.",
+    ),
+    (
+        "another site's Host with the port",
+        {"headers": {"Host": "evil.example:{port}", "Origin": "http://evil.example:{port}"}},
+        403,
+        "Refused: this server answers only at the laptop's own address",
+    ),
+    (
+        "the laptop's Host, another site's Origin of that port",
+        {"headers": {"Origin": "http://evil.example:{port}"}},
+        403,
+        "Refused: a table's results come from",
+    ),
 ]
 
 
@@ -437,7 +497,7 @@ async def _bad(server: ShareServer, case: dict[str, Any]) -> Answer:
         case.get("body", RESULT),
         raw=case.get("raw"),
         content_type=case.get("content_type", "application/json"),
-        headers=case.get("headers"),
+        headers={k: v.replace("{port}", str(server.port)) for k, v in (case.get("headers") or {}).items()},
         method=case.get("method", "POST"),
     )
     assert got is not None

@@ -102,10 +102,12 @@ async def post(
     """One request on a connection of its own (``read`` False: the reply never read, the
     connection closed as a phone that lost it); the body ``raw``, or ``body`` as JSON."""
     data = raw if raw is not None else (b"" if body is None else json.dumps(body).encode("utf-8"))
-    head = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Connection: close", f"Content-Length: {len(data)}"]
+    more = dict(headers or {})
+    host = more.pop("Host", f"127.0.0.1:{port}")  # the test's own Host, if it gives one, in its place
+    head = [f"{method} {path} HTTP/1.1", f"Host: {host}", "Connection: close", f"Content-Length: {len(data)}"]
     if content_type is not None:
         head.append(f"Content-Type: {content_type}")
-    head += [f"{k}: {v}" for k, v in (headers or {}).items()]
+    head += [f"{k}: {v}" for k, v in more.items()]
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     try:
         writer.write(("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + data)
@@ -173,12 +175,24 @@ def _line(fd: int) -> str:
     return line.decode().rstrip("\n")
 
 
+# ``python -m bridgepad`` with the process's own limit of open files lowered first.
+_LIMITED = (
+    "import resource, runpy, sys\n"
+    "resource.setrlimit(resource.RLIMIT_NOFILE, ({files}, {files}))\n"
+    "sys.argv = {argv!r}\n"
+    "runpy.run_module('bridgepad', run_name='__main__', alter_sys=True)\n"
+)
+
+
 class EntryProcess:
     """``bridgepad share --entry`` on ``root``: the read-only address, then ``table N: URL`` a table."""
 
-    def __init__(self, root: Path, tables: int, *args: str) -> None:
+    def __init__(self, root: Path, tables: int, *args: str, files: int | None = None) -> None:
+        """``files``: the process's limit of open files (``RLIMIT_NOFILE``), lowered in the child."""
+
+        argv = ["bridgepad", "share", "--data-dir", str(root), "--port", "0", "--entry", *args]
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "bridgepad", "share", "--data-dir", str(root), "--port", "0", "--entry", *args],
+            [sys.executable, "-c", _LIMITED.format(files=files, argv=argv)] if files else [sys.executable, "-m", *argv],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             stdin=subprocess.DEVNULL,

@@ -13,7 +13,9 @@ A mistake answers 4xx with ``{"error": sentence}`` and writes nothing.
   result sent with ``"replace": true`` takes its place.
 - 400: not a result (a field missing, of the wrong kind, or unknown); 422: a result the
   rules refuse (the pad's sentence, ``field`` naming the field; another table's board, a
-  board of another round, a round closed); 503: it could not be saved (send it again).
+  board of another round, a round closed); 503: it could not be saved, nothing was recorded,
+  and the phone sends it again (its own sentence: the pad's, which names the data folder and
+  speaks of the pad's screen, is for the pad's status line, through ``on_saving``).
 """
 
 from __future__ import annotations
@@ -46,6 +48,9 @@ if TYPE_CHECKING:
 RESULT_FIELDS = ("id", "board", "contract", "declarer", "tricks", "replace")
 LONGEST = 16  # characters of a contract or a declarer read; "7NTXX" is 5, so anything longer is shown cut
 FORM_FIELD = {"contract": "contract", "declarer": "declarer", "result": "tricks"}  # the pad's field, the phone's
+NOT_SAVED = "The laptop could not save this result: nothing was recorded, and this phone will send it again in a moment."
+NOT_MOVED = "The laptop could not save the move to the next round: nothing was recorded; press it again in a moment."
+PASSED_OUT = "A passed-out board has no declarer and no tricks: send the {given} only with a contract, or leave it out."
 A_RESULT = "a result is {id, board, contract, declarer, tricks}, with replace: true to replace the board's result"
 
 
@@ -122,6 +127,10 @@ def read_result(data: Any, *, need_id: bool = True) -> Submission:
         errors = {FORM_FIELD[k]: v for k, v in reading.errors.items() if k in FORM_FIELD}
         first = next(iter(errors))
         raise BadRequest(errors[first], 422, field=first, errors=errors)
+    if reading.hand.contract is None and (declarer or tricks is not None):
+        # The pad's form leaves them out of a passed-out board; a phone that sent them meant something else.
+        given = "declarer" if declarer else "tricks"
+        raise BadRequest(PASSED_OUT.format(given=given), 422, field=given)
     return Submission(submission_id or "", board, reading.hand, replace)
 
 
@@ -130,6 +139,9 @@ class Desk:
 
     def __init__(self, current: Callable[[], Session]) -> None:
         self._current = current
+        # Told after each write: "" once saved, or why it was not, in the pad's words (the
+        # server publishes it for the pad's status line; a phone is told NOT_SAVED).
+        self.on_saving: Callable[[str], None] = lambda _failure: None
 
     def session(self) -> Session:
         return self._current()
@@ -165,7 +177,9 @@ class Desk:
         except Refused as e:
             return refusal(409, str(e))
         except (ReadOnlyError, SaveError) as e:
-            return refusal(503, f"Not saved: {e} Send it again.")
+            self.on_saving(_failure(table, "result", e))
+            return refusal(503, NOT_SAVED)
+        self.on_saving("")
         if isinstance(outcome, Recorded):
             saved = result_json(outcome.result, settings)
             replaced = result_json(outcome.replaced, settings) if outcome.replaced is not None else None
@@ -223,8 +237,20 @@ class Desk:
         except Refused as e:
             return refusal(409, str(e))
         except (ReadOnlyError, SaveError) as e:
-            return refusal(503, f"Not saved: {e} Try again.")
+            self.on_saving(_failure(table, "move to the next round", e))
+            return refusal(503, NOT_MOVED)
+        self.on_saving("")
         return Answer(200, {"moved": moved, "state": self.table_state(table)})
+
+
+def _failure(table: int, what: str, error: Exception) -> str:
+    """For the pad's status line: whose write was not saved, and why in the session's words.
+
+    The session's sentence goes on to say the change is kept on screen and retried, which is
+    so for the pad's own keys; a phone's write is not kept (its phone sends it again), so
+    only the sentence's first part, where the folder and the reason are, is said."""
+    why = str(error).partition(" The change is kept on screen")[0]
+    return f"Table {table}'s {what} was not saved (its phone sends it again): {why}"
 
 
 def several_state(session: Session) -> SeveralState | None:

@@ -68,6 +68,7 @@ class Link:
     table: int | None = None
     token: str = field(default_factory=new_token)
     published: Published = field(default_factory=Published)
+    busy: int = 0  # its requests under way now (``guards.gate``)
 
     @property
     def token_bytes(self) -> bytes:

@@ -16,6 +16,9 @@ handler (``guards``); the game is read through a source (``services.share.source
   ``application/json`` (415 otherwise) of at most ``MAX_BODY`` bytes (413), from no other
   site (a cross-site ``Origin`` is 403). The desk answers each; a table's link of a game no
   longer on the pad is 410.
+- Before any of it, the doors (``doors``): connections counted and capped below the file
+  limit, the pad's own descriptors kept; per address; a request's head within 10 s. Only
+  the laptop's own addresses are answered (``addresses``: ``Host``, and ``Origin`` for a write).
 - Every response says ``Content-Security-Policy: default-src 'self'``, ``Cache-Control:
   no-store`` and ``Referrer-Policy: no-referrer``; every refusal is JSON, ``{"error": sentence}``.
 - The phones' event streams (``streams``): at most ``MAX_VIEWERS`` read-only ones and
@@ -35,8 +38,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 from aiohttp import web
 
 from bridgepad.services.changes import GameChanged, Hub, SharingChanged, Subscription
-from bridgepad.services.share.app_keys import DESK, LINKS, STREAMS
-from bridgepad.services.share.guards import MAX_BODY, add_safety_headers, gate, router_answers
+from bridgepad.services.share.addresses import Addresses
+from bridgepad.services.share.app_keys import ADDRESSES, DESK, DOORS, LINKS, STREAMS
+from bridgepad.services.share.doors import REQUEST_TIMEOUT, Doors, connection_cap
+from bridgepad.services.share.guards import MAX_BODY, add_safety_headers, at_the_door, gate, router_answers
 from bridgepad.services.share.links import Link, Links
 from bridgepad.services.share.routes import routes
 from bridgepad.services.share.streams import HEARTBEAT, MAX_TABLE_VIEWERS, MAX_VIEWERS, Streams
@@ -47,6 +52,8 @@ if TYPE_CHECKING:
 __all__ = ["HEARTBEAT", "MAX_BODY", "MAX_TABLE_VIEWERS", "MAX_VIEWERS", "ShareServer", "Source", "lan_address"]
 
 RETRY_READ = 0.3  # seconds before the game is read again when a read failed
+LINGER = 1.0  # seconds the rest of an unanswered body is read and dropped before the connection closes
+MAX_LINE = 4096  # bytes of a request's first line or of one header: a phone's are a few hundred
 
 
 class Source(Protocol):
@@ -83,6 +90,7 @@ class ShareServer:
         port: int = 0,
         max_viewers: int = MAX_VIEWERS,
         heartbeat: float = HEARTBEAT,
+        connection_cap: int | None = None,
     ) -> None:
         self.source = source
         self.desk = desk
@@ -93,16 +101,26 @@ class ShareServer:
         self.host = "0.0.0.0" if lan else "127.0.0.1"
         self.url = ""
         self.links = Links()
-        self.streams = Streams(self.news, max_viewers, heartbeat)
+        self.streams = Streams(self.news, max_viewers, heartbeat, trouble=lambda: self.trouble)
+        self.addresses = Addresses()  # the addresses it answers at: filled once it listens
+        self.doors = Doors(told=self._refused_at_door)  # the connections open now
+        self.connection_cap = connection_cap  # None: chosen at start from the file limit (``doors.connection_cap``)
+        self._door_trouble = ""  # why phones were refused at the door, for the pad's status line
+        self._write_trouble = ""  # why the last write of a table's phone was not saved
+        if desk is not None:
+            desk.on_saving = self._saving
         self._runner: web.AppRunner | None = None
+        self._listener: asyncio.Server | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._listening: Subscription | None = None
         self._retry: asyncio.TimerHandle | None = None  # the next read, after one that failed
 
     # Starting and stopping ----------------------------------------------------
     def app(self) -> web.Application:
-        app = web.Application(client_max_size=MAX_BODY, middlewares=[router_answers, gate])
+        app = web.Application(client_max_size=MAX_BODY, middlewares=[at_the_door, router_answers, gate])
         app[LINKS] = self.links
+        app[ADDRESSES] = self.addresses
+        app[DOORS] = self.doors
         app[STREAMS] = self.streams
         if self.desk is not None:
             app[DESK] = self.desk
@@ -114,18 +132,33 @@ class ShareServer:
         """Listens, and returns the viewing URL; OSError if the port cannot be had."""
         self._loop = asyncio.get_running_loop()
         self.refresh()
-        runner = web.AppRunner(self.app(), handle_signals=False, access_log=None, handler_cancellation=True, shutdown_timeout=1.0)
+        app = self.app()
+        runner = web.AppRunner(
+            app,
+            handle_signals=False,
+            access_log=None,
+            handler_cancellation=True,
+            shutdown_timeout=1.0,
+            keepalive_timeout=REQUEST_TIMEOUT,  # an idle kept-alive connection is closed as a silent new one is
+            max_line_size=MAX_LINE,
+            max_field_size=MAX_LINE,
+            lingering_time=LINGER,  # a body left unread after the answer is waited for this long, no more
+            auto_decompress=False,  # a table's body is never compressed: one that says so is refused (guards)
+        )
         await runner.setup()
+        # Each connection passes the doors (``doors``) before aiohttp's handler reads a byte of it.
+        self.doors.handler = runner.server
+        self.doors.cap = self.connection_cap if self.connection_cap is not None else connection_cap()
         try:
-            site = web.TCPSite(runner, self.host, self.port)
-            await site.start()
+            self._listener = await self._loop.create_server(self.doors, self.host, self.port)
         except BaseException:
             await runner.cleanup()
             raise
         self._runner = runner
-        self.port = int(runner.addresses[0][1])
-        shown = (lan_address() or "127.0.0.1") if self.lan else "127.0.0.1"
-        self.url = f"http://{shown}:{self.port}/{self.token}/"
+        self.port = int(self._listener.sockets[0].getsockname()[1])
+        lan = lan_address() if self.lan else None
+        self.addresses.listen(self.port, lan)
+        self.url = f"http://{lan or '127.0.0.1'}:{self.port}/{self.token}/"
         if self.changes is not None:
             self._listening = self.changes.subscribe(self._heard)
         return self.url
@@ -139,6 +172,9 @@ class ShareServer:
             self._retry.cancel()
             self._retry = None
         self.streams.close()
+        if self._listener is not None:
+            listener, self._listener = self._listener, None
+            listener.close()  # no new connection; those open are closed by the runner's cleanup
         if self._runner is not None:
             runner, self._runner = self._runner, None
             await runner.cleanup()
@@ -182,6 +218,28 @@ class ShareServer:
             return ""
         return self.url.removesuffix(f"{self.token}/") + f"{link.token}/"
 
+    # What goes wrong with the phones, for the pad's status line -------------------------
+    @property
+    def trouble(self) -> str:
+        """Why phones' writes fail or phones are refused now, in the pad's words; empty when nothing does."""
+        return " ".join(t for t in (self._write_trouble, self._door_trouble) if t)
+
+    def _refused_at_door(self, sentence: str) -> None:
+        self._door_trouble = sentence
+        self._tell_trouble()
+
+    def _saving(self, failure: str) -> None:
+        """The desk saved a table's write (``failure`` empty) or could not (why, in the pad's words)."""
+        if failure == self._write_trouble:
+            return
+        self._write_trouble = failure
+        if not failure:
+            self._door_trouble = ""  # saving again: the door's old news is old
+        self._tell_trouble()
+
+    def _tell_trouble(self) -> None:
+        self.news.publish(SharingChanged(self.viewers, trouble=self.trouble))
+
     # Changes --------------------------------------------------------------------
     def _heard(self, _change: GameChanged) -> None:
         """A change published, in whatever thread saved it: read on the server's own loop."""
@@ -213,7 +271,7 @@ class ShareServer:
             return False
         if self.links.follow(game):  # another game on the pad: its tables' links, the old ones' phones told
             self.streams.close(tables_only=True)
-            self.news.publish(SharingChanged(self.viewers, links_changed=True))
+            self.news.publish(SharingChanged(self.viewers, links_changed=True, trouble=self.trouble))
         sent = self._send(self.links.read_only, state)
         for table, link in self.links.tables.items():
             assert self.desk is not None  # tables are served only with a desk

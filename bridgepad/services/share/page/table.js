@@ -328,7 +328,15 @@
     let tries = 0;
     setMode("sending", { errors: {}, sendingText: "Saving…" });
     function attempt() {
-      post("results", payload).then(answered, function () {
+      post("results", payload).then(function (r) {
+        // 503: the laptop could not save it, and recorded nothing: sent again, as it says.
+        if (r.status === 503 && tries < WAITS.length) {
+          setMode("sending", { sendingText: "The laptop could not save it yet: sending again…" });
+          setTimeout(attempt, WAITS[tries++]);
+          return;
+        }
+        answered(r);
+      }, function () {
         if (tries < WAITS.length) {
           setMode("sending", { sendingText: "No answer yet: sending again…" });
           setTimeout(attempt, WAITS[tries++]);

@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import events
 from textual.app import App, CSSPathType, SystemCommand
 from textual.driver import Driver
+from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import AwaitMount
 
 from bridgepad.core.words.text import visible
-from bridgepad.services.changes import GameChanged, Origin
+from bridgepad.services.changes import GameChanged, Origin, SharingChanged
 from bridgepad.services.session import Session
 from bridgepad.store.folder_lock import APP, FolderLock, Holder
 from bridgepad.store.game_store import data_dir
@@ -77,6 +78,15 @@ def later_css() -> list[Path]:
     return [p for p in sorted(_HERE.rglob("*.tcss")) if p not in PAD_CSS]
 
 
+class PhonesNews(Message):
+    """The share server's news of the phones, brought onto the app's loop: why their writes
+    fail or they are refused now ("" once they save again)."""
+
+    def __init__(self, trouble: str) -> None:
+        super().__init__()
+        self.trouble = trouble
+
+
 class BridgepadApp(App[None]):
     TITLE = "bridgepad"
     CSS_PATH: ClassVar[CSSPathType | None] = list(PAD_CSS)
@@ -105,6 +115,7 @@ class BridgepadApp(App[None]):
         self._ending: object = None  # the task that ends the app, once the watchdog asks
         self.unwritable = unwritable
         self.sharing: Sharing | None = None  # made when the share key is first pressed
+        self.phones_trouble = ""  # why phones' writes fail or phones are refused now: the status line says it
         if unwritable is not None:
             session.read_only_reason = unwritable
         elif session.read_only and lock is not None:
@@ -215,6 +226,7 @@ class BridgepadApp(App[None]):
 
         if self.sharing is None:
             self.sharing = Sharing(lambda: self.session)
+            self.sharing.news.subscribe(self._heard_phones)
         if not self.sharing.on:
             try:
                 await self.sharing.start()
@@ -222,6 +234,15 @@ class BridgepadApp(App[None]):
                 tell(self, f"Could not share the pad: {e.strerror or e}.")
                 return
         self.push_screen(ShareScreen(self.sharing))
+
+    def _heard_phones(self, news: SharingChanged) -> None:
+        """The share server's news, from its loop or another thread: handed to the app's loop."""
+        self.post_message(PhonesNews(news.trouble))
+
+    def on_phones_news(self, message: PhonesNews) -> None:
+        if message.trouble != self.phones_trouble:
+            self.phones_trouble = message.trouble
+            self.game_screen.showing().show_status()
 
     async def on_unmount(self) -> None:
         if self.sharing is not None:

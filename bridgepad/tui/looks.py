@@ -26,6 +26,7 @@ FAINT = "$text-muted"  # a passed-out deal's word
 TITLE = "bold $text on $primary"
 READ_ONLY = "bold $text on $warning"
 UNSAVED = "bold blink $text on $error"
+TROUBLE = "bold $text-error"  # the phones' writes failing, or phones refused, under the status line
 HEADLINE = "bold $text-success"
 VULNERABLE_BADGE = "bold $text on $error"
 NOT_VULNERABLE_BADGE = "$text on $success"

@@ -146,7 +146,8 @@ class GameScreen(Screen[None]):
         self.drawn()
 
     def show_status(self, note: str = "") -> None:
-        self.query_one(StatusBar).show(self.session.state, self._number, self.session, note=note)
+        trouble = getattr(self.app, "phones_trouble", "")  # the share server's news, kept by the app
+        self.query_one(StatusBar).show(self.session.state, self._number, self.session, note=note, trouble=trouble)
 
     def draw(self, select_last: bool) -> None:
         """The game below the status line, as its kind shows it."""

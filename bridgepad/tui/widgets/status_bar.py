@@ -29,14 +29,19 @@ from bridgepad.tui.kinds import Part
 class StatusBar(Static):
     _shown: tuple[object, ...] = ()  # what is painted: Content's == compares the text alone, not its colours
 
-    _last: tuple[GameState, int, Session | None, str, str] | None = None
+    _last: tuple[GameState, int, Session | None, str, str, str] | None = None
 
-    def show(self, state: GameState, number: int, session: Session | None = None, review: str = "", note: str = "") -> None:
-        """``note``: work going on in the background, such as the boards being solved double dummy."""
+    def show(
+        self, state: GameState, number: int, session: Session | None = None, review: str = "", note: str = "", trouble: str = ""
+    ) -> None:
+        """``note``: work going on in the background, such as the boards being solved double dummy;
+        ``trouble``: why the phones' writes fail now, or phones are refused (the share server's news)."""
         # Painted again only when its words or colours change: each update lays the screen out again.
-        self._last = (state, number, session, review, note)
+        self._last = (state, number, session, review, note, trouble)
         width = self.content_size.width or max(0, self.app.size.width - 2)  # its padding, before its first layout
         content = render_status(state, number, session, review, first_key("pad.add", keymap_of(self.app)), width, note)
+        if trouble:  # under everything else: it stays until a write of the phones saves again
+            content = Content.assemble(content, ("\n", ""), (trouble, looks.TROUBLE))
         shown = (content.plain, *content.spans)
         if shown != self._shown:
             self._shown = shown

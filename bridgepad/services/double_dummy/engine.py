@@ -53,7 +53,7 @@ def solve_deal(deal_pbn: str, dealer: str, vulnerable: str) -> Raw:
 
 
 def solve_chunk(jobs: list[tuple[int, str, str, str]]) -> list[tuple[int, str, Raw]]:
-    """Several boards at once (``calc_all_tables``: DDS shares them out among its threads),
+    """Many boards at once (``calc_all_tables``: DDS shares them out among its threads),
     each ``(board, deal, dealer, vulnerable)``, with its answer."""
     from endplay.dds import calc_all_tables
     from endplay.types import Deal

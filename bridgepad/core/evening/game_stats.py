@@ -1,12 +1,11 @@
 """A game's statistics rows: what each seat did as declarer and as defender.
 
 Each kind of game turns its one derived record (``bridgepad.core.records.record``) into
-rows of figures, in the order ``FIGURES`` names them (``kinds.evening_of(game).stats_rows``).
+rows of figures, in the order ``FIGURES`` names them (``stats_rows``, asking ``kinds``).
 The history's index keeps the rows beside the game's summary (``GameSummary.seat_stats``),
 made once when the game is read, so that the statistics of a lifetime
 (``bridgepad.core.evening.stats``) are sums of rows and never read a game file or a hand.
-The index takes the same rows from the state the record is made of (``state_stats_rows``, the
-face's too),
+The index takes the same rows from the state the record is made of (``state_stats_rows``),
 as it needs nothing else of the record.
 
 What counts
@@ -40,9 +39,15 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 from enum import Enum
+from typing import TYPE_CHECKING
 
+from bridgepad.core.evening.kinds import evening_of
 from bridgepad.core.model import Contract, Doubling, Seat, Strain
 from bridgepad.core.rules.tables import GAME, trick_score
+
+if TYPE_CHECKING:
+    from bridgepad.core.records.record import GameRecord
+    from bridgepad.core.rules.game import GameState
 
 # The figures of a row, in order. Changing them changes the index: bump its schema.
 FIGURES = (
@@ -160,3 +165,20 @@ def count_defended(row: list[int], doubled: bool, made: bool) -> None:
         row[_SET] += 1
         if doubled:
             row[_DOUBLES_SET] += 1
+
+
+def stats_rows(record: GameRecord) -> tuple[SeatRow, ...]:
+    """The statistics rows of a game, from its derived record, as its kind gives them: one a
+    seat, N, E, S, W, for the pad's game (``seat_rows``); two a pair, counted by pairs.
+
+    The history's index takes the same rows from the game's derived state when it reads a
+    game (``state_stats_rows``).
+    """
+    return evening_of(record.game).stats_rows(record)
+
+
+def state_stats_rows(state: GameState) -> tuple[SeatRow, ...]:
+    """``stats_rows`` of a game's record, from the state the record is made of, without making it:
+    the history's index reads a lifetime of games for these rows and their summaries, which need
+    nothing else of the record."""
+    return evening_of(state.game).state_stats_rows(state)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal
 
-from bridgepad.core.evening.game_stats import SeatRow
+from bridgepad.core.evening.game_stats import SeatRow, state_stats_rows, stats_rows
 from bridgepad.core.evening.kinds import evening_of
 from bridgepad.core.evening.pair_summary import PairSummary
 from bridgepad.core.evening.windows import parse_time
@@ -73,7 +73,7 @@ class GameSummary:
     movement: str = ""  # teams or mitchell
     leaders: str = ""  # who leads or won, in a line
     pairs: tuple[PairSummary, ...] = ()
-    seat_stats: tuple[SeatRow, ...] = ()  # its kind's statistics rows: a row a seat, N, E, S, W (or a pair's player)
+    seat_stats: tuple[SeatRow, ...] = ()  # game_stats.stats_rows: a row a seat, N, E, S, W (or a pair's player)
 
     @property
     def started(self) -> datetime | None:
@@ -133,15 +133,14 @@ class GameSummary:
     @classmethod
     def of_record(cls, record: GameRecord) -> GameSummary:
         """The summary of a game's derived record, its seats' statistics rows with it."""
-        rows = evening_of(record.game).stats_rows(record)
-        return cls.of_state(record.state, record.id, record.created, record.updated, rows)
+        return cls.of_state(record.state, record.id, record.created, record.updated, stats_rows(record))
 
     @classmethod
     def of_derived(cls, st: GameState, id: str, created: str, updated: str) -> GameSummary:
         """``of_record`` of the record of ``st``, without making the record: the summary is
         made of the state alone, and the statistics rows come from it alike (``state_stats_rows``).
         The history's index reads a lifetime of games this way; a record costs as much again."""
-        return cls.of_state(st, id, created, updated, evening_of(st.game).state_stats_rows(st))
+        return cls.of_state(st, id, created, updated, state_stats_rows(st))
 
     @classmethod
     def of_state(cls, st: GameState, id: str, created: str, updated: str, seat_stats: tuple[SeatRow, ...] = ()) -> GameSummary:

@@ -15,11 +15,14 @@ from typing import TYPE_CHECKING, Protocol, TypedDict
 from bridgepad.core.evening.pair_summary import PairSummary
 
 if TYPE_CHECKING:
-    from bridgepad.core.evening.game_stats import SeatRow
     from bridgepad.core.records.record import GameRecord
     from bridgepad.core.rules.game import Game, GameState
 
-__all__ = ["KindEvening", "SummaryFields", "evening_of"]
+__all__ = ["KindEvening", "StatsRows", "SummaryFields", "evening_of"]
+
+# A game's statistics rows, ``game_stats.SeatRow`` a row: spelt out here, as ``game_stats`` asks
+# this module for them and is not to be asked back.
+StatsRows = tuple[tuple[int, ...], ...]
 
 
 class SummaryFields(TypedDict, total=False):
@@ -35,11 +38,11 @@ class SummaryFields(TypedDict, total=False):
 class KindEvening(Protocol):
     """How one kind of game is summarised and counted."""
 
-    def stats_rows(self, record: GameRecord) -> tuple[SeatRow, ...]:
+    def stats_rows(self, record: GameRecord) -> StatsRows:
         """Its statistics rows (``game_stats``), from its derived record."""
         ...
 
-    def state_stats_rows(self, state: GameState) -> tuple[SeatRow, ...]:
+    def state_stats_rows(self, state: GameState) -> StatsRows:
         """``stats_rows`` from the state the record is made of, without making the record."""
         ...
 

@@ -1,6 +1,6 @@
 """Games drawn for the terminal with rich, for ``bridgepad replay``: each game's record
 as its pad (a rubber, a Chicago) or its table of boards (duplicate), and the grand
-total of several games. Every figure is the record's; nothing is added up here."""
+total of two or more games. Every figure is the record's; nothing is added up here."""
 
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ def plain_console(file: IO[str]) -> Console | None:
 
 def print_games(records: Iterable[GameRecord], console: Console | None = None) -> None:
     """Each game as it comes (a log of a million lines is drawn as it is read), then the
-    grand total of several rubbers or Chicagos; to ``console``, or standard output."""
+    grand total of two or more rubbers or Chicagos; to ``console``, or standard output."""
     out = Printer(console or Console(highlight=False))
     n = 0
     total = Figures()

@@ -63,9 +63,8 @@ from bridgepad.core.readers.notation import NotationError, check_name
 from bridgepad.core.readers.people import MAX_WAITING
 from bridgepad.core.readers.serialize import MAX_TIME_LENGTH
 from bridgepad.core.readers.serialize import SCHEMA as GAME_SCHEMA
+from bridgepad.core.readers.several_tables_setup import MOST_TABLES, MOVEMENT_NAMES
 from bridgepad.core.rules.game import GameOverError, Mode, Status, derive
-from bridgepad.core.rules.kinds.several_tables.movements import MovementKind
-from bridgepad.core.rules.kinds.several_tables.movements.mitchell import MAX_TABLES
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.words.text import visible
 from bridgepad.services.workers import NoPool, Pool, cores
@@ -137,7 +136,7 @@ _ONE_OF = {
     "status": tuple(s.value for s in Status),
     "we": tuple(s.value for s in Side),
     "scoring": ("", *(d.value for d in DuplicateScoring)),
-    "movement": ("", *(k.value for k in MovementKind)),
+    "movement": ("", *MOVEMENT_NAMES),
 }
 
 
@@ -244,7 +243,7 @@ def _summary(row: tuple[Any, ...], checked: bool = True) -> GameSummary:
     players = (n, e, s, w)
     started: datetime | None
     if checked:
-        if not (is_game_id(game_id) and _is_line(headline) and _is_line(leaders) and 0 <= tables <= MAX_TABLES):
+        if not (is_game_id(game_id) and _is_line(headline) and _is_line(leaders) and 0 <= tables <= MOST_TABLES):
             raise _Forged
         if not all(map(_is_name, players)) or any(v and _IMPS.fullmatch(v) is None for v in (imps, pct)):
             raise _Forged
@@ -282,7 +281,7 @@ def _summary(row: tuple[Any, ...], checked: bool = True) -> GameSummary:
 
 
 def _pairs_text(pairs: tuple[PairSummary, ...]) -> str:
-    """A game of several tables' pairs as the index keeps them: JSON, the figures as text (IMPs a Decimal's)."""
+    """A game's pairs (``GameSummary.pairs``) as the index keeps them: JSON, the figures as text (IMPs a Decimal's)."""
     if not pairs:
         return ""
     return json.dumps(
@@ -310,7 +309,7 @@ def _pairs(text: str) -> tuple[PairSummary, ...]:
         items = json.loads(text)
     except ValueError:
         raise _Forged from None
-    if not isinstance(items, list) or len(items) > 2 * MAX_TABLES:
+    if not isinstance(items, list) or len(items) > 2 * MOST_TABLES:
         raise _Forged
     out = []
     for item in items:

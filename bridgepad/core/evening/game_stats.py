@@ -1,11 +1,12 @@
 """A game's statistics rows: what each seat did as declarer and as defender.
 
-``stats_rows`` turns a game's one derived record (``bridgepad.core.records.record``) into
-a row of figures a seat, in the order ``FIGURES`` names them. The history's index keeps
-the rows beside the game's summary (``GameSummary.seat_stats``), made once when the game
-is read, so that the statistics of a lifetime (``bridgepad.core.evening.stats``) are sums
-of rows and never read a game file or a hand. The index takes the same rows from the state
-the record is made of (``state_stats_rows``), as it needs nothing else of the record.
+Each kind of game turns its one derived record (``bridgepad.core.records.record``) into
+rows of figures, in the order ``FIGURES`` names them (``stats_rows``, asking ``kinds``).
+The history's index keeps the rows beside the game's summary (``GameSummary.seat_stats``),
+made once when the game is read, so that the statistics of a lifetime
+(``bridgepad.core.evening.stats``) are sums of rows and never read a game file or a hand.
+The index takes the same rows from the state the record is made of (``state_stats_rows``),
+as it needs nothing else of the record.
 
 What counts
     Every hand played with a contract: a passed-out deal is nobody's contract, and is in
@@ -23,15 +24,14 @@ What counts
     defended; ``doubles_set`` those that went down.
 
 Rows
-    One row per seat, North, East, South, West, whoever sat there (a seat without a name
-    has its row too: the statistics skip it, as the tally skips a seat nobody holds).
+    The pad's game gives one row per seat, North, East, South, West, whoever sat there (a
+    seat without a name has its row too: the statistics skip it, as the tally skips a seat
+    nobody holds): ``seat_rows``.
 
-    A game of several tables gives one row per player of each pair instead, the pairs in
-    the session's order (``SeveralState.standings``, the order of ``GameSummary.pairs``),
-    each pair's two in the order of their names (``pair_rows``). Its results say which pair
-    declared and from which seat, but not which of the two sat there (the pairs' names are
-    a pair's, "Ann & Bob", never a seat's): a contract is defended by both players of the
-    pair against it, and counted in their rows as defender; as declarer it is in nobody's.
+    A game counted by its pairs gives one row per player of each pair instead, the pairs in
+    the session's order (the order of ``GameSummary.pairs``), each pair's two in the order of
+    their names, from its kind's face (``kinds``); a contract it counts is counted as
+    defended in both rows of the pair against it (``count_defended``).
 """
 
 from __future__ import annotations
@@ -41,13 +41,13 @@ from collections.abc import Iterable
 from enum import Enum
 from typing import TYPE_CHECKING
 
+from bridgepad.core.evening.kinds import evening_of
 from bridgepad.core.model import Contract, Doubling, Seat, Strain
-from bridgepad.core.records.record import GameRecord
-from bridgepad.core.rules.game import GameState
 from bridgepad.core.rules.tables import GAME, trick_score
 
 if TYPE_CHECKING:
-    from bridgepad.core.rules.kinds.several_tables.scores import SeveralState
+    from bridgepad.core.records.record import GameRecord
+    from bridgepad.core.rules.game import GameState
 
 # The figures of a row, in order. Changing them changes the index: bump its schema.
 FIGURES = (
@@ -151,12 +151,12 @@ def seat_rows(plays: Iterable[Play]) -> tuple[SeatRow, SeatRow, SeatRow, SeatRow
             if redoubled:
                 mine[_REDOUBLED_MADE if made else _REDOUBLED_DOWN] += 1
         for place in _DEFENDERS[declarer]:
-            _defended(rows[place], doubled, made)
+            count_defended(rows[place], doubled, made)
     n, e, s, w = (tuple(r) for r in rows)
     return n, e, s, w
 
 
-def _defended(row: list[int], doubled: bool, made: bool) -> None:
+def count_defended(row: list[int], doubled: bool, made: bool) -> None:
     """A contract defended, into a defender's ``row``."""
     row[_DEFENDED] += 1
     if doubled:
@@ -167,50 +167,18 @@ def _defended(row: list[int], doubled: bool, made: bool) -> None:
             row[_DOUBLES_SET] += 1
 
 
-def pair_rows(several: SeveralState) -> tuple[SeatRow, ...]:
-    """A game of several tables' rows: two a pair (its players, in the order of their names),
-    the pairs in the session's order; each result that counts (a table's last) defended by
-    both players of the pair against the declarer."""
-    places = {(standing.pair.side, standing.pair.number): 2 * i for i, standing in enumerate(several.standings)}
-    rows = [[0] * WIDTH for _ in range(2 * len(several.standings))]
-    for traveller in several.travellers:
-        for row in traveller.rows:
-            contract, declarer, tricks = row.result.hand.contract, row.result.hand.declarer, row.outcome.tricks
-            if contract is None or declarer is None or tricks is None:
-                continue  # passed out: nobody's contract
-            against = row.sitting.pair(declarer.side.other)
-            if against is None:
-                continue
-            at = places[(against.side, against.number)]
-            doubled, made = contract.doubling is not Doubling.NONE, tricks >= contract.level + 6
-            _defended(rows[at], doubled, made)
-            _defended(rows[at + 1], doubled, made)
-    return tuple(tuple(r) for r in rows)
-
-
 def stats_rows(record: GameRecord) -> tuple[SeatRow, ...]:
-    """The statistics rows of a game, from its derived record: one a seat, N, E, S, W; at
-    several tables, two a pair (``pair_rows``).
+    """The statistics rows of a game, from its derived record, as its kind gives them: one a
+    seat, N, E, S, W, for the pad's game (``seat_rows``); two a pair, counted by pairs.
 
-    Its hands become statistics in one place (``seat_rows``, ``pair_rows``); the history's
-    index takes the same rows from the game's derived state when it reads a game
-    (``state_stats_rows``).
+    The history's index takes the same rows from the game's derived state when it reads a
+    game (``state_stats_rows``).
     """
-    several = record.several
-    if several is not None:
-        return pair_rows(several)
-    return seat_rows((line.contract, line.declarer, line.tricks_scored) for line in record.hand_lines)
+    return evening_of(record.game).stats_rows(record)
 
 
 def state_stats_rows(state: GameState) -> tuple[SeatRow, ...]:
-    """``stats_rows`` of a game's record, from the state the record is made of, without making it.
-
-    A record's hand line is its hand's contract and declarer and the tricks its outcome
-    scored, one line a hand in order (``record_of``), and its game of several tables is the
-    state's; the history's index reads a lifetime of games for these rows and their summaries,
-    which need nothing else of the record.
-    """
-    several = state.session.several if state.session is not None else None
-    if several is not None:
-        return pair_rows(several)
-    return seat_rows((h.hand.contract, h.hand.declarer, h.tricks) for h in state.hands)
+    """``stats_rows`` of a game's record, from the state the record is made of, without making it:
+    the history's index reads a lifetime of games for these rows and their summaries, which need
+    nothing else of the record."""
+    return evening_of(state.game).state_stats_rows(state)

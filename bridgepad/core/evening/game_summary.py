@@ -12,9 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal
-from typing import TYPE_CHECKING, TypedDict
 
 from bridgepad.core.evening.game_stats import SeatRow, state_stats_rows, stats_rows
+from bridgepad.core.evening.kinds import evening_of
+from bridgepad.core.evening.pair_summary import PairSummary
 from bridgepad.core.evening.windows import parse_time
 from bridgepad.core.model import Side
 from bridgepad.core.records.record import GameRecord
@@ -23,25 +24,10 @@ from bridgepad.core.rules.modes import rules_for
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.words.summary import headline
 
-if TYPE_CHECKING:
-    from bridgepad.core.rules.kinds.several_tables.scores import SeveralState
+__all__ = ["COUNTED", "GameSummary", "PairSummary"]
 
 COUNTED = frozenset({Status.WON, Status.FINISHED, Status.ENDED})
 _NS, _EW = Side.NS, Side.EW  # a lifetime of games summarised: looked up once (an enum's class attribute is slow)
-
-
-@dataclass(frozen=True, slots=True)
-class PairSummary:
-    """One pair of a game of several tables, as the tally counts its players: its names and
-    its figures from its own side (IMPs, matchpoints and tops as compared, its percentage)."""
-
-    side: Side
-    names: tuple[str, str]
-    imps: Decimal | None  # None while nothing of the pair's is compared
-    matchpoints: int  # the boards' matchpoints as scored, not factored
-    top: int
-    pct: Decimal | None  # as the session's settings take it (factored by Neuberg's formula, by default)
-    boards: int  # boards compared
 
 
 _BOARD_MODES = frozenset(m for m in Mode if rules_for(m).boards)  # asked of every game of a lifetime: a set, not a call
@@ -78,15 +64,16 @@ class GameSummary:
     matchpoints: int = 0  # duplicate: N-S matchpoints
     top: int = 0  # duplicate: the sum of the tops
     pct: Decimal | None = None  # duplicate: N-S's percentage as the session's settings take it
-    boards: int = 0  # duplicate: the boards compared (at several tables: the movement's boards)
+    boards: int = 0  # duplicate: the boards compared (counted by pairs: the movement's boards)
     sitting_out: tuple[str, ...] = ()  # players at the table who waited out this game, as entered
     written: str = ""  # the start time as the game file has it
-    # A game of several tables: its tables (0: one table), its movement, who leads, and each pair.
+    # A game whose tables each enter their own results (its kind's ``kinds.SummaryFields``): its
+    # tables (0: one table), its movement, who leads, and each pair.
     tables: int = 0
     movement: str = ""  # teams or mitchell
-    leaders: str = ""  # several_text.leaders: who leads or won, in a line
+    leaders: str = ""  # who leads or won, in a line
     pairs: tuple[PairSummary, ...] = ()
-    seat_stats: tuple[SeatRow, ...] = ()  # game_stats.stats_rows: a row a seat, N, E, S, W
+    seat_stats: tuple[SeatRow, ...] = ()  # game_stats.stats_rows: a row a seat, N, E, S, W (or a pair's player)
 
     @property
     def started(self) -> datetime | None:
@@ -180,49 +167,10 @@ class GameSummary:
             matchpoints=session.matchpoints if session is not None and compared else 0,
             top=session.top if session is not None and compared else 0,
             pct=session.percent if session is not None and compared else None,
-            boards=session.compared if session is not None and compared else 0,  # (several tables: below)
+            boards=session.compared if session is not None and compared else 0,  # (counted by pairs: below)
             sitting_out=game.sitting_out,
             written=created,
             seat_stats=seat_stats,
         )
-        several = _several(session.several if session is not None else None)
-        return replace(summary, **several) if several else summary
-
-
-class _Several(TypedDict, total=False):
-    boards: int
-    tables: int
-    movement: str
-    leaders: str
-    pairs: tuple[PairSummary, ...]
-
-
-def _several(state: SeveralState | None) -> _Several:
-    """What a game of several tables adds to its line: its tables, movement, leaders and pairs."""
-    if state is None:
-        return {}
-    from bridgepad.core.words.several_text import leaders
-
-    pairs = []
-    for s in state.standings:
-        compared = [row.comparison(s.pair.side) for _, row in state.pair_rows(s.pair)]
-        compared = [c for c in compared if c.compared]
-        pairs.append(
-            PairSummary(
-                s.pair.side,
-                s.names,
-                s.imps if s.compared else None,
-                sum(c.matchpoints for c in compared),
-                sum(c.top for c in compared),
-                s.percent,
-                s.compared,
-            )
-        )
-    setup = state.inputs.setup
-    return {
-        "boards": setup.boards,  # the movement's boards (at one table: the boards compared)
-        "tables": setup.tables,
-        "movement": setup.kind.value,
-        "leaders": leaders(state),
-        "pairs": tuple(pairs),
-    }
+        fields = evening_of(game).summary_fields(st)  # what its kind adds: nothing, for the pad's game
+        return replace(summary, **fields) if fields else summary

@@ -12,6 +12,7 @@ from bridgepad.core.readers.notation import NotationError, check_name
 from bridgepad.core.rules.kinds.several_tables.inputs import SeveralTables, named
 from bridgepad.core.rules.kinds.several_tables.movements import (
     MAX_BOARDS,
+    MAX_TABLES,
     MovementKind,
     MovementSetup,
     Pair,
@@ -30,6 +31,11 @@ SETUP_CHOICES = {
     "names": "NS1=Ann & Bob; EW1=Cy & Di (pairs by direction and number); may stay empty",
 }
 DEFAULT_BOARDS = {MovementKind.TEAMS: 16, MovementKind.MITCHELL: 0}  # 0: three boards a table a round
+# What a summary line of a game of this kind may hold, for the history's index to check each
+# row it reads against (``services.history``): a movement's name, and no more tables than the
+# largest movement's (and so no more than twice as many pairs).
+MOVEMENT_NAMES = tuple(kind.value for kind in MovementKind)
+MOST_TABLES = MAX_TABLES
 
 
 def default_scoring(kind: MovementKind) -> DuplicateScoring:

@@ -16,7 +16,6 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import Enum
-from typing import TYPE_CHECKING
 
 from bridgepad.core.boards.double_dummy import Solved
 from bridgepad.core.model import SEATS, Contract, Honors, Revoke, Seat, Side
@@ -37,9 +36,6 @@ from bridgepad.core.rules.modes.base import ModeRules
 from bridgepad.core.rules.scoring import Kind
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.words.summary import headline, match_vps_of
-
-if TYPE_CHECKING:
-    from bridgepad.core.rules.kinds.several_tables.scores import SeveralState
 
 
 class LineKind(str, Enum):
@@ -202,13 +198,6 @@ class GameRecord:
     def session(self) -> SessionState | None:
         """The duplicate session's comparison with the other tables (None: not duplicate)."""
         return self.state.session
-
-    @property
-    def several(self) -> SeveralState | None:
-        """A game of several tables: its travellers, standings and tables (None: one table).
-        Kept for the share page until it asks its kind's face (``services.share``): delete then."""
-        s = self.session
-        return s.several if s is not None else None
 
     @property
     def scoring(self) -> DuplicateScoring | None:

@@ -12,6 +12,7 @@ from datetime import datetime
 
 from bridgepad.core.model import Hand, Side
 from bridgepad.core.rules.duplicate import Comparison, imps_figure, imps_text, matchpoints_text
+from bridgepad.core.rules.game import GameState
 from bridgepad.core.rules.kinds.several_tables.entering import boards_text
 from bridgepad.core.rules.kinds.several_tables.inputs import By
 from bridgepad.core.rules.kinds.several_tables.movements import Movement, MovementKind, Pair, Sitting
@@ -333,3 +334,17 @@ def help_lines(keys: dict[str, str]) -> list[str]:
         "each once for the whole session."
     )
     return [share, views, correcting]
+
+
+# Its face in words (``core.words.kinds``) -------------------------------------------------
+
+
+class SeveralTablesWords:
+    def headline(self, st: GameState, we: Side) -> str:
+        """The session's ``headline``: the same for both lines, so ``we`` says nothing here."""
+        s = st.session
+        assert s is not None and s.several is not None, "a game of several tables without its figures"
+        return headline(s.several)
+
+
+WORDS = SeveralTablesWords()

@@ -12,6 +12,7 @@ from bridgepad.core.rules.game import Entry, GameState, HandOutcome, Mode, Statu
 from bridgepad.core.rules.modes import rules_for
 from bridgepad.core.rules.revoke import reason as revoke_reason
 from bridgepad.core.rules.settings import DuplicateScoring
+from bridgepad.core.words.kinds import words_of
 from bridgepad.core.words.labels import we_they
 
 # Looked up once: every game of a rebuilt index has its headline, and an enum's class attribute
@@ -20,16 +21,17 @@ _WON, _FINISHED, _ENDED = Status.WON, Status.FINISHED, Status.ENDED
 
 
 def headline(st: GameState, we: Side = Side.NS) -> str:
-    """One sentence: who won and how, or how things stand."""
+    """One sentence: who won and how, or how things stand, as the game's kind says it (``kinds``)."""
+    return words_of(st.game).headline(st, we)
+
+
+def one_table_headline(st: GameState, we: Side = Side.NS) -> str:
+    """``headline`` of the pad's game: its rubber, Chicago or session at one table."""
     they = we.other
     tw, tt = st.total(we), st.total(they)
     scores = f"{max(tw, tt):,} to {min(tw, tt):,}"
     lead = we_they(we if tw > tt else they, we)
     margin = abs(tw - tt)
-    if st.session is not None and st.session.several is not None:
-        from bridgepad.core.words.several_text import headline as several_headline  # a game of several tables only
-
-        return several_headline(st.session.several)
     if st.session is not None:
         n = len(st.hands)
         boards = f"{n} board{'s' if n != 1 else ''}"

@@ -61,7 +61,7 @@ def solve_deal(deal_pbn: str, dealer: str, vulnerable: str) -> Raw:
 
 
 def solve_chunk(jobs: list[tuple[int, str, str, str]]) -> list[tuple[int, str, Raw]]:
-    """Several boards at once (``calc_all_tables``: DDS shares them out among its threads),
+    """Many boards at once (``calc_all_tables``: DDS shares them out among its threads),
     each ``(board, deal, dealer, vulnerable)``, with its answer."""
     ep = _endplay()
     tables = ep.dds.calc_all_tables([ep.types.Deal.from_pbn(deal_pbn) for _, deal_pbn, _, _ in jobs])

@@ -31,6 +31,7 @@ from bridgepad.core.records.record import GameRecord
 from bridgepad.core.rules.kinds.several_tables.movements import MovementKind, Pair
 from bridgepad.core.rules.kinds.several_tables.scores import SeveralState, TravellerRow
 from bridgepad.core.rules.vulnerability import PBN_WORDS, vulnerability_code
+from bridgepad.services.formats.several_tables import tables_state
 
 HUNDREDTH = Decimal("0.01")
 SCORE_TABLE = "ScoreTable"
@@ -163,8 +164,7 @@ Section = tuple[str, str, list[list[str]]]
 def several_deals(r: GameRecord, shown: object, date: str) -> list[tuple[dict[str, str], dict[str, str], list[Section]]]:
     """A game of several tables as PBN games: for each board its mandatory tags, its other
     tags (bridgepad's, which ``pbn_format`` completes with the rules) and its sections."""
-    several = r.several
-    assert several is not None
+    several = tables_state(r)
     setup = several.inputs.setup
     scoring = "MP;MP1" if several.matchpointed else "IMP"
     extra_game = {

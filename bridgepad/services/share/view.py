@@ -11,6 +11,7 @@ gives for the game. The page writes each string as text, never as markup.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bridgepad.core.boards.double_dummy import Solved
@@ -41,6 +42,7 @@ from bridgepad.core.words.summary import (
     shuffler,
 )
 from bridgepad.services.formats.json_format import figures_json
+from bridgepad.services.formats.several_tables import tables_state
 
 RED_SUITS = (Strain.H, Strain.D)
 
@@ -62,20 +64,34 @@ def page_state(r: GameRecord, number: int, evening: Tally | None = None) -> dict
         "hand_columns": _hand_columns(state),
         "hands": [_hand(h, state, line.board) for h, line in zip(state.hands, r.hand_lines)],
         "figures": figures_json(r),
+        **_PAGES[r.game.kind.name](r),
+        "tally": tally_view(evening) if state.over and evening is not None else None,
     }
-    if r.several is not None:
-        from bridgepad.services.share.several_view import several_page
-
-        out["several"] = several_page(r.several)
-    elif state.session is not None:
-        out["boards"] = _boards(state.session, r.solved)
-    else:
-        out["pad"] = _pad(layout(state, we), state)
-        out["bonuses"] = [
-            {"text": entry_text(e, we), "we": _points_of(e, we), "they": _points_of(e, we.other)} for e in state.bonuses
-        ]
-    out["tally"] = tally_view(evening) if state.over and evening is not None else None
     return out
+
+
+def _pad_game_page(r: GameRecord) -> dict[str, Any]:
+    """The pad's game's own part of the page: its table of boards (duplicate), or its pad and
+    the bonuses that belong to no hand."""
+    state, we = r.state, r.we
+    if state.session is not None:
+        return {"boards": _boards(state.session, r.solved)}
+    return {
+        "pad": _pad(layout(state, we), state),
+        "bonuses": [{"text": entry_text(e, we), "we": _points_of(e, we), "they": _points_of(e, we.other)} for e in state.bonuses],
+    }
+
+
+def _tables_page(r: GameRecord) -> dict[str, Any]:
+    """The evening of several tables' own part of the page: each table's progress, the ranking, the travellers."""
+    from bridgepad.services.share.several_view import several_page  # loaded with the first game of this kind
+
+    return {"several": several_page(tables_state(r))}
+
+
+# Each kind's own part of the page, by the kind's name (``GameKind.name``), as the formats keep
+# theirs (``formats.kinds``): the page asks the game's kind, not which kind it is.
+_PAGES: dict[str, Callable[[GameRecord], dict[str, Any]]] = {"pad": _pad_game_page, "tables": _tables_page}
 
 
 def _side(r: GameRecord, side: Side) -> dict[str, str]:

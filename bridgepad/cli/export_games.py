@@ -10,7 +10,8 @@ from bridgepad.cli.deal import Progress
 from bridgepad.cli.errors import UsageError, warn
 from bridgepad.cli.files import check_output, open_store, write_output
 from bridgepad.core.lazy import lazy
-from bridgepad.core.rules.game import GameOverError, derive
+from bridgepad.core.rules.game import GameOverError
+from bridgepad.core.rules.kinds import derive
 from bridgepad.core.words.text import visible
 from bridgepad.services.formats.registry import FORMAT_NAMES, ExportError, exported
 from bridgepad.store.errors import UnreadableGame

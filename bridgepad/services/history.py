@@ -64,7 +64,8 @@ from bridgepad.core.readers.people import MAX_WAITING
 from bridgepad.core.readers.serialize import MAX_TIME_LENGTH
 from bridgepad.core.readers.serialize import SCHEMA as GAME_SCHEMA
 from bridgepad.core.readers.several_tables_setup import MOST_TABLES, MOVEMENT_NAMES
-from bridgepad.core.rules.game import GameOverError, Mode, Status, derive
+from bridgepad.core.rules.game import GameOverError, Mode, Status
+from bridgepad.core.rules.kinds import derive
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.words.text import visible
 from bridgepad.services.workers import NoPool, Pool, cores

@@ -45,7 +45,8 @@ from bridgepad.core.readers.serialize import (
     is_time,
     schema_of,
 )
-from bridgepad.core.rules.game import Game, GameOverError, Mode, derive
+from bridgepad.core.rules.game import Game, GameOverError, Mode
+from bridgepad.core.rules.kinds import derive
 from bridgepad.core.words.text import visible
 from bridgepad.store.atomic_file import atomic_write, fsync_dir, make_private_dirs, sweep_temps, tighten
 from bridgepad.store.compactor import Compactor

@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from bridgepad.core.rules.kinds import kind_of
+
 if TYPE_CHECKING:
     from textual.screen import Screen
 
@@ -66,7 +68,7 @@ def face(name: str) -> KindFace:
 
 
 def face_of(game: Game) -> KindFace:
-    return face(game.kind.name)
+    return face(kind_of(game).name)
 
 
 def face_of_summary(summary: GameSummary) -> KindFace:

@@ -20,7 +20,7 @@ from support.cli import run_cli as run
 
 from bridgepad.core.model import Side
 from bridgepad.core.readers.log import parse_log
-from bridgepad.core.rules.game import derive
+from bridgepad.core.rules.kinds import derive
 from bridgepad.services.formats import csv_format
 from bridgepad.services.formats.csv_format import HEADER as CSV_HEADER
 from bridgepad.services.formats.markdown_format import game_markdown

@@ -18,7 +18,8 @@ import pytest
 from support.builders import hand
 
 from bridgepad.core.model import Hand, Seat, Side
-from bridgepad.core.rules.game import Game, Mode, Status, derive
+from bridgepad.core.rules.game import Game, Mode, Status
+from bridgepad.core.rules.kinds import derive
 from bridgepad.core.rules.scoring import Kind
 from bridgepad.core.rules.settings import ChicagoPartScore, ChicagoVulnerable, Settings
 from bridgepad.core.rules.vulnerability import chicago_vulnerable

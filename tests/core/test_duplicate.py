@@ -14,7 +14,8 @@ from bridgepad.core.model import Hand, Seat, Side
 from bridgepad.core.readers.notation import parse_contract, parse_tricks
 from bridgepad.core.rules import tables
 from bridgepad.core.rules.boards import board_dealer
-from bridgepad.core.rules.game import Game, Mode, derive
+from bridgepad.core.rules.game import Game, Mode
+from bridgepad.core.rules.kinds import derive
 from bridgepad.core.rules.scoring import Kind, duplicate_items, duplicate_score
 from bridgepad.core.rules.vulnerability import board_vulnerable
 

@@ -23,7 +23,8 @@ from bridgepad.core.readers.log import parse_log
 from bridgepad.core.records.record import record_of
 from bridgepad.core.rules.board_scores import possible_scores
 from bridgepad.core.rules.boards import board_dealer
-from bridgepad.core.rules.game import Game, Mode, derive
+from bridgepad.core.rules.game import Game, Mode
+from bridgepad.core.rules.kinds import derive
 from bridgepad.core.rules.settings import PairsPercentage, Settings
 from bridgepad.core.rules.vulnerability import board_vulnerable
 from bridgepad.services.formats.json_format import replay_json

@@ -12,7 +12,8 @@ from __future__ import annotations
 from support.builders import hand
 
 from bridgepad.core.model import Seat, Side
-from bridgepad.core.rules.game import Game, Mode, Status, derive
+from bridgepad.core.rules.game import Game, Mode, Status
+from bridgepad.core.rules.kinds import derive
 from bridgepad.core.rules.settings import ChicagoPartScore, Settings
 
 NS, EW = Side.NS, Side.EW

@@ -19,7 +19,8 @@ from bridgepad.core.evening.game_summary import GameSummary
 from bridgepad.core.readers.log import parse_log
 from bridgepad.core.readers.serialize import game_to_json
 from bridgepad.core.records.record import record_of
-from bridgepad.core.rules.game import Game, GameOverError, derive
+from bridgepad.core.rules.game import Game, GameOverError
+from bridgepad.core.rules.kinds import derive
 from bridgepad.services.history import INDEX_NAME, History, _pack_stats, _unpack_stats
 from bridgepad.store.game_store import GameStore
 

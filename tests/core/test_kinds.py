@@ -12,8 +12,8 @@ from decimal import Decimal
 from support.builders import hand
 from support.several import TEAM_MATCH, played, several
 
-from bridgepad.core.rules.game import Game, Mode, derive
-from bridgepad.core.rules.kinds import KINDS, PAD_GAME, SEVERAL_TABLES, kind_of
+from bridgepad.core.rules.game import Game, Mode
+from bridgepad.core.rules.kinds import KINDS, PAD_GAME, SEVERAL_TABLES, derive, kind_of, nothing_entered
 from bridgepad.core.rules.kinds.several_tables.movements import MovementKind
 from bridgepad.core.rules.settings import DuplicateScoring, Settings
 from bridgepad.services.formats.kinds import formats_of
@@ -36,14 +36,14 @@ def test_the_registry_holds_each_kind_by_its_name() -> None:
 
 
 def test_a_game_is_of_the_pads_kind_unless_it_keeps_the_tables_inputs() -> None:
-    assert kind_of(Game()) is PAD_GAME is Game(mode=Mode.DUPLICATE).kind
-    assert kind_of(tables_game()) is SEVERAL_TABLES is tables_game().kind
+    assert kind_of(Game()) is PAD_GAME is kind_of(Game(mode=Mode.DUPLICATE))
+    assert kind_of(tables_game()) is SEVERAL_TABLES is kind_of(tables_game())
 
 
 def test_entered_is_a_hand_at_the_pad_and_a_result_at_the_tables() -> None:
-    assert not PAD_GAME.entered(Game()) and Game().empty
+    assert not PAD_GAME.entered(Game()) and nothing_entered(Game())
     assert PAD_GAME.entered(Game(hands=(hand("3S", "N", "10"),)))
-    assert not SEVERAL_TABLES.entered(tables_game()) and tables_game().empty
+    assert not SEVERAL_TABLES.entered(tables_game()) and nothing_entered(tables_game())
     assert SEVERAL_TABLES.entered(tables_game(((1, 1, "4S", "N", "10"),)))
 
 

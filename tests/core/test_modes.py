@@ -18,7 +18,8 @@ from support.builders import hand
 from bridgepad.core.model import Seat, Side
 from bridgepad.core.readers.notation import parse_contract
 from bridgepad.core.rules import tables
-from bridgepad.core.rules.game import Game, GameState, Mode, SessionState, Status, derive
+from bridgepad.core.rules.game import Game, GameState, Mode, SessionState, Status
+from bridgepad.core.rules.kinds import derive
 from bridgepad.core.rules.modes import rules_for
 from bridgepad.core.rules.modes.base import EntryFields
 from bridgepad.core.rules.scoring import Kind, duplicate_items, duplicate_score

@@ -13,7 +13,8 @@ from bridgepad.core.readers.notation import (
     parse_side,
     parse_tricks,
 )
-from bridgepad.core.rules.game import Game, derive
+from bridgepad.core.rules.game import Game
+from bridgepad.core.rules.kinds import derive
 
 NONE, X, XX = Doubling.NONE, Doubling.DOUBLED, Doubling.REDOUBLED
 

@@ -18,7 +18,8 @@ from bridgepad.core.model import Hand
 from bridgepad.core.readers.log import parse_log
 from bridgepad.core.records.record import record_of
 from bridgepad.core.rules.duplicate import Comparison, compare, session_matchpoints, session_percent
-from bridgepad.core.rules.game import Game, Mode, derive
+from bridgepad.core.rules.game import Game, Mode
+from bridgepad.core.rules.kinds import derive
 from bridgepad.core.rules.settings import DuplicateScoring, PairsPercentage, Settings
 from bridgepad.core.words.summary import duplicate_standing
 

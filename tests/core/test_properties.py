@@ -32,7 +32,8 @@ from bridgepad.core.readers.notation import (
 from bridgepad.core.readers.serialize import SchemaError, game_from_json, game_to_json
 from bridgepad.core.rules import tables
 from bridgepad.core.rules.board_scores import possible_scores
-from bridgepad.core.rules.game import Game, GameOverError, Mode, Replayer, Status, derive
+from bridgepad.core.rules.game import Game, GameOverError, Mode, Replayer, Status
+from bridgepad.core.rules.kinds import derive
 from bridgepad.core.rules.scoring import duplicate_score, score_contract
 from bridgepad.core.rules.settings import (
     ChicagoPartScore,

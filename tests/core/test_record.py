@@ -15,7 +15,8 @@ from bridgepad.core.readers.log import parse_log
 from bridgepad.core.readers.serialize import SCHEMA, game_from_json, game_to_json
 from bridgepad.core.records.record import LineKind, make_record, record_of
 from bridgepad.core.rules.duplicate import compare, imps_text
-from bridgepad.core.rules.game import Game, Mode, derive
+from bridgepad.core.rules.game import Game, Mode
+from bridgepad.core.rules.kinds import derive
 from bridgepad.core.rules.revoke import check, scored_tricks, transfer
 from bridgepad.core.rules.scoring import Kind
 from bridgepad.core.rules.settings import ChicagoPartScore, Settings

@@ -15,7 +15,8 @@ import pytest
 from bridgepad.core.model import Revoke, Side
 from bridgepad.core.readers.entry import form_values, read_form
 from bridgepad.core.readers.notation import NotationError, parse_contract, parse_result
-from bridgepad.core.rules.game import Game, derive
+from bridgepad.core.rules.game import Game
+from bridgepad.core.rules.kinds import derive
 from bridgepad.core.words.summary import outcome_lines
 
 

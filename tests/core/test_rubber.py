@@ -7,7 +7,8 @@ import pytest
 from support.builders import WORKED, hand
 
 from bridgepad.core.model import Hand, Seat, Side
-from bridgepad.core.rules.game import Game, GameOverError, Mode, Replayer, Status, derive
+from bridgepad.core.rules.game import Game, GameOverError, Mode, Replayer, Status
+from bridgepad.core.rules.kinds import derive
 from bridgepad.core.rules.scoring import Kind
 from bridgepad.core.rules.settings import Settings
 from bridgepad.core.words.pad import layout, text_lines

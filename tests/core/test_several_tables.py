@@ -17,7 +17,8 @@ import pytest
 from support.builders import hand
 
 from bridgepad.core.model import Side
-from bridgepad.core.rules.game import Game, Mode, Status, derive
+from bridgepad.core.rules.game import Game, Mode, Status
+from bridgepad.core.rules.kinds import derive
 from bridgepad.core.rules.kinds.several_tables.entering import (
     AlreadyIn,
     EntryRefused,

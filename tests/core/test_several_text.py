@@ -14,7 +14,8 @@ from support.builders import hand
 from support.several import TEAM_MATCH, corrected, mitchell, played, several, team_match
 
 from bridgepad.core.model import Side
-from bridgepad.core.rules.game import Status, derive
+from bridgepad.core.rules.game import Status
+from bridgepad.core.rules.kinds import derive
 from bridgepad.core.rules.kinds.several_tables.entering import EntryRefused, board_range, boards_text, check_why
 from bridgepad.core.rules.kinds.several_tables.movements import MovementKind, Pair
 from bridgepad.core.rules.kinds.several_tables.one_table import as_one_table, board_start, others_at

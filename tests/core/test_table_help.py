@@ -17,7 +17,8 @@ import pytest
 from bridgepad.core.model import Seat, Side
 from bridgepad.core.readers.entry import read_form
 from bridgepad.core.readers.notation import parse_contract
-from bridgepad.core.rules.game import Game, Mode, derive
+from bridgepad.core.rules.game import Game, Mode
+from bridgepad.core.rules.kinds import derive
 from bridgepad.core.rules.settings import ChicagoPartScore, Settings
 from bridgepad.core.words.summary import game_needs, making_note, need_text, shuffler
 

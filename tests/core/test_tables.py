@@ -336,7 +336,8 @@ def test_honors_score_above_the_line_for_the_side_that_held_them(
 ) -> None:
     from support.builders import hand
 
-    from bridgepad.core.rules.game import Game, derive
+    from bridgepad.core.rules.game import Game
+    from bridgepad.core.rules.kinds import derive
 
     st = derive(Game(hands=(hand(contract, declarer, tricks, honors),)))
     (entry,) = [e for e in st.entries if e.kind is Kind.HONORS]

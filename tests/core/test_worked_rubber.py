@@ -3,7 +3,8 @@
 from support.builders import WORKED
 
 from bridgepad.core.model import Side
-from bridgepad.core.rules.game import Game, Status, derive
+from bridgepad.core.rules.game import Game, Status
+from bridgepad.core.rules.kinds import derive
 
 
 def test_worked_rubber_totals() -> None:

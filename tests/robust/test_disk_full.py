@@ -21,7 +21,8 @@ from support.robust.screen import messages, status_text
 from support.waiting import press, settle, until
 
 from bridgepad.core.model import Side
-from bridgepad.core.rules.game import Game, derive
+from bridgepad.core.rules.game import Game
+from bridgepad.core.rules.kinds import derive
 from bridgepad.services.session import Session
 from bridgepad.store.game_store import GameStore
 from bridgepad.tui.app import BridgepadApp

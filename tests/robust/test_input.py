@@ -47,7 +47,8 @@ from bridgepad.core.readers.notation import (
     parse_side,
     parse_tricks,
 )
-from bridgepad.core.rules.game import Game, derive
+from bridgepad.core.rules.game import Game
+from bridgepad.core.rules.kinds import derive
 from bridgepad.core.rules.settings import Settings
 from bridgepad.services.session import Session
 from bridgepad.store.game_store import GameStore

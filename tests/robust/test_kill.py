@@ -34,7 +34,7 @@ from support.robust.typing import hand_of, pick, type_hand
 
 from bridgepad.core.model import Hand
 from bridgepad.core.readers.serialize import game_from_json
-from bridgepad.core.rules.game import derive
+from bridgepad.core.rules.kinds import derive
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 

@@ -18,7 +18,8 @@ import pytest
 from support.record.games import CASES, Case
 
 from bridgepad.core.model import Side
-from bridgepad.core.rules.game import Mode, derive
+from bridgepad.core.rules.game import Mode
+from bridgepad.core.rules.kinds import derive
 from bridgepad.core.words.pad import layout
 from bridgepad.services.formats.registry import FORMAT_NAMES, export
 

@@ -10,7 +10,8 @@ import pytest
 from support.builders import create_current, hand
 
 from bridgepad.core.model import Side
-from bridgepad.core.rules.game import Game, Mode, Status, derive
+from bridgepad.core.rules.game import Game, Mode, Status
+from bridgepad.core.rules.kinds import derive
 from bridgepad.services.session import Session
 from bridgepad.store.errors import CannotReplay, GameGone, Problem, ReadOnlyError, Refused, SaveError, UnreadableGame
 from bridgepad.store.game_store import GameStore

@@ -19,7 +19,8 @@ from typing import Any
 
 from bridgepad.core.model import SEATS, Contract, Doubling, Hand, Revoke, Side, Strain
 from bridgepad.core.rules.board_scores import possible_scores
-from bridgepad.core.rules.game import Game, Mode, Replayer, derive
+from bridgepad.core.rules.game import Game, Mode, Replayer
+from bridgepad.core.rules.kinds import derive
 from bridgepad.core.rules.revoke import check as revoke_problem
 from bridgepad.core.rules.settings import DuplicateScoring, Settings
 from bridgepad.store.game_store import StoredGame

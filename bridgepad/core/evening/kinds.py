@@ -13,6 +13,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Protocol, TypedDict
 
 from bridgepad.core.evening.pair_summary import PairSummary
+from bridgepad.core.rules.kinds import kind_of
 
 if TYPE_CHECKING:
     from bridgepad.core.records.record import GameRecord
@@ -66,4 +67,4 @@ def _face(name: str) -> KindEvening:
 
 def evening_of(game: Game) -> KindEvening:
     """The face of ``game``'s kind in the evening."""
-    return _face(game.kind.name)
+    return _face(kind_of(game).name)

@@ -30,8 +30,8 @@ from bridgepad.core.rules.game import (
     Mode,
     SessionState,
     Status,
-    derive,
 )
+from bridgepad.core.rules.kinds import derive, kind_of
 from bridgepad.core.rules.modes.base import ModeRules
 from bridgepad.core.rules.scoring import Kind
 from bridgepad.core.rules.settings import DuplicateScoring
@@ -237,7 +237,7 @@ class GameRecord:
     def unplayed_boards(self) -> tuple[BoardFacts, ...]:
         """The boards whose cards the game knows and that have no hand at home yet, in order:
         a dealt set played in part, a club's session not yet played (every output keeps them)."""
-        if self.game.deals is None or not self.game.kind.own_hands:  # no hands at home: each board's traveller
+        if self.game.deals is None or not kind_of(self.game).own_hands:  # no hands at home: each board's traveller
             return ()
         played = {line.deal for line in self.hand_lines}
         return tuple(f for f in all_board_facts(self.game, self.solved) if f.board not in played)

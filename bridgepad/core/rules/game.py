@@ -1,11 +1,13 @@
 """A game as entered, and everything derived from it by replaying its hands.
 
 A ``Game`` holds only inputs: the mode, the house rules, the first dealer, the
-players and the hands as typed. ``derive`` replays them into a ``GameState`` (a
+players and the hands as typed. ``replay`` plays the pad's hands into a ``GameState`` (a
 ``SessionState`` at duplicate): the entries above and below the line (each with its
 reason), games won, vulnerability, the next dealer, bonuses and whether the game is
 over. How each hand is played is the mode's rules' (``game.rules``); editing or deleting
-an old hand is therefore just a new list of hands.
+an old hand is therefore just a new list of hands. Which kind of game it is, and so how
+its figures are derived, is asked of ``core.rules.kinds`` (``derive``, ``kind_of``), which
+sits above this module: a kind knows the game, the game knows no kind.
 """
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from bridgepad.core.boards.board_set import BoardSet
-from bridgepad.core.lazy import lazy
 from bridgepad.core.model import Hand, Seat, Side
 from bridgepad.core.rules.duplicate import session_matchpoints as matchpoints_over
 from bridgepad.core.rules.duplicate import session_percent
@@ -33,12 +34,8 @@ from bridgepad.core.rules.outcome import (
 from bridgepad.core.rules.settings import Settings
 
 if TYPE_CHECKING:
-    from bridgepad.core.rules import kinds
-    from bridgepad.core.rules.kinds.base import GameKind
     from bridgepad.core.rules.kinds.several_tables.inputs import SeveralTables
     from bridgepad.core.rules.kinds.several_tables.scores import SeveralState
-else:
-    kinds = lazy("bridgepad.core.rules.kinds")  # the kinds derive through this module: loaded once it is
 
 __all__ = [
     "BoardOutcome",
@@ -51,7 +48,6 @@ __all__ = [
     "Replayer",
     "SessionState",
     "Status",
-    "derive",
 ]
 
 NO_NAMES: tuple[str, str, str, str] = ("", "", "", "")
@@ -83,19 +79,8 @@ class Game:
         """The rules of this game's mode."""
         return rules_for(self.mode)
 
-    @property
-    def kind(self) -> GameKind:
-        """The kind of game this is (the pad's, or an evening of several tables): what to ask instead."""
-        return kinds.kind_of(self)
-
     def name(self, seat: Seat) -> str:
         return self.players[("N", "E", "S", "W").index(seat.value)]
-
-    @property
-    def empty(self) -> bool:
-        """Nothing entered: no hand, no table's result or move, not ended. Such a game is not
-        kept when another takes its place: it would only count as a game played."""
-        return not self.ended and not self.kind.entered(self)
 
     def with_hands(self, hands: tuple[Hand, ...]) -> Game:
         return replace(self, hands=hands)
@@ -293,11 +278,6 @@ def rubber_winner(status: Status, ns_games: int, ew_games: int) -> Side | None:
     if status is not _WON:
         return None
     return _NS if ns_games >= 2 else _EW if ew_games >= 2 else None
-
-
-def derive(game: Game) -> GameState:
-    """Every figure of ``game``, as its kind works them out (``core.rules.kinds``)."""
-    return game.kind.derive(game)
 
 
 def replay(game: Game) -> GameState:

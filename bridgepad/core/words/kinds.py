@@ -12,6 +12,8 @@ import functools
 from importlib import import_module
 from typing import TYPE_CHECKING, Protocol
 
+from bridgepad.core.rules.kinds import kind_of
+
 if TYPE_CHECKING:
     from bridgepad.core.model import Side
     from bridgepad.core.rules.game import Game, GameState
@@ -42,4 +44,4 @@ def _face(name: str) -> KindWords:
 
 def words_of(game: Game) -> KindWords:
     """The face of ``game``'s kind in words."""
-    return _face(game.kind.name)
+    return _face(kind_of(game).name)

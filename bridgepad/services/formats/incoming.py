@@ -13,7 +13,8 @@ from datetime import datetime
 
 from bridgepad.core.readers.people import check_players
 from bridgepad.core.readers.serialize import is_time
-from bridgepad.core.rules.game import Game, derive
+from bridgepad.core.rules.game import Game
+from bridgepad.core.rules.kinds import derive
 from bridgepad.store.game_id import is_game_id
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol
 
+from bridgepad.core.rules.kinds import kind_of
+
 if TYPE_CHECKING:
     from bridgepad.core.records.record import GameRecord
     from bridgepad.core.rules.game import Game
@@ -56,5 +58,5 @@ _FACES = {
 
 def formats_of(game: Game) -> KindFormats:
     """The face of ``game``'s kind in the formats."""
-    face: KindFormats = import_module(_FACES[game.kind.name]).FORMATS
+    face: KindFormats = import_module(_FACES[kind_of(game).name]).FORMATS
     return face

@@ -26,7 +26,8 @@ from bridgepad.core.boards.cards import Deal
 from bridgepad.core.boards.double_dummy import Solution
 from bridgepad.core.evening.windows import morning, parse_time, same_evening
 from bridgepad.core.lazy import lazy
-from bridgepad.core.rules.game import Game, GameOverError, GameState, derive
+from bridgepad.core.rules.game import Game, GameOverError, GameState
+from bridgepad.core.rules.kinds import derive, nothing_entered
 from bridgepad.services.changes import GameChanged, Hub, Origin
 from bridgepad.services.session.folder_files import FolderFiles
 from bridgepad.services.session.pad_hands import PadHands
@@ -293,7 +294,7 @@ class Session:
         if self.unsaved:
             self.flush()  # the old game must reach the disk before the pad moves on
         set_aside = None
-        if previous.game.empty and not self.unsaved:
+        if nothing_entered(previous.game) and not self.unsaved:
             # A game with nothing in it is not kept: it would only count as a game played.
             # Undo brings it back from the trash (or, failing that, writes it from memory).
             try:

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol
 
-from bridgepad.core.rules.game import Game, GameState, HandOutcome, derive
+from bridgepad.core.rules.game import Game, GameState, HandOutcome
+from bridgepad.core.rules.kinds import derive
 from bridgepad.store.game_store import now_iso
 
 if TYPE_CHECKING:

@@ -22,6 +22,7 @@ from bridgepad.core.records.record import GameRecord
 from bridgepad.core.rules.board_facts import BoardFacts
 from bridgepad.core.rules.duplicate import comparison_figure, imps_figure
 from bridgepad.core.rules.game import Entry, GameState, HandOutcome, SessionState
+from bridgepad.core.rules.kinds import kind_of
 from bridgepad.core.rules.settings import DuplicateScoring
 from bridgepad.core.rules.vulnerability import vulnerability_text
 from bridgepad.core.words.board_table import board_table
@@ -64,7 +65,7 @@ def page_state(r: GameRecord, number: int, evening: Tally | None = None) -> dict
         "hand_columns": _hand_columns(state),
         "hands": [_hand(h, state, line.board) for h, line in zip(state.hands, r.hand_lines)],
         "figures": figures_json(r),
-        **_PAGES[r.game.kind.name](r),
+        **_PAGES[kind_of(r.game).name](r),
         "tally": tally_view(evening) if state.over and evening is not None else None,
     }
     return out

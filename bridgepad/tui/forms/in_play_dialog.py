@@ -9,7 +9,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label
 
-from bridgepad.core.rules.game import GameState, derive
+from bridgepad.core.rules.game import GameState
+from bridgepad.core.rules.kinds import derive
 from bridgepad.core.words.summary import entry_text, headline
 from bridgepad.tui import keys
 from bridgepad.tui.closing import close

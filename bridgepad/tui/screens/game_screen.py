@@ -23,6 +23,7 @@ from textual.widget import Widget
 
 from bridgepad.core.lazy import lazy
 from bridgepad.core.rules.game import Game
+from bridgepad.core.rules.kinds import kind_of
 from bridgepad.core.rules.settings import Settings
 from bridgepad.services.changes import GameChanged, Origin, Subscription
 from bridgepad.services.session import Session
@@ -133,7 +134,7 @@ class GameScreen(Screen[None]):
     # Drawing ------------------------------------------------------------------
     def refresh_all(self, select_last: bool = False) -> None:
         """Draws the game on the pad; a game of another kind is handed to that kind's screen."""
-        if self.session.game.kind.screen != self.KIND:
+        if kind_of(self.session.game).screen != self.KIND:
             self._switch(select_last)
             return
         self._shown = self.session.stored

@@ -241,7 +241,8 @@ class HistoryScreen(Screen[str | None]):
 
     def action_open(self) -> None:
         """A finished game is reviewed; one still in play is resumed, ended or reviewed, as asked."""
-        from bridgepad.core.rules.game import GameOverError, derive
+        from bridgepad.core.rules.game import GameOverError
+        from bridgepad.core.rules.kinds import derive
         from bridgepad.tui.forms.in_play_dialog import (
             END,
             RESUME,

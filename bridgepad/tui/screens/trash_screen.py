@@ -11,7 +11,8 @@ from textual.widgets import DataTable, Label
 
 from bridgepad.core.evening.game_summary import GameSummary
 from bridgepad.core.model import Side
-from bridgepad.core.rules.game import GameOverError, derive
+from bridgepad.core.rules.game import GameOverError
+from bridgepad.core.rules.kinds import derive, nothing_entered
 from bridgepad.core.words.text import fit
 from bridgepad.services.session import Session
 from bridgepad.store.errors import Problem
@@ -44,7 +45,7 @@ class TrashScreen(Screen[None]):
     def fill(self) -> None:
         self.rows = []
         for trashed, stored in self.session.files.trashed():
-            if stored is not None and stored.game.empty:
+            if stored is not None and nothing_entered(stored.game):
                 continue  # a game left empty, set aside when another took the pad: nothing to restore
             summary = None
             if stored is not None:

@@ -17,7 +17,8 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from bridgepad.core.model import Contract, Hand, Seat, Side, Strain
-from bridgepad.core.rules.game import GameState, derive
+from bridgepad.core.rules.game import GameState
+from bridgepad.core.rules.kinds import derive
 from bridgepad.services.session import Session
 from bridgepad.store.game_store import GameStore
 from bridgepad.tui.app import BridgepadApp

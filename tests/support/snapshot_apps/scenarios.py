@@ -18,6 +18,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from bridgepad.core.rules.kinds import kind_of
 from bridgepad.services.session import Session
 from bridgepad.store.game_store import GameStore
 from bridgepad.store.preferences_file import PreferencesFile
@@ -104,7 +105,7 @@ def tables_shown(app: BridgepadApp) -> bool:
     from bridgepad.tui.several_tables.tables_screen import TablesScreen
     from bridgepad.tui.several_tables.tables_view import TablesView
 
-    if app.session.game.kind.screen != "tables":
+    if kind_of(app.session.game).screen != "tables":
         return True
     screen = app.game_screen
     if not isinstance(screen, TablesScreen) or not screen.is_mounted:

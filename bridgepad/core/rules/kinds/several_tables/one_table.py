@@ -12,14 +12,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bridgepad.core.model import Hand
-from bridgepad.core.rules.game import Game, GameState, HandOutcome, Mode, derive
+from bridgepad.core.rules.game import Game, GameState, HandOutcome, Mode, replay
 from bridgepad.core.rules.kinds.several_tables.scores import SeveralState
 from bridgepad.core.rules.settings import Settings
 
 
 def board_start(settings: Settings, board: int) -> GameState:
     """A game of one table about to play ``board``: its dealer, vulnerability, and nothing carried."""
-    return derive(Game(mode=Mode.DUPLICATE, settings=settings, first_board=board))
+    return replay(Game(mode=Mode.DUPLICATE, settings=settings, first_board=board))
 
 
 def others_at(state: SeveralState, table: int, board: int) -> tuple[int, ...]:
@@ -31,5 +31,5 @@ def as_one_table(state: SeveralState, settings: Settings, table: int, board: int
     """``hand`` as table ``table``'s result on ``board``, scored as one table scores it with
     the other tables' results typed as its Other tables."""
     typed = replace(hand, others=others_at(state, table, board))
-    after = derive(Game(mode=Mode.DUPLICATE, settings=settings, first_board=board, hands=(typed,)))
+    after = replay(Game(mode=Mode.DUPLICATE, settings=settings, first_board=board, hands=(typed,)))
     return after.hands[0], after

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from bridgepad.cli.errors import UsageError, warn
 from bridgepad.cli.files import holding_folder, open_store
+from bridgepad.core.rules.kinds import kind_of
 from bridgepad.core.words.text import visible
 
 if TYPE_CHECKING:
@@ -124,15 +125,15 @@ def entry_busy(holder: Holder | None) -> str:
 async def serve_entry(store: GameStore, port: int, lan: bool) -> int:
     """The tables' links, written through a session of this process's own, under the folder's lock."""
     from bridgepad.services.session import Session
-    from bridgepad.services.share.entry import Desk
     from bridgepad.services.share.server import ShareServer
+    from bridgepad.services.share.several_tables.desk import Desk
     from bridgepad.services.share.source import SessionSource
 
     with holding_folder(store, "share --entry", entry_busy):
         session = Session.open(store)
         for problem in dict.fromkeys(session.problems):
             warn("share", problem)
-        if session.game.several_tables is None:
+        if not kind_of(session.game).phones_enter_results:
             raise UsageError(NOT_SEVERAL)
         # Nothing else writes the folder while this holds it: each change is this session's own,
         # published as it is saved, so the server listens there (no look at the folder).

@@ -73,7 +73,7 @@ def face_of(game: Game) -> KindFace:
 
 def face_of_summary(summary: GameSummary) -> KindFace:
     """The face of a game of the history, by its summary (the game itself is not read)."""
-    return face("tables" if summary.several else "pad")
+    return face("tables" if summary.by_pairs else "pad")
 
 
 def _class(where: str) -> Any:

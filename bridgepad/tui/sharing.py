@@ -16,11 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bridgepad.core.rules.kinds import kind_of
 from bridgepad.core.words.movement_text import sitting_line
 from bridgepad.services.changes import Hub, SharingChanged
 from bridgepad.services.session import Session
-from bridgepad.services.share.entry import Desk, several_state
 from bridgepad.services.share.server import ShareServer
+from bridgepad.services.share.several_tables.desk import Desk, several_state
 from bridgepad.services.share.source import SessionSource
 
 LAN_WARNING = "On the local network: anyone there who has the link can read the score."
@@ -69,9 +70,9 @@ class Sharing:
         return self.server.viewers if self.server is not None else 0
 
     @property
-    def several(self) -> bool:
-        """Whether the game on the pad is one of several tables."""
-        return self.session().game.several_tables is not None
+    def tables_served(self) -> bool:
+        """Whether the game on the pad is one whose tables' phones send its results."""
+        return kind_of(self.session().game).phones_enter_results
 
     def links(self) -> list[Link]:
         """The read-only address, then each table's (a game of several tables, in a window that writes)."""

@@ -188,7 +188,7 @@ def test_the_history_lists_it_in_a_line_of_its_own_and_the_tally_counts_its_play
     root = tmp_path / "data"
     on_pad(root, team_match())
     (s,) = History(GameStore(root)).summaries()
-    assert (s.tables, s.movement, s.boards, s.several) == (2, "teams", 8, True)
+    assert (s.tables, s.movement, s.boards, s.by_pairs) == (2, "teams", 8, True)
     assert s.leaders.startswith("Team 1 +12 IMPs, ")
     assert {p.names: p.imps for p in s.pairs} == {
         ("Ann", "Bob"): Decimal(12),

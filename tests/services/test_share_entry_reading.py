@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from support.builders import hand
 
-from bridgepad.services.share.entry import RESULT_FIELDS, BadRequest, read_result
+from bridgepad.services.share.several_tables.desk import RESULT_FIELDS, BadRequest, read_result
 
 TEXT = st.text(alphabet=string.printable + "\x1b\x07\u202e♠♥NSEW", max_size=20)
 JSON = st.recursive(

@@ -15,9 +15,9 @@ from support.share import Pad, Stream, request, wait_for
 
 from bridgepad.services.changes import GameChanged, Hub, Origin, SharingChanged
 from bridgepad.services.session import Session
-from bridgepad.services.share.entry import Desk
 from bridgepad.services.share.folder_watch import FolderWatch
 from bridgepad.services.share.server import ShareServer
+from bridgepad.services.share.several_tables.desk import Desk
 from bridgepad.services.share.source import FolderSource, SessionSource
 
 NOT_FOUND = b'{"error": "Nothing here: check the address, as the laptop shows it (a table\'s own link, or the read-only one)."}'

@@ -27,8 +27,8 @@ from typing import Any
 from bridgepad.core.readers.new_game import read_new_game
 from bridgepad.core.rules.game import Game
 from bridgepad.services.session import Session
-from bridgepad.services.share.entry import Desk
 from bridgepad.services.share.server import ShareServer
+from bridgepad.services.share.several_tables.desk import Desk
 from bridgepad.services.share.source import SessionSource
 from bridgepad.store.game_store import GameStore
 from support import fair_clock

@@ -116,11 +116,6 @@ class GameSummary:
         return self.tables > 1
 
     @property
-    def several(self) -> bool:
-        """``by_pairs``, for the screens until they ask that (``tui``): delete then."""
-        return self.by_pairs
-
-    @property
     def counted(self) -> bool:
         """A finished game (rubber, Chicago), or a session with a board compared (duplicate;
         counted by pairs, a board of any pair's)."""

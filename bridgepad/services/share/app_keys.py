@@ -6,8 +6,8 @@ from aiohttp import web
 
 from bridgepad.services.share.addresses import Addresses
 from bridgepad.services.share.doors import Doors
-from bridgepad.services.share.entry import Desk
 from bridgepad.services.share.links import Link, Links
+from bridgepad.services.share.several_tables.desk import Desk
 from bridgepad.services.share.streams import Streams
 
 LINKS = web.AppKey("links", Links)  # the tokens, and the state each link serves

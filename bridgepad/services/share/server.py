@@ -9,7 +9,7 @@ handler (``guards``); the game is read through a source (``services.share.source
 - The read-only token is new at each start, 192 random bits, compared in constant time
   (``links``); a path without it (or with another) is 404, whatever the method. It never
   writes: GET and HEAD only (405 for the rest; 403 with a sentence for a table's writes).
-- With a desk (``services.share.entry``: the session of the one writer, the pad or
+- With a desk (``services.share.several_tables.desk``: the session of the one writer, the pad or
   ``bridgepad share --entry``), each table of a game of several tables has a token of its
   own, new at each start and for each game. Under it the table's page, its state and its
   events, and three writes, POST only: ``results``, ``check`` and ``next``; each body
@@ -47,7 +47,7 @@ from bridgepad.services.share.routes import routes
 from bridgepad.services.share.streams import HEARTBEAT, MAX_TABLE_VIEWERS, MAX_VIEWERS, Streams
 
 if TYPE_CHECKING:
-    from bridgepad.services.share.entry import Desk
+    from bridgepad.services.share.several_tables.desk import Desk
 
 __all__ = ["HEARTBEAT", "MAX_BODY", "MAX_TABLE_VIEWERS", "MAX_VIEWERS", "ShareServer", "Source", "lan_address"]
 

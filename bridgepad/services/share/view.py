@@ -85,7 +85,7 @@ def _pad_game_page(r: GameRecord) -> dict[str, Any]:
 
 def _tables_page(r: GameRecord) -> dict[str, Any]:
     """The evening of several tables' own part of the page: each table's progress, the ranking, the travellers."""
-    from bridgepad.services.share.several_view import several_page  # loaded with the first game of this kind
+    from bridgepad.services.share.several_tables.tables_page import several_page  # loaded with the first game of this kind
 
     return {"several": several_page(tables_state(r))}
 

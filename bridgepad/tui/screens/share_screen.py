@@ -97,13 +97,13 @@ class ShareScreen(ModalScreen[None]):
         keymap = keys.keymap_of(self.app)
         links = sharing.links()
         self.shown = min(self.shown, max(len(links) - 1, 0))
-        several = len(links) > 1
+        tables = len(links) > 1  # the tables' links are served beside the read-only one
         link = links[self.shown] if links else None
-        title = "Sharing the pad: each table's link, and the read-only view" if several else "Sharing the pad, read-only"
+        title = "Sharing the pad: each table's link, and the read-only view" if tables else "Sharing the pad, read-only"
         self.query_one("#share-title", Label).update(title)
         name = self.query_one("#share-name", Label)
-        name.display = several
-        if link is not None and several:
+        name.display = tables
+        if link is not None and tables:
             name.update(f"{link.name}, {link.about} ({self.shown + 1} of {len(links)})")
         self.query_one("#share-url", Label).update(link.url if link is not None else "Not sharing.")
         # The blocks drawn must be the darker colour for a phone's camera: the light modules on a dark theme.
@@ -114,15 +114,15 @@ class ShareScreen(ModalScreen[None]):
         self.query_one("#share-where", Label).update(LAN_WARNING if sharing.lan else LOCAL_ONLY)
         stop, lan, nxt, back = (keys.first_key(k, keymap) for k in ("share.stop", "share.lan", "share.next", "share.back"))
         where = "this computer only" if sharing.lan else "the local network"
-        flip = f"{nxt} next code · " if several else ""
+        flip = f"{nxt} next code · " if tables else ""
         self.query_one("#share-keys", Label).update(f"{flip}{stop} stops sharing · {lan}: {where} · {back} back to the pad")
         every = self.query_one("#share-links", Label)
-        every.display = several
+        every.display = tables
         every.update("\n".join(link_lines(links)))
         note = self.query_one("#share-note", Label)
-        unserved = sharing.on and sharing.several and not several
-        note.display = several or unserved
-        note.update(ENTRY_WARNING if several else READ_ONLY_TABLES if unserved else "")
+        unserved = sharing.on and sharing.tables_served and not tables
+        note.display = tables or unserved
+        note.update(ENTRY_WARNING if tables else READ_ONLY_TABLES if unserved else "")
 
     def action_next_code(self) -> None:
         self._flip(1)

@@ -22,6 +22,7 @@ class GameKind(ABC):
     name: ClassVar[str]  # "pad" or "tables": the key of every floor's registry of kinds
     screen: ClassVar[str]  # the screen the app opens for a game of this kind
     key_section: ClassVar[str]  # the section of keys (``tui.keys``) that screen answers to first
+    phones_enter_results: ClassVar[bool] = False  # each table's phone sends its results (the share server serves their links)
     # Whether the game's results are the hands typed at this one table (``Game.hands``), each
     # a line of the pad; if not, a board's results are its traveller's, sent by the tables.
     own_hands: ClassVar[bool]

@@ -17,6 +17,7 @@ class SeveralTablesKind(GameKind):
     name: ClassVar[str] = "tables"
     screen: ClassVar[str] = "tables"
     key_section: ClassVar[str] = "tables"
+    phones_enter_results: ClassVar[bool] = True
     own_hands: ClassVar[bool] = False
 
     def derive(self, game: Game) -> SessionState:

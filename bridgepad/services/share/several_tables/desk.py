@@ -37,7 +37,7 @@ from bridgepad.core.rules.kinds.several_tables.inputs import TableResult
 from bridgepad.core.rules.kinds.several_tables.scores import board_outcome
 from bridgepad.core.words.text import visible
 from bridgepad.services.several_tables.table_results import TableResults
-from bridgepad.services.share.table_view import result_json, score_text, table_state
+from bridgepad.services.share.several_tables.table_page import result_json, score_text, table_state
 from bridgepad.store.errors import ReadOnlyError, Refused, SaveError
 
 if TYPE_CHECKING:

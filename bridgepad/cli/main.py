@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 from importlib import import_module
 
+from bridgepad import __version__
 from bridgepad.cli.errors import Parser, UsageError
 from bridgepad.cli.streams import guarded, say
 
@@ -31,6 +32,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     alone): each command's module is imported to describe its arguments, and ``bridgepad
     score`` should not wait for the modules of the others (the store, the exports, the log grammar)."""
     p = Parser(prog="bridgepad", description="A keyboard-driven score pad for contract bridge.")
+    p.add_argument("--version", action="version", version=f"bridgepad {__version__}", help="print the version and exit")
     p.add_argument("--data-dir", metavar="PATH", help="keep games here instead of the user data folder")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for name, module in COMMANDS.items():

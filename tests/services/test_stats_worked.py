@@ -147,7 +147,7 @@ def test_the_tables_give_the_percentages_half_up_from_the_counts(stats: Stats) -
     assert cells(declarer, "Bob")["Made"] == "2 50%"
     assert cells(players_table(stats), "Bob")["Won"] == "2 67%"
     defender = defender_table(stats)
-    assert (cells(defender, "Eve")["Set"], cells(defender, "Cy")["Set"]) == ("2 67%", "1 25%")
+    assert (cells(defender, "Eve")["Set"], cells(defender, "Cy")["Set"]) == ("2  67%", "1  25%")
 
 
 @pytest.mark.parametrize(("part", "whole", "words"), [(5, 8, "63%"), (1, 8, "13%"), (3, 8, "38%"), (1, 3, "33%"), (0, 0, "")])

@@ -120,6 +120,16 @@ def _of(made: int, bid: int) -> str:
     return f"{bid:,}/{made:,}" if bid else ""
 
 
+# A share of nothing (no contract doubled): said, not left blank, beside the shares of the other rows.
+NO_SHARE = "—"
+
+
+def _count_share(part: int, whole: int) -> str:
+    """``1  20%``: the share padded to the width of ``100%``, so that in a column right-aligned
+    the counts and the shares each line up from row to row (``0 0%`` over ``1 20%`` did not)."""
+    return f"{part:,} {whole_percent(part, whole):>4}"
+
+
 def _made_down(made: int, down: int) -> str:
     return f"{made:,}/{down:,}" if made or down else ""
 
@@ -227,8 +237,8 @@ def defender_table(s: Stats) -> Table:
         d = p.defender
         if not d.defended:
             continue
-        doubles = f"{d.doubles_set:,} {whole_percent(d.doubles_set, d.doubled)}" if d.doubled else ""
-        cells = [_count(d.defended), f"{d.set:,} {whole_percent(d.set, d.defended)}", _count(d.doubled), doubles]
+        doubles = _count_share(d.doubles_set, d.doubled) if d.doubled else NO_SHARE
+        cells = [_count(d.defended), _count_share(d.set, d.defended), _count(d.doubled), doubles]
         lines.append((p.name, cells, 0))
     note = (
         "Set: the contracts they defended that went down. Doubled: doubled or redoubled; Doubles set: of those, down."

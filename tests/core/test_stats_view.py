@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builders import hand
-from cli_support import run_cli
+from support.builders import hand
+from support.cli import run_cli
 
 from bridgepad.core.rules.game import Game, Mode
 from bridgepad.store.game_store import GameStore

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bridgepad.core.boards.dealing import deal_boards
 
-PAGE = Path(__file__).resolve().parent.parent / "docs" / "boards.md"
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "boards.md"
 RANKS = "AKQJT98765432"
 
 

@@ -15,14 +15,15 @@ import shutil
 from pathlib import Path
 
 import pytest
-from cli_support import run_cli
+from support import DATA
+from support.cli import run_cli
 
 from bridgepad.core.readers.serialize import SCHEMA
-from bridgepad.core.rules.game import derive
+from bridgepad.core.rules.kinds import derive
 from bridgepad.store.errors import UnreadableGame
 from bridgepad.store.game_store import GameStore
 
-OLD = Path(__file__).parent / "data" / "old_games"
+OLD = DATA / "old_games"
 KINDS = {
     1: ("rubber", "chicago", "duplicate-imps"),
     2: ("rubber", "chicago", "duplicate-imps"),

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import bridgepad
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_bridgepad_version_prints_the_package_s_version_without_loading_the_screens() -> None:

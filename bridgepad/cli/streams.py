@@ -1,7 +1,7 @@
 """Standard output and error for the command line, and how a command ends when they fail.
 
 - A terminal or file that is not UTF-8 (``LC_ALL=C``, ``PYTHONIOENCODING=ascii``) gets
-  ASCII fallbacks from ``core/text.for_encoding`` (``S`` for ♠, ``-`` for ·), on
+  ASCII fallbacks from ``core/words/text.for_encoding`` (``S`` for ♠, ``-`` for ·), on
   standard output and standard error alike, never a UnicodeEncodeError.
 - A closed pipe (``bridgepad replay log | head -1``) ends the command quietly with
   status 141, as a tool stopped by SIGPIPE ends in a shell.

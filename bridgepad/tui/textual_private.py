@@ -1,7 +1,7 @@
 """The few pieces of Textual's private API that bridgepad needs, each reached from here alone.
 
 Textual has no public way to do these things. Each is read here, so that a Textual
-release that moves one breaks this module and ``tests/test_textual_private.py`` (which
+release that moves one breaks this module and ``tests/tui/test_textual_private.py`` (which
 names the version these were written for), not a screen at random.
 
 - how Textual normalizes a list of keys (``a`` → ``a``, ``+`` → ``plus``), so that a

@@ -341,7 +341,7 @@ def test_the_history_the_csv_and_the_pad_name_partnerships_alike() -> None:
     from bridgepad.tui.screens.history_screen import players_text
 
     game = parse_log("players N=Ann W=Di\nN 4S 10\n").games()[0].game
-    summary = SimpleNamespace(players=game.players, several=False)  # a game of one table
+    summary = SimpleNamespace(players=game.players, by_pairs=False)  # a game of one table
     assert players_text(summary) == labels.match_up(game) == "Ann & S v E & Di"  # type: ignore[arg-type]
     assert labels.match_up(Game()) == "N-S v E-W"
     assert (labels.partnership(game, Side.NS), labels.partnership(game, Side.EW)) == ("Ann & S", "E & Di")

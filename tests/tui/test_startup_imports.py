@@ -76,6 +76,9 @@ NOT_AT_STARTUP = (
     "bridgepad.store.people_file",
     "bridgepad.services.workers",
     "bridgepad.tui.screens.stats_screen",
+    # The tables' figures: a rubber opens without them (core.rules.kinds.several_tables.kind declares them late).
+    "bridgepad.core.rules.kinds.several_tables.scores",
+    "bridgepad.tui.several_tables",
 )
 
 # A module declared with bridgepad.core.lazy.lazy is not in sys.modules until one of its names

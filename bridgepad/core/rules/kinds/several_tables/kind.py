@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from bridgepad.core.lazy import lazy
 from bridgepad.core.rules.game import GameOverError, Replayer, SessionState
 from bridgepad.core.rules.kinds.base import GameKind
-from bridgepad.core.rules.kinds.several_tables.scores import derive_several
 
 if TYPE_CHECKING:
     from bridgepad.core.rules.game import Game
+    from bridgepad.core.rules.kinds.several_tables import scores
     from bridgepad.core.rules.kinds.several_tables.inputs import SeveralTables
+else:
+    # The tables' figures: loaded with the first game of several tables, not to open a rubber.
+    scores = lazy("bridgepad.core.rules.kinds.several_tables.scores")
 
 
 class SeveralTablesKind(GameKind):
@@ -27,7 +31,7 @@ class SeveralTablesKind(GameKind):
             raise GameOverError("a game of several tables is duplicate, and keeps its results by table")
         state = Replayer(game).state()
         assert isinstance(state, SessionState)
-        state.several = derive_several(inputs, game.settings, game.ended)
+        state.several = scores.derive_several(inputs, game.settings, game.ended)
         state.status = state.several.status
         return state
 

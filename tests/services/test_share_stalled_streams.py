@@ -66,7 +66,9 @@ def test_a_slow_reader_s_stream_holds_the_newest_state_only() -> None:
 
 @pytest.mark.slow
 def test_44_stalled_streams_for_30_seconds_keep_the_server_within_20_mb(data_dir: Path) -> None:
-    pad = several_game(data_dir, tables=TABLES, boards=2 * TABLES)
+    # Six boards a round at each table: 750 results at most in the 30 s keep every board under the
+    # writer's bound of results kept for one board at one table (MAX_KEPT_PER_BOARD, 20).
+    pad = several_game(data_dir, tables=TABLES, boards=6 * TABLES)
     pad.close()
     entry = EntryProcess(data_dir, TABLES)
     socks: dict[int, tuple[str, socket.socket]] = {}

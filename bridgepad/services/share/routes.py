@@ -3,7 +3,7 @@ and that the link has the path, before any handler here runs).
 
 GET and HEAD: the page (``/TOKEN/``), its files, ``state.json`` and ``events``. POST, a
 table's link only: ``results``, ``check`` and ``next``, their bodies read by ``guards.json_body``
-and answered by the desk (``services.share.several_tables.desk``).
+and answered by the desk (``services.share.desk``).
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from typing import Any
 from aiohttp import web
 
 from bridgepad.services.share.app_keys import DESK, STREAMS, WHO
+from bridgepad.services.share.desk import Answer
 from bridgepad.services.share.guards import answer, json_body, refusal
 from bridgepad.services.share.links import Link
-from bridgepad.services.share.several_tables.desk import Answer
 
 routes = web.RouteTableDef()
 

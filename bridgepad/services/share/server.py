@@ -1,5 +1,5 @@
 """The shared view's web server: a page, its state and its events, for phones at the table;
-and, in a game of several tables, each table's own link, where its phone enters its results.
+and, in a game whose tables' phones enter its results, each table's own link.
 
 aiohttp's web server, run in whatever asyncio loop starts it (``bridgepad share``'s own,
 or Textual's inside the app). Its paths are declared (``routes``), each under a secret token,
@@ -9,8 +9,8 @@ handler (``guards``); the game is read through a source (``services.share.source
 - The read-only token is new at each start, 192 random bits, compared in constant time
   (``links``); a path without it (or with another) is 404, whatever the method. It never
   writes: GET and HEAD only (405 for the rest; 403 with a sentence for a table's writes).
-- With a desk (``services.share.several_tables.desk``: the session of the one writer, the pad or
-  ``bridgepad share --entry``), each table of a game of several tables has a token of its
+- With a desk (``services.share.desk``: what the one writer, the pad or ``bridgepad share
+  --entry``, answers a table's phone with), each table of the game has a token of its
   own, new at each start and for each game. Under it the table's page, its state and its
   events, and three writes, POST only: ``results``, ``check`` and ``next``; each body
   ``application/json`` (415 otherwise) of at most ``MAX_BODY`` bytes (413), from no other
@@ -47,7 +47,7 @@ from bridgepad.services.share.routes import routes
 from bridgepad.services.share.streams import HEARTBEAT, MAX_TABLE_VIEWERS, MAX_VIEWERS, Streams
 
 if TYPE_CHECKING:
-    from bridgepad.services.share.several_tables.desk import Desk
+    from bridgepad.services.share.desk import PhonesDesk
 
 __all__ = ["HEARTBEAT", "MAX_BODY", "MAX_TABLE_VIEWERS", "MAX_VIEWERS", "ShareServer", "Source", "lan_address"]
 
@@ -83,7 +83,7 @@ class ShareServer:
         self,
         source: Source,
         *,
-        desk: Desk | None = None,
+        desk: PhonesDesk | None = None,
         changes: Hub[GameChanged] | None = None,
         news: Hub[SharingChanged] | None = None,
         lan: bool = False,

@@ -21,7 +21,7 @@ A mistake answers 4xx with ``{"error": sentence}`` and writes nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bridgepad.core.readers.entry import read_form
@@ -37,6 +37,7 @@ from bridgepad.core.rules.kinds.several_tables.inputs import TableResult
 from bridgepad.core.rules.kinds.several_tables.scores import board_outcome
 from bridgepad.core.words.text import visible
 from bridgepad.services.several_tables.table_results import TableResults
+from bridgepad.services.share.desk import Answer
 from bridgepad.services.share.several_tables.table_page import result_json, score_text, table_state
 from bridgepad.store.errors import ReadOnlyError, Refused, SaveError
 
@@ -52,14 +53,6 @@ NOT_SAVED = "The laptop could not save this result: nothing was recorded, and th
 NOT_MOVED = "The laptop could not save the move to the next round: nothing was recorded; press it again in a moment."
 PASSED_OUT = "A passed-out board has no declarer and no tricks: send the {given} only with a contract, or leave it out."
 A_RESULT = "a result is {id, board, contract, declarer, tricks}, with replace: true to replace the board's result"
-
-
-@dataclass(frozen=True, slots=True)
-class Answer:
-    """What to answer a phone: the HTTP status and the JSON."""
-
-    status: int
-    body: dict[str, Any] = field(default_factory=dict)
 
 
 class BadRequest(ValueError):

@@ -13,7 +13,6 @@ from bridgepad.core.lazy import lazy
 from bridgepad.core.model import Hand
 from bridgepad.core.readers.entry import form_values
 from bridgepad.core.rules.game import Game
-from bridgepad.core.rules.vulnerability import vulnerability_text
 from bridgepad.core.words.labels import hand_word, seat_label
 from bridgepad.services.session import Session
 from bridgepad.tui import keys
@@ -130,7 +129,7 @@ class PadScreen(GameScreen):
             where = f"{game.rules.game_title(number)} · {game.rules.deal_label(before.next_deal).lower()}"
         else:
             where = game.rules.deal_label(st.next_deal)
-        title = f"{where} · {seat_label(game, dealer)} deals · {vulnerability_text(vul, game.settings.we)}"
+        title = f"{where} · {seat_label(game, dealer)} deals · {game.rules.vulnerability_words(vul, game.settings.we)}"
 
         def done(hand: Hand | None) -> None:
             self.form_closed()
@@ -163,7 +162,7 @@ class PadScreen(GameScreen):
         h = st.hands[index]
         title = (
             f"Edit {hand_word(game.mode, h.number, h.deal)} · {seat_label(game, h.dealer)} dealt"
-            f" · {vulnerability_text(h.vulnerable, game.settings.we)}"
+            f" · {game.rules.vulnerability_words(h.vulnerable, game.settings.we)}"
         )
 
         def done(hand: Hand | None) -> None:

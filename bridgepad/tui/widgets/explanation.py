@@ -11,7 +11,6 @@ from bridgepad.core.boards.double_dummy import Solved
 from bridgepad.core.lazy import lazy
 from bridgepad.core.rules.board_facts import board_facts
 from bridgepad.core.rules.game import GameState
-from bridgepad.core.rules.vulnerability import vulnerability_text
 from bridgepad.core.words.labels import seat_label
 from bridgepad.core.words.summary import entry_text, headline, outcome_lines
 from bridgepad.tui.keys import first_key, keymap_of
@@ -47,7 +46,7 @@ def render_explanation(state: GameState, index: int | None, add_key: str = "+", 
     h = state.hands[index]
     t = Text(no_wrap=False)
     t.append(state.rules.hand_label(h.number, h.deal), style="bold")
-    t.append(f" · {seat_label(game, h.dealer)} dealt · {vulnerability_text(h.vulnerable, game.settings.we)}")
+    t.append(f" · {seat_label(game, h.dealer)} dealt · {state.rules.vulnerability_words(h.vulnerable, game.settings.we)}")
     if h.hand.contract is not None and h.hand.declarer is not None:
         t.append(f" · {h.hand.contract.pretty} by {seat_label(game, h.hand.declarer)}, {h.hand.tricks} tricks")
     for line in outcome_lines(h, state, game.settings.we):

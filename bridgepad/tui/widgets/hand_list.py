@@ -26,7 +26,6 @@ from bridgepad.core.model import SEATS, Strain
 from bridgepad.core.rules.duplicate import comparison_figure
 from bridgepad.core.rules.game import GameState, HandOutcome
 from bridgepad.core.rules.settings import DuplicateScoring
-from bridgepad.core.rules.vulnerability import vulnerable_word
 from bridgepad.core.words.labels import honors_label, result_label, seat_label, seat_label_fit, seat_label_wide
 from bridgepad.tui import looks
 
@@ -113,7 +112,7 @@ def wide_cells(h: HandOutcome, state: GameState, widths: dict[str, int]) -> dict
     """The cells a wide list adds or names in full: the dealer, who was vulnerable, the honors."""
     game = state.game
     we = game.settings.we
-    cells: dict[str, Text | str] = {"vul": vulnerable_word(h.vulnerable, we), "honors": honors_label(h.hand.honors, we)}
+    cells: dict[str, Text | str] = {"vul": state.rules.vulnerable_cell(h.vulnerable, we), "honors": honors_label(h.hand.honors, we)}
     if "vul" in widths:  # the roomy form: the seats named in full
         cells["dealer"] = seat_label_wide(game, h.dealer, widths.get("dealer", 0))
         if h.hand.declarer is not None:

@@ -112,7 +112,10 @@ def wide_cells(h: HandOutcome, state: GameState, widths: dict[str, int]) -> dict
     """The cells a wide list adds or names in full: the dealer, who was vulnerable, the honors."""
     game = state.game
     we = game.settings.we
-    cells: dict[str, Text | str] = {"vul": state.rules.vulnerable_cell(h.vulnerable, we), "honors": honors_label(h.hand.honors, we)}
+    cells: dict[str, Text | str] = {
+        "vul": state.rules.vulnerable_cell(h.vulnerable, we),
+        "honors": honors_label(h.hand.honors, we),
+    }
     if "vul" in widths:  # the roomy form: the seats named in full
         cells["dealer"] = seat_label_wide(game, h.dealer, widths.get("dealer", 0))
         if h.hand.declarer is not None:

@@ -71,6 +71,10 @@ class PadScreen(GameScreen):
     def focus_game(self) -> None:
         self.game_view.focus_hands()
 
+    def footer_keep(self) -> dict[str, int]:
+        # With a game to count, the statistics' key is among those a standard terminal shows.
+        return {"stats": 5} if self.session.games_to_count() else {}
+
     def form_closed(self) -> None:
         self.set_focus(self.game_view.query_one("HandList"))
 

@@ -49,11 +49,11 @@ class Hanging:
         for n, line in enumerate(self.text.split("\n")):
             indent = len(line.plain) - len(line.plain.lstrip(" "))
             go_on = indent + HANG if indent else 0
-            if indent + 1 >= width or go_on + 1 >= width:  # no room to hang: as it comes
-                pieces = line.wrap(console, max(1, width), overflow="fold")
-                go_on = indent = 0
+            pieces: list[Text]
+            if go_on + 1 >= width:  # no room to hang: as it comes
+                pieces = list(line.wrap(console, max(1, width), overflow="fold"))
             else:
-                first, *rest = line[indent:].wrap(console, width - indent, overflow="fold") or [Text()]
+                first, *rest = list(line[indent:].wrap(console, width - indent, overflow="fold")) or [Text()]
                 pieces = [Text(" " * indent) + first]
                 if rest:
                     rest_text = Text(" ").join(rest)

@@ -11,6 +11,7 @@ to the end), and the help's key says ``More keys``: the help lists them all.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from textual import events
 from textual.app import ComposeResult
@@ -100,7 +101,7 @@ class KeyFooter(Footer):
             return keep.get(action, footer_rank(action, section))
 
         kept = list(keys)
-        helps = [k for k in keys if getattr(k, "action", "") == "help"]
+        helps: list[Any] = [k for k in keys if getattr(k, "action", "") == "help"]  # FooterKeys, whose class is private
 
         def wider_than_room() -> bool:
             # Gaps between keys: one cell in the compact style, none otherwise (the padding is inside).
@@ -109,7 +110,7 @@ class KeyFooter(Footer):
         while wider_than_room():
             kept.remove(max(kept, key=lambda k: (rank(k), kept.index(k))))
             for help_key in helps:  # some keys left out: the help's key says where they are
-                setattr(help_key, "description", MORE_KEYS)  # a FooterKey, whose class is private
+                help_key.description = MORE_KEYS
         self.styles.grid_size_columns = max(1, len(kept))
         yield from (w for w in items if not _is_key(w) or w in kept)
 

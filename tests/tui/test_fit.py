@@ -72,7 +72,8 @@ async def test_the_hand_list_drops_columns_by_priority_and_keeps_the_scores(data
         await settle(pilot)
         await settle(pilot)
         labels = [c.header for c in table.columns]
-        assert labels[-2:] == ["We", "They"] and "Contract" in labels and "Res" in labels
+        # Who declared (the seat's letter) is the last column cut: the result goes before it.
+        assert labels == ["Contract", "By", "We", "They"], labels
         assert "Dlr" not in labels  # the dealer goes first: the status bar and the explanation say it
         assert all(c in visible_text(table).splitlines()[0].split() for c in labels)  # every header shows whole
         # The figures of hand 4 (They 250 below and above) are on screen in the list.

@@ -1,7 +1,8 @@
 """The hands of this game as a list: who dealt, the contract, by whom, the result, the score.
 
 On a narrow terminal the columns that matter least go first: the dealer, then the
-declarer's name (the seat's letter stays), the hand's number, the result; the scores
+declarer's name (the seat's letter stays), the hand's number, the result, and only then
+the declarer's letter (who played a hand is read without selecting it); the scores
 (We and They, or N-S and the comparison) always stay. The newest hand is kept in view as the list grows or shrinks.
 On a wide list (a big terminal) every column takes its roomy form: the dealer and the declarer
 by name, who was vulnerable, the honors when a hand held some, the headers in words.
@@ -57,7 +58,7 @@ def columns_for(state: GameState, by_width: int) -> list[Column]:
         Column("first", first, max(3, len(first)), 0 if rules.boards else 4, wide=(first, max(4, len(first)))),
         Column("dealer", "Dlr", 3, 6, wide=("Dealer", max(6, seat_w))),
         Column("contract", "Contract", 8, 0, wide=("Contract", 8)),
-        Column("by", "By", by_width, 5, narrow=2, narrow_drop=3, wide=("Declarer", max(8, seat_w))),
+        Column("by", "By", by_width, 5, narrow=2, narrow_drop=1, wide=("Declarer", max(8, seat_w))),
         Column("vul", "", 0, 9, wide=("Vulnerable", 10), wide_only=True),
     ]
     if not boards and any(h.hand.honors is not None for h in state.hands):
@@ -329,6 +330,13 @@ class HandList(ScrollView, can_focus=True):
             self._strips.clear()
         if self.virtual_size.width != self._virtual_width():
             self.virtual_size = Size(self._virtual_width(), len(rows) + 1)  # narrower than its columns: it scrolls
+
+    def roomy_width(self, state: GameState) -> int:
+        """The width at which the list shows ``state``'s hands in their roomy columns, and no
+        wider: a big screen gives the rest to the explanation beside it."""
+        by_width = max(2, min(12, max((len(seat_label(state.game, s)) for s in _declarers(state)), default=2)))
+        roomy = [c.wide[1] if c.wide else c.width for c in columns_for(state, by_width)]
+        return sum(w + 2 * PADDING for w in roomy) + WIDE_SPARE + SCROLLBAR
 
     def _table_width(self) -> int:
         return sum(c.width + 2 * PADDING for c in self.columns)

@@ -106,6 +106,19 @@ def test_a_board_entered_agreed_and_saved_fits_the_phone_at_every_step(shared: E
     fits(phone)
 
 
+def test_each_field_says_its_hint_once(shared: EntryProcess, phone: Any, tmp_path: Path) -> None:
+    # The hint under the field, which stays while typing; not again inside the field as its placeholder.
+    open_table(phone, shared.tables[1])
+    phone.tap("#enter-1")
+    phone.wait_for_selector("#contract")
+    for field, hint in (("contract", "4S, 3NTX, 6HXX, or pass"), ("tricks", "tricks declarer took, 0 to 13")):
+        assert phone.inner_text(f"#{field}-error") == hint
+        assert not phone.get_attribute(f"#{field}", "placeholder"), field
+    assert phone.inner_text("#declarer-error") == "N, E, S or W"
+    fits(phone)
+    phone.screenshot(path=str(tmp_path / "entry.png"))
+
+
 def test_a_mistake_gets_the_pad_s_sentence_beside_its_field_and_nothing_is_sent(
     shared: EntryProcess, phone: Any, data_dir: Path
 ) -> None:

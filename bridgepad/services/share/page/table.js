@@ -138,6 +138,8 @@
     s.card.forEach(function (line) { add(card, el("div", "line", line)); });
   }
 
+  // A field's hint is said once, under it, where it stays while the field is typed in (a
+  // placeholder said it again inside the field, and went as soon as typing began).
   function fieldHint(name) {
     const error = ui.errors[name];
     const hint = el("div", "hint" + (error ? " error" : ""), error || last.fields[name].hint);
@@ -163,7 +165,6 @@
     contract.autocomplete = "off";
     contract.setAttribute("autocapitalize", "characters");
     contract.spellcheck = false;
-    contract.placeholder = last.fields.contract.hint;
     contract.addEventListener("input", function () { v.contract = contract.value; });
     add(card, fieldHint("contract"));
 
@@ -189,7 +190,6 @@
     tricks.value = v.tricks;
     tricks.autocomplete = "off";
     tricks.setAttribute("inputmode", "numeric");
-    tricks.placeholder = last.fields.tricks.hint;
     tricks.addEventListener("input", function () { v.tricks = tricks.value; });
     add(card, fieldHint("tricks"));
 

@@ -44,6 +44,7 @@ class PadScreen(GameScreen):
         super().__init__(session, opening=opening, id="pad-screen")
         self._solver: solving.BoardSolver | None = None  # the boards being solved double dummy, off the loop
         self._solving_note = ""  # their progress, in the status line
+        self._games_to_count = False  # a game for the statistics, once seen (the footer keeps their key)
 
     # Layout -----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -73,7 +74,10 @@ class PadScreen(GameScreen):
 
     def footer_keep(self) -> dict[str, int]:
         # With a game to count, the statistics' key is among those a standard terminal shows.
-        return {"stats": 5} if self.session.games_to_count() else {}
+        # Asked at each change: once there is one, the folder is not listed again.
+        if not self._games_to_count:
+            self._games_to_count = self.session.games_to_count()
+        return {"stats": 5} if self._games_to_count else {}
 
     def form_closed(self) -> None:
         self.set_focus(self.game_view.query_one("HandList"))

@@ -539,6 +539,22 @@ def footer_rank(action: str, name: str) -> int:
     return 99
 
 
+# The help key's word in a footer that leaves some keys out: the help lists them all.
+MORE_KEYS = "More keys"
+
+# The keys that change the game: a read-only window (another holds the folder) offers none of them.
+WRITES = frozenset({"add", "edit", "delete", "undo", "end_game", "new_game", "correct", "names"})
+
+
+def writing_action(screen_section: str, key: str, keymap: Mapping[str, str]) -> bool:
+    """Whether ``key`` (as Textual names a key pressed) is one of the screen's keys that change the game."""
+    return any(
+        k.action in WRITES and key in normalize_key_list(keys_of(k, keymap)).split(",")
+        for s in screen_sections(screen_section)
+        for k in s.keys
+    )
+
+
 # Key names as a person reads them; the rest as Textual shows them (? for question_mark).
 _WORDS = {
     "escape": "Esc",

@@ -78,3 +78,17 @@ def test_the_markdown_boards_mark_a_result_after_a_revoke() -> None:
     md = markdown_format.write([_record("duplicate\nN 3NT 8 rev EW 2 others 400\nE 2S 8 others -110\n")])
     assert f"| N | +1{REVOKE_MARK} |" in md
     assert "| E | = |" in md
+
+
+def test_a_wrong_contract_leaves_the_result_checked_as_far_as_it_can_be() -> None:
+    # Every mistake at once: tricks no hand can take are named beside a contract that cannot be read.
+    errors = read_form({"contract": "8s", "declarer": "N", "result": "14"}).errors
+    assert set(errors) == {"contract", "result"}
+    assert errors["result"] == "Declarer cannot take 14 tricks: a hand has 13, so give 0 to 13."
+    assert "is not a result" in read_form({"contract": "8s", "declarer": "N", "result": "lots"}).errors["result"]
+    # What some contract could make good is left alone until the contract can be read: -8 is
+    # seven-level's, +6 a one-level's; +7 and -14 are no contract's.
+    for could in ("=", "+6", "-8", "9 rev EW 2", ""):
+        assert set(read_form({"contract": "8s", "declarer": "N", "result": could}).errors) == {"contract"}, could
+    for never in ("+7", "-14"):
+        assert "no contract" in read_form({"contract": "8s", "declarer": "N", "result": never}).errors["result"], never

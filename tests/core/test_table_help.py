@@ -48,7 +48,8 @@ def test_both_part_scores_and_a_game_that_wipes_them() -> None:
     st = played(("2S", "N", "8"), ("1NT", "E", "7"))
     assert need_text(st) == "N-S 60 on: need 40 · E-W 40 on: need 60"
     st = played(("2S", "N", "8"), ("1NT", "E", "7"), ("3NT", "W", "9"))
-    assert need_text(st) == "Game is 100: no part score on"
+    # No part score on, in a whole sentence: "Game is 100: no part score on" read as cut off.
+    assert need_text(st) == "Both sides need 100 for game"
 
 
 def test_nothing_is_said_where_nothing_carries() -> None:

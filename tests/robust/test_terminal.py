@@ -156,7 +156,9 @@ def test_a_sigcont_that_ends_no_suspension_leaves_the_terminal_alone(tmp_path: P
         mark = app.mark()
         app.signal(signal.SIGTSTP)  # what ctrl+z does: the app leaves the screen and stops
         wait_until(lambda: process_state(app.proc.pid).startswith("state T"), "the app to stop (state T)")
-        assert b"\x1b[?1049l" in app.output[mark:]
+        # Stopped is not yet read: the bytes it wrote before stopping may still be on their way
+        # through the terminal to the test's reader (a loaded machine), so they are waited for.
+        wait_until(lambda: b"\x1b[?1049l" in app.output[mark:], "the app's leaving the screen (\\x1b[?1049l) to be read")
         mark = app.mark()
         app.signal(signal.SIGCONT)  # fg
         assert app.wait_for("Hand 2 · Games", since=mark, timeout=40), "the suspended app did not come back"

@@ -37,7 +37,8 @@ def test_the_second_window_is_read_only_changes_nothing_and_follows_the_first(tm
     root = tmp_path / "data"
     # Wide windows: the read-only warnings stack up as toasts on the right, and must not hide the status bar.
     with PtyApp(root, cols=160, rows=40) as one, PtyApp(root, cols=160, rows=40) as two:  # started together, on an empty folder
-        assert one.wait_for("Add", timeout=15) and two.wait_for("Add", timeout=15)
+        # Quit is in both footers: the read-only one offers no Add, no key that would change the game.
+        assert one.wait_for("Quit", timeout=15) and two.wait_for("Quit", timeout=15)
         # The window that found the lock taken says so in its status bar; the other shows its own.
         wait_until(lambda: any("READ-ONLY" in app.screen_text() for app in (one, two)), "a window to say READ-ONLY")
         assert one.wait_for("Hand 1 · Games") and two.wait_for("Hand 1 · Games")

@@ -42,8 +42,9 @@ SIZE = (100, 30)
 # and what the board then shows: N-S's score, the IMPs and the running total.
 BOARDS = [
     (("4S", "N", "=", "-50"), "Ann (N)", "Nobody vulnerable", "Nobody vulnerable", 420, 10, 10),
-    (("3NT", "E", "-1", "100"), "Bob (E)", "We (N-S) vulnerable", "We (N-S) vulnerable", 50, -2, 8),
-    (("pass", "", "", "110"), "Cy (S)", "They (E-W) vulnerable", "They (E-W) vulnerable", 0, -3, 5),
+    # A board's figures are N-S's and E-W's: so are its words, never a rubber's We and They.
+    (("3NT", "E", "-1", "100"), "Bob (E)", "N-S vulnerable", "N-S vulnerable", 50, -2, 8),
+    (("pass", "", "", "110"), "Cy (S)", "E-W vulnerable", "E-W vulnerable", 0, -3, 5),
     (("3SX", "W", "9", "-140"), "Di (W)", "Both vulnerable", "Both vulnerable", -730, -11, -6),
 ]
 
@@ -85,6 +86,7 @@ async def test_four_boards_with_imps_against_the_other_table(tmp_path: Path) -> 
             other = int(fields[3])
             unit = "IMP" if abs(imps) == 1 else "IMPs"
             assert f"N-S {signed(ns)} against {other:+,} at the other table: {imps:+d} {unit} for N-S" in explain_text(app)
+            assert f"{dealer} dealt · {vul}" in explain_text(app) and "We" not in explain_text(app)
 
         st = app.session.state
         assert st.status is Status.IN_PLAY and st.next_deal == 5  # a match goes on as long as boards are played
@@ -97,7 +99,7 @@ async def test_four_boards_with_imps_against_the_other_table(tmp_path: Path) -> 
         ]
         # Board 5 starts the schedule's second round: North deals, N-S vulnerable.
         status = status_text(app)
-        assert "Board 5" in status and "Ann (N) deals" in status and "We (N-S) vulnerable" in status
+        assert "Board 5" in status and "Ann (N) deals" in status and "N-S vulnerable" in status and "We" not in status
         assert "N-S -6 IMPs" in status
 
         rows = hand_rows(app)

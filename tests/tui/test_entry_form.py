@@ -127,6 +127,21 @@ async def test_bad_contract_and_declarer_are_named_and_focus_goes_to_the_first(d
         assert [value(app, n) for n in FIELDS] == ["9S", "Q", "10", ""]
 
 
+async def test_a_wrong_contract_and_wrong_tricks_are_both_named_at_once(data_dir: Path) -> None:
+    # 8S and 14 typed, Enter: both are wrong whatever the other says, and both are named, each
+    # beside its field, not the tricks only once the contract is mended.
+    app = make_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, *hand_keys("8s", "N", "14"))
+        await settle(pilot)
+        f = form(app)
+        assert app.session.state.hands == ()
+        assert "level must be 1 to 7" in message(app, "contract")
+        assert message(app, "result") == "Declarer cannot take 14 tricks: a hand has 13, so give 0 to 13."
+        assert_no_error(app, "declarer")
+        assert app.focused is f.query_one("#contract", Input)
+
+
 async def test_impossible_result_and_wrong_honors_at_notrump(data_dir: Path) -> None:
     app = make_app(data_dir)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -72,7 +72,8 @@ async def test_the_hand_list_drops_columns_by_priority_and_keeps_the_scores(data
         await settle(pilot)
         await settle(pilot)
         labels = [c.header for c in table.columns]
-        assert labels[-2:] == ["We", "They"] and "Contract" in labels and "Res" in labels
+        # Who declared (the seat's letter) is the last column cut: the result goes before it.
+        assert labels == ["Contract", "By", "We", "They"], labels
         assert "Dlr" not in labels  # the dealer goes first: the status bar and the explanation say it
         assert all(c in visible_text(table).splitlines()[0].split() for c in labels)  # every header shows whole
         # The figures of hand 4 (They 250 below and above) are on screen in the list.
@@ -300,3 +301,26 @@ async def test_at_60x20_no_word_of_a_field_s_hint_is_broken_across_lines(data_di
         for hint in hints:
             longest = max(str(hint.render()).split(), key=len)
             assert len(longest) <= hint.size.width, (hint.id, longest, hint.size.width)
+
+
+async def test_an_explanation_line_that_wraps_goes_on_under_its_own_text(data_dir: Path) -> None:
+    # Hand 4 of the worked rubber, at 80 columns: "They 150 above: honors, four aces in one hand
+    # at notrump: 150" wraps. Its second line hangs under its text, two cells further in, never
+    # at the explanation's left edge as if it were a line of its own.
+    from bridgepad.tui.widgets.explanation import Explanation
+
+    seed(data_dir, WORKED_RUBBER[:4])
+    app = make_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        explanation = app.screen.query_one(Explanation)
+        lines = visible_text(explanation).splitlines()
+        assert lines[0].startswith("Hand 4") and len(lines) > 4, lines
+        honors = next(n for n, line in enumerate(lines) if "They 150 above" in line)
+        assert lines[honors].startswith("  They 150 above: honors") and not lines[honors].rstrip().endswith("150"), lines
+        assert lines[honors + 1].startswith("    ") and lines[honors + 1].split() == ["notrump:", "150"], lines
+        assert "Game for They: the line is drawn." in lines[-1], lines  # every line counted: the last one shown too
+        # Each of the explanation's lines starts two cells in, or four where it goes on.
+        for line in lines[next(n for n, line in enumerate(lines) if line.startswith("  ")) :]:
+            if line.strip():
+                assert line.startswith("  "), lines

@@ -77,3 +77,36 @@ async def test_a_new_theme_colours_the_rows_again(data_dir: Path) -> None:
         # The suit in the light theme's error colour, on the light theme's stripe, not the dark one's.
         assert Color.parse(app.get_css_variables()["text-error"]).rich_color == light[0] != dark[0]
         assert light[1] != dark[1]
+
+
+async def test_at_60_columns_the_list_keeps_who_declared(data_dir: Path) -> None:
+    # Who played a hand is read without selecting it: the declarer's letter is the last column cut.
+    seed(data_dir, WORKED_RUBBER[:4])
+    app = make_app(data_dir)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot)
+        keys = [c.key for c in hand_list(app).columns]
+        assert "by" in keys and {"contract", "we", "they"} <= set(keys), keys
+        assert [str(hand_list(app).get_row_at(n)[keys.index("by")]) for n in range(4)] == ["N", "E", "S", "W"]
+
+
+async def test_at_200_columns_the_list_is_as_wide_as_its_columns_and_the_explanation_has_the_rest(data_dir: Path) -> None:
+    from bridgepad.tui.widgets.explanation import Explanation
+
+    seed(data_dir, WORKED_RUBBER[:4])
+    app = make_app(data_dir)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await settle(pilot)
+        await settle(pilot)
+        hands = hand_list(app)
+        table = sum(c.width + 2 for c in hands.columns)
+        assert hands.columns[1].header == "Dealer", "the roomy columns"
+        # Its columns, their spare cells and the scroll bar's room: not stretched across the screen.
+        assert hands.size.width <= table + 4, (hands.size.width, table)
+        # The explanation takes what is left: its longest line on one line.
+        explanation = app.screen.query_one(Explanation)
+        assert app.screen.query_one(".explain").size.width > 66, app.screen.query_one(".explain").size  # 66 it had
+        assert all(len(line.rstrip()) < explanation.size.width for line in visible_text(explanation).splitlines())
+        assert len([line for line in visible_text(explanation).splitlines() if line.strip()]) == len(
+            explanation.plain.splitlines()
+        )

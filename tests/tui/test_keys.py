@@ -128,17 +128,74 @@ async def test_the_footer_shows_the_list_s_words_and_keeps_quit_when_narrow(data
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
         await settle(pilot)
-        # At 80 columns every key but Share (8, the least needed) and Stats (7, after Del) fits.
-        assert footer_words(app) == [w for w in shown if w not in ("Share", "Stats")]
+        # At 80 columns every key but Share (8, the least needed) and Stats (7, after Del) fits,
+        # no game finished yet; and the help's key says there are more keys than the footer shows.
+        assert footer_words(app) == [w if w != "Help" else "More keys" for w in shown if w not in ("Share", "Stats")]
         await pilot.resize_terminal(60, 20)
         await settle(pilot)
         await settle(pilot)
         narrow = footer_words(app)
-        assert "Quit" in narrow and "Add" in narrow and "Help" in narrow
+        assert "Quit" in narrow and "Add" in narrow and "More keys" in narrow
         assert len(narrow) < len(wide)
         # The least needed went first, by their rank in keys.py: Del (7) and New (6).
         assert "Del" not in narrow and "New" not in narrow
         assert sum(len(w) for w in narrow) < 60
+
+
+async def test_at_80_columns_the_footer_keeps_the_statistics_once_a_game_is_finished(data_dir: Path) -> None:
+    # The statistics have something to show: their key is one a standard terminal shows.
+    from support.snapshot_apps.scenarios import WORKED_RUBBER, seed
+
+    seed(data_dir, WORKED_RUBBER)
+    app = make_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.session.state.over
+        words = footer_words(app)
+        assert "Stats" in words and "More keys" in words and "Quit" in words and "Add" in words, words
+        assert "Share" not in words and "Help" not in words
+
+
+async def test_at_80_columns_a_game_of_several_tables_shows_its_share_key(data_dir: Path) -> None:
+    # The key a club night starts with: each table's link.
+    from support.several import mitchell, on_pad
+
+    on_pad(data_dir, mitchell())
+    app = make_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await settle(pilot)
+        words = footer_words(app)
+        assert "Share" in words and "Correct" in words and "More keys" in words and "Quit" in words, words
+
+
+async def test_a_read_only_window_offers_no_key_that_changes_the_game(tmp_path: Path) -> None:
+    # Another window holds the folder: its footer and its palette offer only what reads.
+    from bridgepad.tui.app import open_folder
+
+    root = tmp_path / "data"
+    writer, writer_lock, _ = open_folder(root)
+    try:
+        assert writer.flush()
+        viewer, viewer_lock, _ = open_folder(root)
+        assert viewer.read_only
+        app = BridgepadApp(viewer, viewer_lock)
+        notes = Notes()
+        async with app.run_test(size=(120, 24), message_hook=notes) as pilot:
+            await settle(pilot)
+            words = footer_words(app)
+            assert not {"Add", "Edit", "Del", "Undo", "New"} & set(words), words
+            assert {"History", "Tally", "Help", "Quit"} <= set(words), words
+            commands = {c.title for c in app.get_system_commands(app.screen)}
+            assert "Undo" not in commands and "New game" not in commands and "History" in commands
+            # Pressed from habit, such a key says why it does nothing, and opens no form.
+            said = len(notes.texts)
+            await press(pilot, "plus")
+            await settle(pilot)
+            assert not form_open(app) and len(notes.texts) > said and "another" in notes.texts[-1].lower(), notes.texts
+            await press(pilot, "ctrl+q")
+    finally:
+        writer_lock.release()
 
 
 async def test_the_help_lists_every_section_of_the_list(data_dir: Path) -> None:

@@ -107,7 +107,7 @@ def test_the_phone_shows_the_pad_s_figures_without_sideways_scroll_in_text_of_14
     assert phone.inner_text("#totals").split() == ["460", "250"]
     assert "Games We 1–1 They" in phone.inner_text("#play")
     assert phone.inner_text("#vulnerable") == "Both vulnerable"
-    assert phone.inner_text("#need") == "Game is 100: no part score on"
+    assert phone.inner_text("#need") == "Both sides need 100 for game"
     head = phone.inner_text("#pad thead")
     assert "Annabelle Fitzgerald-Smythe" in head and "We (N-S)" in head and "They (E-W)" in head
     assert no_sideways_scroll(phone)

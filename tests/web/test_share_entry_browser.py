@@ -106,6 +106,19 @@ def test_a_board_entered_agreed_and_saved_fits_the_phone_at_every_step(shared: E
     fits(phone)
 
 
+def test_each_field_says_its_hint_once(shared: EntryProcess, phone: Any, tmp_path: Path) -> None:
+    # The hint under the field, which stays while typing; not again inside the field as its placeholder.
+    open_table(phone, shared.tables[1])
+    phone.tap("#enter-1")
+    phone.wait_for_selector("#contract")
+    for field, hint in (("contract", "4S, 3NTX, 6HXX, or pass"), ("tricks", "tricks declarer took, 0 to 13")):
+        assert phone.inner_text(f"#{field}-error") == hint
+        assert not phone.get_attribute(f"#{field}", "placeholder"), field
+    assert phone.inner_text("#declarer-error") == "N, E, S or W"
+    fits(phone)
+    phone.screenshot(path=str(tmp_path / "entry.png"))
+
+
 def test_a_mistake_gets_the_pad_s_sentence_beside_its_field_and_nothing_is_sent(
     shared: EntryProcess, phone: Any, data_dir: Path
 ) -> None:
@@ -193,6 +206,26 @@ def test_a_reply_lost_on_the_way_is_sent_again_with_its_id_and_recorded_once(
     assert [(t, b) for _, t, b in in_file(data_dir)] == [(2, 4)]
     (sent_id,) = re.findall(r'"id":"([0-9a-f]{32})"', lost[0])
     assert [i for i, _, _ in in_file(data_dir)] == [sent_id]
+
+
+def test_a_phone_offline_never_says_live_and_says_so_again_once_back(
+    shared: EntryProcess, phone: Any, data_dir: Path, tmp_path: Path
+) -> None:
+    open_table(phone, shared.tables[1])
+    phone.wait_for_function("() => document.querySelector('#live').textContent === 'live'", timeout=SOON_MS)
+    enter(phone, 1, "4s", "N", "10")
+    phone.wait_for_selector("#agree")
+    phone.context.set_offline(True)
+    phone.tap("#agree")
+    phone.wait_for_function("() => document.body.textContent.includes('No answer yet')", timeout=SOON_MS)
+    # The page says it is sending again: the badge says the link is down, not "live".
+    assert phone.inner_text("#live") == "offline"
+    assert (phone.get_attribute("#live", "class") or "").split() == ["live", "off"]
+    phone.screenshot(path=str(tmp_path / "offline.png"))
+    phone.context.set_offline(False)
+    phone.wait_for_selector("#flash", timeout=10_000)  # the result sent again, and saved once
+    assert [(t, b) for _, t, b in in_file(data_dir)] == [(1, 1)]
+    phone.wait_for_function("() => document.querySelector('#live').textContent === 'live'", timeout=10_000)
 
 
 def test_after_the_last_board_the_phone_says_where_everyone_goes_and_starts_the_next_round(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bridgepad.core.model import Contract, Hand, Revoke, Seat, Side
+from bridgepad.core.model import Contract, Hand, Revoke, Seat, Side, Strain
 from bridgepad.core.readers.notation import (
     NotationError,
     parse_contract,
@@ -84,6 +84,13 @@ def read_form(
         except NotationError as e:
             errors["result"] = str(e)
             incomplete = incomplete or not values.get("result", "").strip()
+    elif "contract" in errors and values.get("result", "").strip():
+        # The contract cannot be read: a result no contract could give is named with it now,
+        # not once the contract is mended (every mistake at once, each beside its field).
+        wrong = result_wrong_on_any(values["result"], we)
+        if wrong:
+            errors["result"] = wrong
+    if contract is not None:
         if revoke is not None and tricks is not None and declarer is not None:
             problem = check_revoke(revoke, tricks, declarer.side)
             if problem:
@@ -101,6 +108,26 @@ def read_form(
     if contract is None or set(errors) - {"others"}:
         return FormReading(None, errors, incomplete, contract, declarer)
     return FormReading(Hand(contract, declarer, tricks, honors, others, revoke=revoke), errors, False, contract, declarer)
+
+
+# The contracts that need the fewest and the most tricks: a result both refuse, no contract allows.
+_LEAST, _MOST = Contract(1, Strain.NT), Contract(7, Strain.NT)
+
+
+def result_wrong_on_any(text: str, we: Side = Side.NS) -> str:
+    """Why ``text`` is a result of no contract at all (``14``, ``+7``, a word); empty if some
+    contract could give it."""
+    said: list[str] = []
+    for contract in (_LEAST, _MOST):
+        try:
+            parse_result(text, contract, we)
+        except NotationError as e:
+            said.append(str(e))
+        else:
+            return ""
+    if said[0] == said[1]:  # a sentence about the result alone, whatever the contract
+        return said[0]
+    return f"{text.strip()} is a result of no contract: a contract needs 7 to 13 tricks, so at most +6 and -13."
 
 
 def form_values(hand: Hand, we: Side = Side.NS) -> dict[str, str]:

@@ -131,7 +131,7 @@ def need_text(st: GameState) -> str:
     if needs is None:
         return ""
     if all(st.open_below[s] == 0 for s in SIDES):
-        return f"Game is {tables.GAME}: no part score on"
+        return f"Both sides need {tables.GAME} for game"  # no part score on: a whole sentence, short enough for 60 columns
     parts = []
     for side in (we, we.other):
         on = st.open_below[side]

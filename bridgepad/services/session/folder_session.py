@@ -198,6 +198,11 @@ class Session:
         """The file of the game on the pad (not yet written while it is fresh)."""
         return self._store.path(self.stored.id)
 
+    def games_to_count(self) -> bool:
+        """Whether the statistics have a game to count: the game on the pad is over, or the
+        folder holds another (a game put away was played). A listing, not a reading of the games."""
+        return self.state.over or any(i != self.stored.id for i in self._store.ids())
+
     def game_number(self) -> int:
         """This game's place among the games of its mode in its evening, as the tally and the
         new-game dialog count an evening (``same_evening``): the first Chicago after three

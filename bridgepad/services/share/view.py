@@ -24,7 +24,6 @@ from bridgepad.core.rules.duplicate import comparison_figure, imps_figure
 from bridgepad.core.rules.game import Entry, GameState, HandOutcome, SessionState
 from bridgepad.core.rules.kinds import kind_of
 from bridgepad.core.rules.settings import DuplicateScoring
-from bridgepad.core.rules.vulnerability import vulnerability_text
 from bridgepad.core.words.board_table import board_table
 from bridgepad.core.words.board_words import board_lines
 from bridgepad.core.words.labels import (
@@ -111,7 +110,7 @@ def _play(state: GameState, we: Side) -> dict[str, Any]:
         return {
             "where": where + (f" · {standing}" if standing else ""),
             "dealer": f"{seat_label(game, state.next_dealer)} deals",
-            "vulnerable": vulnerability_text(state.next_vulnerable, we),
+            "vulnerable": state.rules.vulnerability_words(state.next_vulnerable, we),
             "vulnerable_sides": sorted(s.value for s in state.next_vulnerable),
             "need": "",
         }
@@ -119,7 +118,7 @@ def _play(state: GameState, we: Side) -> dict[str, Any]:
     return {
         "where": f"{state.rules.deal_label(state.next_deal)} · {games} · {lead_text(state, we)}",
         "dealer": f"{seat_label(game, state.next_dealer)} deals · {seat_label(game, shuffler(state.next_dealer))} shuffles",
-        "vulnerable": vulnerability_text(state.next_vulnerable, we),
+        "vulnerable": state.rules.vulnerability_words(state.next_vulnerable, we),
         "vulnerable_sides": sorted(s.value for s in state.next_vulnerable),
         "need": need_text(state),
     }

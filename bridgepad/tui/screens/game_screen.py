@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
+from textual import events
 from textual.app import ComposeResult
 from textual.message import Message
 from textual.notifications import Notification
@@ -144,6 +145,7 @@ class GameScreen(Screen[None]):
         with self.app.batch_update():  # one frame for the status and the game
             self.show_status()
             self.draw(select_last)
+        self.refresh_bindings()  # the footer's keys may follow the game (a game finished: its statistics)
         self.drawn()
 
     def show_status(self, note: str = "") -> None:
@@ -256,7 +258,22 @@ class GameScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # While an entry is typed, the screen's own keys wait (the form covers their footer).
+        # A read-only window (another holds the folder) offers no key that would change the
+        # game: its footer and palette leave them out (pressed, one says why: on_key).
+        if self.session.read_only and action in keys.WRITES:
+            return False
         return not self.form_open
+
+    def on_key(self, event: events.Key) -> None:
+        # A key the read-only window does not offer, pressed from habit: said why, not ignored.
+        if self.session.read_only and keys.writing_action(self.KEY_SECTION, event.key, keys.keymap_of(self.app)):
+            event.stop()
+            self.writable()
+
+    def footer_keep(self) -> dict[str, int]:
+        """The footer's ranks (``Key.keep``) this screen gives its keys now, where the game
+        makes one of them more needed than ``keys.py`` says: none here."""
+        return {}
 
     def form_closed(self) -> None:
         """Back to the game, as the form hides: the next key is the screen's."""

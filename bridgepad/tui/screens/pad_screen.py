@@ -13,7 +13,6 @@ from bridgepad.core.lazy import lazy
 from bridgepad.core.model import Hand
 from bridgepad.core.readers.entry import form_values
 from bridgepad.core.rules.game import Game
-from bridgepad.core.rules.vulnerability import vulnerability_text
 from bridgepad.core.words.labels import hand_word, seat_label
 from bridgepad.services.session import Session
 from bridgepad.tui import keys
@@ -45,6 +44,7 @@ class PadScreen(GameScreen):
         super().__init__(session, opening=opening, id="pad-screen")
         self._solver: solving.BoardSolver | None = None  # the boards being solved double dummy, off the loop
         self._solving_note = ""  # their progress, in the status line
+        self._games_to_count = False  # a game for the statistics, once seen (the footer keeps their key)
 
     # Layout -----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -71,6 +71,13 @@ class PadScreen(GameScreen):
 
     def focus_game(self) -> None:
         self.game_view.focus_hands()
+
+    def footer_keep(self) -> dict[str, int]:
+        # With a game to count, the statistics' key is among those a standard terminal shows.
+        # Asked at each change: once there is one, the folder is not listed again.
+        if not self._games_to_count:
+            self._games_to_count = self.session.games_to_count()
+        return {"stats": 5} if self._games_to_count else {}
 
     def form_closed(self) -> None:
         self.set_focus(self.game_view.query_one("HandList"))
@@ -130,7 +137,7 @@ class PadScreen(GameScreen):
             where = f"{game.rules.game_title(number)} · {game.rules.deal_label(before.next_deal).lower()}"
         else:
             where = game.rules.deal_label(st.next_deal)
-        title = f"{where} · {seat_label(game, dealer)} deals · {vulnerability_text(vul, game.settings.we)}"
+        title = f"{where} · {seat_label(game, dealer)} deals · {game.rules.vulnerability_words(vul, game.settings.we)}"
 
         def done(hand: Hand | None) -> None:
             self.form_closed()
@@ -163,7 +170,7 @@ class PadScreen(GameScreen):
         h = st.hands[index]
         title = (
             f"Edit {hand_word(game.mode, h.number, h.deal)} · {seat_label(game, h.dealer)} dealt"
-            f" · {vulnerability_text(h.vulnerable, game.settings.we)}"
+            f" · {game.rules.vulnerability_words(h.vulnerable, game.settings.we)}"
         )
 
         def done(hand: Hand | None) -> None:

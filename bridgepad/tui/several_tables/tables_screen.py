@@ -85,6 +85,10 @@ class TablesScreen(GameScreen):
     def focus_game(self) -> None:
         self.tables_view.focus_view()
 
+    def footer_keep(self) -> dict[str, int]:
+        # The key a club night starts with (each table's link): never left out of the footer.
+        return {"app.share": 1}
+
     def nothing_to_end(self) -> str:
         return "" if self.several.results else "no table has sent a result"
 

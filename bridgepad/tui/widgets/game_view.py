@@ -58,7 +58,17 @@ class GameView(Horizontal):
         if wide != self.has_class("wide"):
             self.set_class(wide, "wide")
             self.query_one(PadView).roomy = wide
+            self._fit_hands()
             self.refresh_selection()
+
+    def _fit_hands(self) -> None:
+        """On a big screen the hand list is as wide as its roomy columns, and the explanation
+        beside it has the rest: a list stretched across the screen set its columns far apart
+        and left the explanation wrapping in a narrow column."""
+        hl = self.query_one(HandList)
+        width = hl.roomy_width(self.state) if self.state is not None and self.has_class("wide") else None
+        if hl.styles.width != width:
+            hl.styles.width = width
 
     def focus_hands(self) -> None:
         self.query_one(HandList).focus()
@@ -68,6 +78,7 @@ class GameView(Horizontal):
         if solved is not None:
             self.solved = solved
         hl = self.query_one(HandList)
+        self._fit_hands()
         hl.show(state, select=len(state.hands) - 1 if select_last and state.hands else None)
         self.refresh_selection()
         self.query_one(PadScroll).scroll_end(animate=False)

@@ -1,7 +1,8 @@
 """The hands of this game as a list: who dealt, the contract, by whom, the result, the score.
 
 On a narrow terminal the columns that matter least go first: the dealer, then the
-declarer's name (the seat's letter stays), the hand's number, the result; the scores
+declarer's name (the seat's letter stays), the hand's number, the result, and only then
+the declarer's letter (who played a hand is read without selecting it); the scores
 (We and They, or N-S and the comparison) always stay. The newest hand is kept in view as the list grows or shrinks.
 On a wide list (a big terminal) every column takes its roomy form: the dealer and the declarer
 by name, who was vulnerable, the honors when a hand held some, the headers in words.
@@ -26,7 +27,6 @@ from bridgepad.core.model import SEATS, Strain
 from bridgepad.core.rules.duplicate import comparison_figure
 from bridgepad.core.rules.game import GameState, HandOutcome
 from bridgepad.core.rules.settings import DuplicateScoring
-from bridgepad.core.rules.vulnerability import vulnerable_word
 from bridgepad.core.words.labels import honors_label, result_label, seat_label, seat_label_fit, seat_label_wide
 from bridgepad.tui import looks
 
@@ -58,7 +58,7 @@ def columns_for(state: GameState, by_width: int) -> list[Column]:
         Column("first", first, max(3, len(first)), 0 if rules.boards else 4, wide=(first, max(4, len(first)))),
         Column("dealer", "Dlr", 3, 6, wide=("Dealer", max(6, seat_w))),
         Column("contract", "Contract", 8, 0, wide=("Contract", 8)),
-        Column("by", "By", by_width, 5, narrow=2, narrow_drop=3, wide=("Declarer", max(8, seat_w))),
+        Column("by", "By", by_width, 5, narrow=2, narrow_drop=1, wide=("Declarer", max(8, seat_w))),
         Column("vul", "", 0, 9, wide=("Vulnerable", 10), wide_only=True),
     ]
     if not boards and any(h.hand.honors is not None for h in state.hands):
@@ -113,7 +113,10 @@ def wide_cells(h: HandOutcome, state: GameState, widths: dict[str, int]) -> dict
     """The cells a wide list adds or names in full: the dealer, who was vulnerable, the honors."""
     game = state.game
     we = game.settings.we
-    cells: dict[str, Text | str] = {"vul": vulnerable_word(h.vulnerable, we), "honors": honors_label(h.hand.honors, we)}
+    cells: dict[str, Text | str] = {
+        "vul": state.rules.vulnerable_cell(h.vulnerable, we),
+        "honors": honors_label(h.hand.honors, we),
+    }
     if "vul" in widths:  # the roomy form: the seats named in full
         cells["dealer"] = seat_label_wide(game, h.dealer, widths.get("dealer", 0))
         if h.hand.declarer is not None:
@@ -327,6 +330,13 @@ class HandList(ScrollView, can_focus=True):
             self._strips.clear()
         if self.virtual_size.width != self._virtual_width():
             self.virtual_size = Size(self._virtual_width(), len(rows) + 1)  # narrower than its columns: it scrolls
+
+    def roomy_width(self, state: GameState) -> int:
+        """The width at which the list shows ``state``'s hands in their roomy columns, and no
+        wider: a big screen gives the rest to the explanation beside it."""
+        by_width = max(2, min(12, max((len(seat_label(state.game, s)) for s in _declarers(state)), default=2)))
+        roomy = [c.wide[1] if c.wide else c.width for c in columns_for(state, by_width)]
+        return sum(w + 2 * PADDING for w in roomy) + WIDE_SPARE + SCROLLBAR
 
     def _table_width(self) -> int:
         return sum(c.width + 2 * PADDING for c in self.columns)

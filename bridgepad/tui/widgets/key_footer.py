@@ -1,12 +1,17 @@
 """The footer, narrowed by priority: on a small terminal the keys that matter most stay.
 
 Textual's footer cuts whatever does not fit at the right, which was Quit. Here each key
-carries a rank in ``keys.py`` (``Key.keep``); when the keys are wider than the
-terminal the highest ranks are left out first, and the rest keep their order: the order
-``keys.py`` declares, also for a key a keymap rebinds (Textual moves those to the end).
+carries a rank in ``keys.py`` (``Key.keep``), which a screen may lower where a key is
+what its game needs now (``footer_keep``: the share key at several tables); when the keys
+are wider than the terminal the highest ranks are left out first, the rest keep their
+order (the order ``keys.py`` declares, also for a key a keymap rebinds: Textual moves those
+to the end), and the help's key says ``More keys``: the help lists them all.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
 
 from textual import events
 from textual.app import ComposeResult
@@ -14,7 +19,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 
-from bridgepad.tui.keys import declared_place, footer_rank
+from bridgepad.tui.keys import MORE_KEYS, declared_place, footer_rank
 from bridgepad.tui.textual_private import footer_has_bindings, footer_ready, settle_footer_key
 
 
@@ -29,9 +34,17 @@ def _width(key: Widget, compact: bool) -> int:
     return len(getattr(key, "key_display", "")) + len(getattr(key, "description", "")) + pad
 
 
+def _keep(screen: Screen) -> Mapping[str, int]:
+    """The ranks the screen gives its keys now, by action, over those ``keys.py`` declares."""
+    keep = getattr(screen, "footer_keep", None)
+    return keep() if callable(keep) else {}
+
+
 def _shown_keys(screen: Screen) -> tuple[object, ...]:
-    """What the footer shows of the screen's keys: each key, its words, whether it is enabled."""
-    return tuple((b.key, b.description, b.action, on, tip) for _, b, on, tip in screen.active_bindings.values() if b.show)
+    """What the footer shows of the screen's keys: each key, its words, whether it is enabled,
+    and the ranks the screen gives them now."""
+    shown = tuple((b.key, b.description, b.action, on, tip) for _, b, on, tip in screen.active_bindings.values() if b.show)
+    return (*shown, tuple(sorted(_keep(screen).items())))
 
 
 def _places(screen: Screen) -> dict[str, tuple[int, int, int]]:
@@ -81,10 +94,23 @@ class KeyFooter(Footer):
         section = getattr(self.screen, "KEY_SECTION", "")
         room = self.size.width or self.app.size.width
         self._width = room
+        keep = _keep(self.screen)
+
+        def rank(key: Widget) -> int:
+            action = getattr(key, "action", "")
+            return keep.get(action, footer_rank(action, section))
+
         kept = list(keys)
-        # Gaps between keys: one cell in the compact style, none otherwise (the padding is inside).
-        while kept and sum(_width(k, self.compact) for k in kept) + (len(kept) - 1) * self.compact > room:
-            kept.remove(max(kept, key=lambda k: (footer_rank(getattr(k, "action", ""), section), kept.index(k))))
+        helps: list[Any] = [k for k in keys if getattr(k, "action", "") == "help"]  # FooterKeys, whose class is private
+
+        def wider_than_room() -> bool:
+            # Gaps between keys: one cell in the compact style, none otherwise (the padding is inside).
+            return bool(kept) and sum(_width(k, self.compact) for k in kept) + (len(kept) - 1) * self.compact > room
+
+        while wider_than_room():
+            kept.remove(max(kept, key=lambda k: (rank(k), kept.index(k))))
+            for help_key in helps:  # some keys left out: the help's key says where they are
+                help_key.description = MORE_KEYS
         self.styles.grid_size_columns = max(1, len(kept))
         yield from (w for w in items if not _is_key(w) or w in kept)
 

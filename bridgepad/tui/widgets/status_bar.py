@@ -11,7 +11,6 @@ from textual.content import Content
 from textual.widgets import Static
 
 from bridgepad.core.rules.game import GameState
-from bridgepad.core.rules.vulnerability import vulnerability_text
 from bridgepad.core.words.labels import seat_label
 from bridgepad.core.words.summary import (
     duplicate_standing,
@@ -127,4 +126,4 @@ def vulnerability_badge(state: GameState) -> Part:
     """Who is vulnerable on the next hand, in the core's words, and in the theme's colour."""
     vul = state.next_vulnerable
     style = looks.VULNERABLE_BADGE if vul else looks.NOT_VULNERABLE_BADGE
-    return (f" {vulnerability_text(vul, state.game.settings.we)} ", style)
+    return (f" {state.rules.vulnerability_words(vul, state.game.settings.we)} ", style)

@@ -23,6 +23,9 @@ from bridgepad.tui.widgets.status_bar import StatusBar
 
 def text_of(widget: Widget) -> str:
     """The plain text a Static or Label shows (its markup and styles dropped)."""
+    own = getattr(widget, "plain", None)  # a widget that lays out its words itself (the explanation) says them
+    if isinstance(own, str):
+        return own
     rendered = widget.render()
     plain = getattr(rendered, "plain", None)
     return plain if isinstance(plain, str) else str(rendered)

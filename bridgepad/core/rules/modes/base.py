@@ -18,6 +18,7 @@ from bridgepad.core.rules.duplicate import SessionTotals
 from bridgepad.core.rules.outcome import Entry, HandOutcome, Mode, Status
 from bridgepad.core.rules.scoring import Kind
 from bridgepad.core.rules.settings import Settings
+from bridgepad.core.rules.vulnerability import board_vulnerability_text, vulnerability_text, vulnerable_word
 
 
 class GameInputs(Protocol):
@@ -116,6 +117,18 @@ class ModeRules(ABC):
     def game_title(self, number: int) -> str:
         """``Rubber 3``: the game's place in the evening (or in a log replayed)."""
         return f"{self.title} {number}"
+
+    def vulnerability_words(self, vul: frozenset[Side], we: Side) -> str:
+        """Who is vulnerable, as the figures beside it are written: ``We (N-S) vulnerable`` on a
+        pad of We and They, ``N-S vulnerable`` on a board, whose figures are N-S's and E-W's."""
+        return board_vulnerability_text(vul) if self.boards else vulnerability_text(vul, we)
+
+    def vulnerable_cell(self, vul: frozenset[Side], we: Side) -> str:
+        """Who was vulnerable, in a word (the wide hand list's column): ``We (N-S)``, or a board's ``N-S``."""
+        if self.boards and len(vul) == 1:
+            (side,) = vul
+            return side.short
+        return vulnerable_word(vul, we)
 
     @abstractmethod
     def deal_label(self, deal: int) -> str:

@@ -255,11 +255,21 @@
     draw(payload.state);
   }
 
+  // "live" only while the laptop's stream is open and the phone online: a phone gone
+  // offline keeps the stream open for a while.
+  let streaming = false;
+
   function live(on) {
+    if (on !== undefined) streaming = on;
+    const online = navigator.onLine !== false;
+    const up = streaming && online;
     const e = document.getElementById("live");
-    e.className = "live " + (on ? "on" : "off");
-    e.textContent = on ? "live" : "reconnecting…";
+    e.className = "live " + (up ? "on" : "off");
+    e.textContent = up ? "live" : online ? "reconnecting…" : "offline";
   }
+
+  window.addEventListener("offline", function () { live(); });
+  window.addEventListener("online", function () { live(); fetchState(); });
 
   function fetchState() {
     return fetch("state.json", { cache: "no-store" })

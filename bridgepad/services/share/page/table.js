@@ -138,6 +138,8 @@
     s.card.forEach(function (line) { add(card, el("div", "line", line)); });
   }
 
+  // A field's hint is said once, under it, where it stays while the field is typed in (a
+  // placeholder said it again inside the field, and went as soon as typing began).
   function fieldHint(name) {
     const error = ui.errors[name];
     const hint = el("div", "hint" + (error ? " error" : ""), error || last.fields[name].hint);
@@ -163,7 +165,6 @@
     contract.autocomplete = "off";
     contract.setAttribute("autocapitalize", "characters");
     contract.spellcheck = false;
-    contract.placeholder = last.fields.contract.hint;
     contract.addEventListener("input", function () { v.contract = contract.value; });
     add(card, fieldHint("contract"));
 
@@ -189,7 +190,6 @@
     tricks.value = v.tricks;
     tricks.autocomplete = "off";
     tricks.setAttribute("inputmode", "numeric");
-    tricks.placeholder = last.fields.tricks.hint;
     tricks.addEventListener("input", function () { v.tricks = tricks.value; });
     add(card, fieldHint("tricks"));
 
@@ -289,7 +289,11 @@
       body: JSON.stringify(payload),
       cache: "no-store",
     }).then(function (r) {
+      answering(true);
       return r.json().then(function (j) { return { status: r.status, body: j }; }, function () { return { status: r.status, body: {} }; });
+    }, function (e) {
+      answering(false); // no answer at all: the badge says so beside "sending again"
+      throw e;
     });
   }
 
@@ -397,11 +401,27 @@
     if (ui.mode === "list") draw();
   }
 
+  // "live" only while all three hold: the laptop's stream is open, the phone is online, and
+  // the laptop answers what the phone sends. An open stream alone is not enough: a phone
+  // gone offline keeps it open for a while, and said "live" beside "No answer yet".
+  const link = { stream: false, answers: true };
+
   function live(on) {
+    if (on !== undefined) link.stream = on;
+    const online = navigator.onLine !== false;
+    const up = link.stream && link.answers && online;
     const e = document.getElementById("live");
-    e.className = "live " + (on ? "on" : "off");
-    e.textContent = on ? "live" : "reconnecting…";
+    e.className = "live " + (up ? "on" : "off");
+    e.textContent = up ? "live" : online ? "reconnecting…" : "offline";
   }
+
+  function answering(yes) {
+    link.answers = yes;
+    live();
+  }
+
+  window.addEventListener("offline", function () { live(); });
+  window.addEventListener("online", function () { live(); fetchState(); });
 
   function fetchState() {
     return fetch("state.json", { cache: "no-store" })

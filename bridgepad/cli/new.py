@@ -9,6 +9,8 @@ from typing import Any
 from bridgepad.cli.errors import UsageError, warn
 from bridgepad.cli.files import holding_folder, open_store, read_text
 from bridgepad.cli.rule_flags import add_rule_flags, given_rules
+from bridgepad.core.boards.cards import Deal
+from bridgepad.core.boards.double_dummy import Solution, Solved
 from bridgepad.core.model import SEATS
 from bridgepad.core.readers.new_game import parse_mode, parse_players_option, read_new_game, rule_values
 from bridgepad.core.readers.new_game import with_deals as attach_deals
@@ -82,8 +84,9 @@ def run(args: argparse.Namespace) -> int:
     if not reading.game.rules.dealt_at_table and args.dealer is not None:
         raise UsageError("bridgepad new: at duplicate the dealer follows the board number; leave out --dealer.")
     game = reading.game
+    given: dict[tuple[int, Deal], Solution] = {}
     if args.deals is not None:
-        game = with_deals(game, args.deals)
+        game, given = with_deals(game, args.deals)
     try:
         # Under the folder's lock: never while the pad is open, never beside another new.
         with holding_folder(store, "new"):
@@ -92,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
             session = Session.open(store)
             for problem in dict.fromkeys(looking.problems + defaults.problems + session.problems):  # each said once
                 warn("new", problem)
-            saved = session.start(game)
+            saved = session.start(game, given=given)
             session.files.save_defaults(reading.settings, reading.game.players)
     except OSError as e:
         raise UsageError(f"bridgepad new: cannot write to {visible(str(store.root))}: {e.strerror or e}.") from None
@@ -103,21 +106,29 @@ def run(args: argparse.Namespace) -> int:
     g = game
     if g.several_tables is not None:
         _print_several(g, str(session.path))
-        _print_deals(g)
+        _print_deals(g, given)
         return 0
     who = g.rules.start_words(g)
     named = ", ".join(f"{s.value}={n}" for s, n in zip(SEATS, g.players) if n)
     print(f"New {g.mode.word}, {who}" + (f", players {named}" if named else "") + f": {session.path}")
-    _print_deals(g)
+    _print_deals(g, given)
     return 0
 
 
-def _print_deals(g: Game) -> None:
+def _print_deals(g: Game, given: Solved) -> None:
     if g.deals is not None:
         from bridgepad.core.words.board_words import set_words
 
         words = set_words(g.deals)
-        print(f"{words[0].upper()}{words[1:]}: the pad works out double dummy and par as it opens.")
+        if given and len(given) == len(g.deals.boards):
+            print(f"{words[0].upper()}{words[1:]}: double dummy and par from the file, checked by the pad as it opens.")
+        elif given:
+            print(
+                f"{words[0].upper()}{words[1:]}: double dummy and par of {len(given)} from the file, checked by the pad "
+                "as it opens, which works out the others."
+            )
+        else:
+            print(f"{words[0].upper()}{words[1:]}: the pad works out double dummy and par as it opens.")
 
 
 def reading_mode_is_not_duplicate(text: str) -> bool:
@@ -148,8 +159,9 @@ def _print_several(game: Any, path: str) -> None:
     print("Each table enters its results from a phone: bridgepad share --entry --lan (or the pad's share key).")
 
 
-def with_deals(game: Game, path: str) -> Game:
-    """The game with the cards (and the field) of the PBN file at ``path``, from its first board."""
+def with_deals(game: Game, path: str) -> tuple[Game, dict[tuple[int, Deal], Solution]]:
+    """The game with the cards (and the field) of the PBN file at ``path``, from its first board,
+    and the double dummy the file gives of its boards (a tag that cannot be read said, its board solved)."""
     from bridgepad.services.formats.incoming import FileRefused
     from bridgepad.services.formats.pbn_boards import read_boards
 
@@ -162,4 +174,6 @@ def with_deals(game: Game, path: str) -> Game:
         for line in e.lines(path)[:-1]:
             print(line, file=sys.stderr)
         raise UsageError(e.lines(visible(path))[-1]) from None
-    return attach_deals(game, club.boards)
+    for line in club.unread:
+        warn("new", f"{visible(path)}: {line}")
+    return attach_deals(game, club.boards), club.solved

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 from bridgepad.core.boards.cards import Deal
 from bridgepad.core.boards.double_dummy import Solution
 from bridgepad.core.lazy import lazy
-from bridgepad.core.readers.boards_json import solved_from_json, solved_json
+from bridgepad.core.readers.boards_json import solved_from_json, solved_json, unchecked_from_json
 from bridgepad.core.readers.serialize import (
     SCHEMA,
     TIME_HELP,
@@ -118,6 +118,8 @@ class StoredGame:
     # The double-dummy cache of its boards, by board and deal: derived, but slow to derive,
     # so kept at the end of the game's file (``boards_json``) and never part of its inputs.
     solved: dict[tuple[int, Deal], Solution] = field(default_factory=dict)
+    # Those of its solutions a deals file gave, not yet checked against the solver (the pad checks them once).
+    unchecked: frozenset[tuple[int, Deal]] = frozenset()
     # The last line of its journal (``game_journal``) the game holds: the file written whole
     # says it, so that a reader skips the lines it covers.
     journaled: int = 0
@@ -176,7 +178,7 @@ def game_bytes(stored: StoredGame) -> bytes:
     data = game_to_json(stored.game, stored.meta())
     kept = kept_solutions(stored)
     if kept:
-        data["double_dummy"] = solved_json(kept)
+        data["double_dummy"] = solved_json(kept, stored.unchecked)
     if stored.journaled:
         data["journaled"] = stored.journaled  # last: the head a look at the mode reads stays as it was
     return json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")
@@ -451,9 +453,10 @@ class GameStore:
         except SchemaError as e:
             raise UnreadableGame(path, None, str(e).rstrip(".")) from None
         solved = solved_from_json(data.get("double_dummy"), game.deals)
+        unchecked = unchecked_from_json(data.get("double_dummy"), solved)
         if problem:
             problem = f"The journal of {game_id}, {shown_path(journal_path(self.games_dir, game_id))}: {problem}"
-        stored = StoredGame(game_id, game, created, updated, solved, journaled_of(data), problem)
+        stored = StoredGame(game_id, game, created, updated, solved, unchecked, journaled_of(data), problem)
         return stored, raw, schema_of(data), st
 
     def _read_journal(self, game_id: str) -> JournalRead:

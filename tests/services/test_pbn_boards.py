@@ -123,11 +123,70 @@ def test_a_game_started_with_the_deals_knows_each_boards_cards(dealt: Path, tmp_
     data = tmp_path / "data"
     p = run_cli(data, "new", "duplicate", "--deals", str(dealt), "--players", "N=Ann,E=Bob,S=Cy,W=Di")
     assert p.returncode == 0, p.stderr
-    assert "The cards of boards 1–8: the pad works out double dummy and par as it opens." in p.stdout
+    assert "The cards of boards 1–8: double dummy and par from the file, checked by the pad as it opens." in p.stdout
     store = GameStore(data)
     (stored,) = [store.read(i) for i in store.ids()]
     assert stored.game.deals == BoardSet(tuple(DealtBoard(b, d) for b, d in SEVEN))
-    assert stored.game.first_board == 1 and stored.solved == {}
+    # The hand record's double dummy is the game's at once (nothing solved again), each table
+    # kept as not yet checked: the pad checks them once, in the background.
+    assert stored.game.first_board == 1 and stored.solved == seven_solved()
+    assert stored.unchecked == frozenset(seven_solved())
+
+
+def seven_record(boards: range = range(1, 9)) -> str:
+    """The hand record ``bridgepad deal`` writes of ``boards`` of seed 7, made from their solutions
+    as the solver gives them (support.solved), without solving them again."""
+    from bridgepad.core.rules.board_facts import all_board_facts
+    from bridgepad.core.rules.game import Game, Mode
+    from bridgepad.services.formats.hand_record import hand_record
+
+    dealt = BoardSet(tuple(DealtBoard(b, d) for b, d in SEVEN if b in boards))
+    game = Game(mode=Mode.DUPLICATE, first_board=boards.start, deals=dealt)
+    return hand_record(all_board_facts(game, seven_solved(boards)), "Club", 7)
+
+
+def with_tag(text: str, board: int, tag: str, value: str) -> str:
+    """``text`` with board ``board``'s ``tag`` given ``value`` instead."""
+    games = text.split("\r\n\r\n")
+    k = next(k for k, g in enumerate(games) if f'[Board "{board}"]' in g)
+    games[k] = re.sub(rf'\[{tag} "[^"]*"\]', f'[{tag} "{value}"]', games[k])
+    return "\r\n\r\n".join(games)
+
+
+def test_a_hand_record_s_double_dummy_is_read_with_its_boards() -> None:
+    club = read_boards(seven_record())
+    assert club.solved == seven_solved() and club.unread == []
+    # A table without its par (OptimumScore alone, as some files give it) is no solution: that board is solved.
+    text = with_tag(seven_record(range(1, 3)), 2, "ParContract", "")
+    assert set(read_boards(text).solved) == set(seven_solved(range(1, 2)))
+
+
+def test_a_malformed_double_dummy_is_said_naming_the_board_and_the_board_is_solved(tmp_path: Path) -> None:
+    text = with_tag(with_tag(seven_record(), 3, "DoubleDummyTricks", "8888988889555545555"), 5, "ParContract", "NS 8S=")
+    club = read_boards(text)
+    assert club.boards.numbers == tuple(range(1, 9))  # the cards are read whatever the double dummy
+    assert club.unread == [
+        (
+            "board 3: its DoubleDummyTricks '8888988889555545555' is not twenty hexadecimal digits, 0 to d, "
+            "so the board is solved instead."
+        ),
+        (
+            "board 5: its par cannot be read ('NS 8S=' is not a par contract such as NS 4S= or S 6NX-1), "
+            "so the board is solved instead."
+        ),
+    ]
+    assert set(club.solved) == {k for k in seven_solved() if k[0] not in (3, 5)}
+    bad = tmp_path / "bad.pbn"
+    bad.write_text(text, encoding="latin-1", newline="")
+    data = tmp_path / "data"
+    p = run_cli(data, "new", "duplicate", "--deals", str(bad))
+    assert p.returncode == 0, p.stderr
+    said = p.stderr.splitlines()
+    assert said[0] == f"bridgepad new: {bad}: {club.unread[0]}" and said[1] == f"bridgepad new: {bad}: {club.unread[1]}"
+    assert "double dummy and par of 6 from the file, checked by the pad as it opens, which works out the others." in p.stdout
+    store = GameStore(data)
+    (stored,) = [store.read(i) for i in store.ids()]
+    assert stored.solved == club.solved and stored.unchecked == frozenset(club.solved)
 
 
 @pytest.fixture(scope="module")

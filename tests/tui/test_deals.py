@@ -193,3 +193,117 @@ async def test_a_board_solved_meanwhile_leaves_the_explanation_where_it_was_scro
         await keyboard(pilot, ["down"])
         await settle(pilot)
         assert scroll.scroll_y == 0
+
+
+def seven_file(path: Path, boards: range = range(1, 9), table: dict[int, str] | None = None) -> Path:
+    """The hand record ``bridgepad deal`` writes of ``boards`` of seed 7, from their solutions as the
+    solver gives them (support.solved); ``table``: a board's DoubleDummyTricks written otherwise."""
+    from bridgepad.core.boards.double_dummy import TrickTable
+    from bridgepad.core.rules.board_facts import all_board_facts
+    from bridgepad.services.formats.hand_record import hand_record
+
+    solved = seven_solved(boards)
+    for key in list(solved):
+        if table and key[0] in table:
+            solved[key] = replace(solved[key], tricks=TrickTable.from_pbn(table[key[0]]))
+    path.write_text(hand_record(all_board_facts(dealt_game(boards), solved), "Club", 7), encoding="latin-1", newline="")
+    return path
+
+
+class FakeSolver:
+    """The solving processes replaced: each run's boards noted, held until ``go`` is set, then
+    answered as the solver answers them (support.solved), board by board."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        import threading
+
+        from bridgepad.services.double_dummy.solver import Solving
+
+        self.runs: list[tuple[tuple[int, object], ...]] = []
+        self.go = threading.Event()
+        truth = seven_solved()
+        fake = self
+
+        def run(self, progress=None, stop=None):  # type: ignore[no-untyped-def]
+            fake.runs.append(self.jobs)
+            fake.go.wait(60)
+            out = {}
+            for k, key in enumerate(self.jobs, 1):
+                out[key] = truth[key]
+                if progress is not None:
+                    progress(k, len(self.jobs), key, truth[key])
+            return out
+
+        monkeypatch.setattr(Solving, "run", run)
+
+
+async def test_a_deals_file_s_double_dummy_is_shown_at_once_and_checked_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The n dialog's deals file, boards 1-8 of seed 7 as bridgepad deal writes them: the pad shows
+    their double dummy and par with no board solved, then the solver checks them once, in the background."""
+    solver = FakeSolver(monkeypatch)
+    deals = seven_file(tmp_path / "club.pbn")
+    root = tmp_path / "data"
+    app = make_app(root)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await keyboard(pilot, ["n", "d"])
+        for _ in range(40):
+            if app.focused is not None and app.focused.id == "f-deals":
+                break
+            await keyboard(pilot, ["tab"])
+        await keyboard(pilot, [*str(deals)])
+        before = app.focused
+        app.post_message(events.Key("enter", "\r"))  # not keyboard(): it would wait for the solver's worker, held
+        await handled(app, before)
+        await until(pilot, lambda: isinstance(app.screen, PadScreen) and app.session.game.deals is not None, "the game")
+        # Every board's solution at once, from the file: no board waits for the solver.
+        assert app.session.stored.solved == seven_solved() and app.session.unsolved() == ()
+        for key in ["plus", *field_keys("4S", "N", "10"), "enter"]:  # each handled, the check held meanwhile
+            char = key if len(key) == 1 else {"plus": "+", "tab": "\t", "enter": "\r"}.get(key)
+            before = app.focused
+            app.post_message(events.Key(key, char))
+            await handled(app, before)
+        await until(pilot, lambda: len(app.session.state.hands) == 1 and not form_open(app), "the hand recorded")
+        assert "4♠ by N made 10: par is 4♠ by N-S, +420; double dummy N makes 10 in spades." in " ".join(
+            explain_text(app).split()
+        )
+        # The solver's one run so far is the check of the file's eight tables, held: nothing solved before it.
+        assert solver.runs == [tuple(sorted(seven_solved(), key=lambda k: k[0]))]
+        assert "checking the file's double dummy 0 of 8 boards" in status_text(app)
+        solver.go.set()
+        await until(pilot, lambda: app.session.stored.unchecked == frozenset(), "the tables checked")
+        await until(pilot, lambda: "double dummy" not in status_text(app), "the check's progress gone")
+        game_id = app.session.stored.id
+    assert len(solver.runs) == 1
+    stored = GameStore(root).read(game_id)
+    assert stored.solved == seven_solved() and stored.unchecked == frozenset()  # checked once: never again
+    assert Session.open(GameStore(root)).unchecked() == ()
+
+
+async def test_a_wrong_trick_count_in_the_deals_file_is_said_naming_the_board(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Board 3's table with one count wrong (N makes 8 in notrump, the file says 9): the check says so
+    in one line naming the board, and keeps the solver's."""
+    from bridgepad.services.formats.pbn_boards import read_boards
+
+    solver = FakeSolver(monkeypatch)
+    solver.go.set()
+    truth = seven_solved(range(3, 4))
+    ((key, solution),) = truth.items()
+    assert solution.tricks.pbn.startswith("8")
+    wrong = "9" + solution.tricks.pbn[1:]
+    club = read_boards(seven_file(tmp_path / "club.pbn", range(1, 5), {3: wrong}).read_text(encoding="latin-1"))
+    assert club.solved[key].tricks.pbn == wrong
+    root = tmp_path / "data"
+    session = Session.open(GameStore(root))
+    # As bridgepad new duplicate --deals club.pbn starts it.
+    assert session.start(replace(dealt_game(range(1, 5)), deals=club.boards), given=club.solved)
+    app = make_app(root)
+    notes = Notes()
+    async with app.run_test(size=SIZE, message_hook=notes) as pilot:
+        said = "The deals file's double dummy of board 3 is not the solver's (N makes 8 in notrump, not 9): the solver's is kept."
+        assert await notes.latest(pilot, said) == said
+        assert app.session.stored.solved[key] == solution and app.session.stored.unchecked == frozenset()
+    assert solver.runs == [tuple(sorted(club.solved, key=lambda k: k[0]))]

@@ -247,3 +247,37 @@ async def test_games_with_nobody_named_say_why_the_tables_are_empty(tmp_path: Pa
         said = str(screen.query_one("#stats-heading").render())
         assert said.startswith("The games counted (1 game in all) have no players' names at their seats:"), said
         assert "(n, the new-game dialog)" in said
+
+
+async def test_a_rebuild_shows_the_figures_of_the_games_read_so_far(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As the history and the tally fill in their rows, the statistics show the figures of the
+    games read so far while the rest are read (here the two newest, then held), then every game's."""
+    import threading
+
+    three_evenings(tmp_path / "data")
+    (tmp_path / "data" / INDEX_NAME).unlink(missing_ok=True)
+    monkeypatch.setattr(History, "quick", lambda self, at_most=500: False)
+    go = threading.Event()
+    real = History.summaries
+
+    def slow(self, progress=None, *, look_only=False, partial=None):  # type: ignore[no-untyped-def]
+        whole = real(self, progress, look_only=look_only)
+        if partial is not None:
+            partial(whole[:2])  # the two newest read, the rest still to come
+        go.wait(60)
+        return whole
+
+    monkeypatch.setattr(History, "summaries", slow)
+    app = make_app(tmp_path / "data")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.later_css_loaded, "the pad's first paint")
+        await pilot.press("S")
+        await until(pilot, lambda: isinstance(app.screen, StatsScreen), "the statistics screen")
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        await until(pilot, lambda: "reading the rest" in title(screen), "the figures of the games read so far")
+        assert "· 1 game, 1 duplicate ·" in title(screen) and not screen.data_shown, title(screen)
+        assert first_column(screen, "players"), "the players of the games read so far"
+        go.set()
+        await until(pilot, lambda: screen.data_shown, "every game's figures")
+        assert "· 3 games, 1 duplicate ·" in title(screen) and "reading" not in title(screen)

@@ -125,6 +125,27 @@ class Solution:
 Solved = Mapping[tuple[int, Deal], Solution]  # a game's double-dummy cache, by board number and deal
 
 
+def differs(given: Solution, solved: Solution) -> str | None:
+    """How a table given with a deal (a deals file's) is not the solver's, in a few words naming
+    the first difference (``N makes 10 in spades, not 9``); None when they agree. The par
+    contracts are compared as a set, each seat's: a file may list them in another order, or
+    name both seats of a side where the solver names the side (``N 4S=; S 4S=``, ``NS 4S=``)."""
+    for seat in PBN_SEATS:
+        for strain in PBN_STRAINS:
+            ours, theirs = solved.tricks.of(seat, strain), given.tricks.of(seat, strain)
+            if ours != theirs:
+                return f"{seat.value} makes {ours} in {strain.word}, not {theirs}"
+    if given.par.score != solved.par.score:
+        return f"par is {solved.par.optimum_score}, not {given.par.optimum_score}"
+    if _each_seat(given.par) != _each_seat(solved.par):
+        return f"par is {solved.par.par_contract}, not {given.par.par_contract}"
+    return None
+
+
+def _each_seat(par: Par) -> frozenset[tuple[Contract, Seat, int]]:
+    return frozenset((c.contract, seat, c.overtricks) for c in par.contracts for seat in c.declarers)
+
+
 def par_contract_order(c: ParContract) -> tuple[int, int, int]:
     """Lowest first, then by strain from clubs to notrump, as BridgeComposer lists them."""
     return (c.contract.level, STRAIN_ORDER.index(c.contract.strain), PBN_SEATS.index(c.declarers[0]))

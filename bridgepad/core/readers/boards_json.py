@@ -14,10 +14,14 @@ dropped (the deal is solved again), never a reason to refuse the game::
 
     "double_dummy": [{"board": 1, "deal": "N:...", "tricks": "54555546658977889778",
                       "par": "NS -140", "contracts": "EW 1S+2"}]
+
+An entry taken from a deals file and not yet checked against the solver says so,
+``"checked": false``: the check is then made once, whenever the game is next on the pad.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from bridgepad.core.boards.board_set import MAX_BOARD, MAX_BOARDS, MAX_FIELD, BoardSet, DealtBoard, FieldResult
@@ -109,7 +113,8 @@ def board_set_from_json(data: Any) -> BoardSet:
     return BoardSet(tuple(boards))
 
 
-def solved_json(solved: Solved) -> list[dict[str, Any]]:
+def solved_json(solved: Solved, unchecked: Collection[tuple[int, Deal]] = ()) -> list[dict[str, Any]]:
+    """The cache as the file keeps it; ``unchecked``, the entries a deals file gave, not yet checked."""
     return [
         {
             "board": board,
@@ -118,8 +123,24 @@ def solved_json(solved: Solved) -> list[dict[str, Any]]:
             "par": s.par.optimum_score,
             "contracts": s.par.par_contract,
         }
+        | ({"checked": False} if (board, deal) in unchecked else {})
         for (board, deal), s in sorted(solved.items(), key=lambda kv: kv[0][0])
     ]
+
+
+def unchecked_from_json(data: Any, solved: Solved) -> frozenset[tuple[int, Deal]]:
+    """The entries of the cache read back (``solved``) that a deals file gave and the solver has not checked."""
+    out = set()
+    if isinstance(data, list):
+        for item in data[: len(solved)]:
+            if isinstance(item, dict) and item.get("checked") is False:
+                try:
+                    key = (item.get("board"), read_deal(str(item.get("deal", ""))))
+                except DealError:
+                    continue
+                if key in solved:
+                    out.add(key)
+    return frozenset(out)  # type: ignore[arg-type]
 
 
 def solved_from_json(data: Any, boards: BoardSet | None) -> dict[tuple[int, Deal], Solution]:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from bridgepad.core.boards.board_set import BoardSet
+from bridgepad.core.boards.double_dummy import Solved
 from bridgepad.core.model import SEATS, Seat, Side
 from bridgepad.core.readers.log import parse_players
 from bridgepad.core.readers.notation import (
@@ -261,6 +262,10 @@ class NewGameReading:
     game: Game | None
     settings: Settings | None
     errors: dict[str, str] = field(default_factory=dict)
+    # Its boards' double dummy as its deals file gave it (taken at once, checked later), and
+    # what of it could not be read, a sentence each naming the file and the board.
+    given: Solved = field(default_factory=dict)
+    said: tuple[str, ...] = ()
 
 
 def read_rules(values: dict[str, str], errors: dict[str, str]) -> Settings | None:

@@ -143,6 +143,18 @@ def set_words(boards: BoardSet) -> str:
     return f"the cards of {boards.span}{field}"
 
 
+def disagreement_words(boards: list[tuple[int, str]]) -> str:
+    """One line for the deals file's tables the solver did not agree with, each board by its
+    number and its first difference: ``The deals file's double dummy of board 3 is not the
+    solver's (N makes 10 in spades, not 9): the solver's is kept.``"""
+    boards = sorted(boards)
+    which = ", ".join(f"{n}" for n, _ in boards[:-1]) + (" and " if len(boards) > 1 else "") + f"{boards[-1][0]}"
+    word = "board" if len(boards) == 1 else "boards"
+    first, why = boards[0]
+    detail = why if len(boards) == 1 else f"board {first}: {why}"
+    return f"The deals file's double dummy of {word} {which} is not the solver's ({detail}): the solver's is kept."
+
+
 def unplayed_line(facts: BoardFacts) -> str:
     """A board of the set with no result at home yet: its par, or what is still to come."""
     if facts.solution is None:

@@ -31,6 +31,13 @@ def unsolved(game: Game, solved: Solved) -> tuple[Key, ...]:
     return tuple((b.board, b.deal) for b in game.deals.boards if (b.board, b.deal) not in solved)
 
 
+def kept_keys(game: Game, solved: Solved) -> frozenset[Key]:
+    """The keys of ``solved`` that are boards of ``game`` with the same cards (those of cards since replaced are not)."""
+    if game.deals is None:
+        return frozenset()
+    return frozenset((b.board, b.deal) for b in game.deals.boards if (b.board, b.deal) in solved)
+
+
 def completed(
     games: Sequence[tuple[Game, Solved]], progress: Callable[[int, int], None] | None = None
 ) -> list[dict[Key, Solution]]:

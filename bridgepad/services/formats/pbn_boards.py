@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 
 from bridgepad.core.boards.board_set import MAX_BOARD, MAX_BOARDS, MAX_FIELD, BoardSet, DealtBoard, FieldResult
 from bridgepad.core.boards.cards import Deal, DealError, read_deal
+from bridgepad.core.boards.double_dummy import Par, Solution, TrickTable, read_optimum_score, read_par_contracts
 from bridgepad.core.model import Seat
 from bridgepad.core.readers.notation import NotationError, parse_contract
 from bridgepad.core.rules.boards import board_dealer
@@ -63,6 +64,11 @@ class ClubFile:
     pairs: int | None = None  # pairs in its TotalScoreTable, when it has one
     event: str = ""
     skipped: list[str] = field(default_factory=list)  # artificial scores left out, a sentence each
+    # The double dummy the file gives with its boards (DoubleDummyTricks, OptimumScore and
+    # ParContract, as bridgepad deal and BridgeComposer write them), by board and deal: a game
+    # takes them at once, and the pad checks them against the solver in the background.
+    solved: dict[tuple[int, Deal], Solution] = field(default_factory=dict)
+    unread: list[str] = field(default_factory=list)  # boards whose double dummy could not be read, a sentence each
 
 
 def column_names(header: str) -> list[str]:
@@ -233,6 +239,32 @@ def _deal(d: ReadDeal, board: int) -> Deal:
         raise _Bad(d.line, f"board {board}: {e}.") from None
 
 
+_GIVEN_TAGS = ("DoubleDummyTricks", "OptimumScore", "ParContract")
+
+
+def _given_solution(d: ReadDeal, board: int) -> Solution | None:
+    """The board's double dummy as the file gives it: None without all three tags (a table alone,
+    without its par, is solved, as a board with none is); ValueError with a sentence naming the
+    board for tags that cannot be read, which is no reason to refuse its cards."""
+    if not all(d.tags.get(name, "").strip() for name in _GIVEN_TAGS):
+        return None
+    tricks, score, contracts = (d.tags[name].strip() for name in _GIVEN_TAGS)
+    try:
+        table = TrickTable.from_pbn(tricks)
+    except ValueError:
+        raise ValueError(
+            f"board {board}: its DoubleDummyTricks {quoted(tricks)} is not twenty hexadecimal digits, 0 to d, "
+            "so the board is solved instead."
+        ) from None
+    try:
+        par = Par(read_optimum_score(score), read_par_contracts(contracts))
+    except ValueError as e:
+        raise ValueError(
+            f"board {board}: its par cannot be read ({str(e).rstrip('.')}), so the board is solved instead."
+        ) from None
+    return Solution(table, par)
+
+
 def _check_schedule(d: ReadDeal, board: int) -> None:
     """The Dealer and Vulnerable the file gives, against the board's own (the schedule printed on boards)."""
     dealer = d.tags.get("Dealer", "").strip().upper()
@@ -302,6 +334,9 @@ def read_boards(text: str) -> ClubFile:
     fields: dict[int, list[FieldResult]] = {}
     tabled: set[int] = set()
     skipped: list[str] = []
+    solved: dict[tuple[int, Deal], Solution] = {}
+    unread: list[str] = []
+    looked: set[int] = set()
     for d in games:
         try:
             board = _board_number(d)
@@ -312,6 +347,15 @@ def read_boards(text: str) -> ClubFile:
                     d.line, f"board {board} is given other cards here than at line {deals[board][1]}: one board, one deal."
                 )
             deals.setdefault(board, (deal, d.line))
+            if board not in looked and d.tags.get("DoubleDummyTricks", "").strip():
+                looked.add(board)  # a board played at several tables: its first game's table, said once
+                try:
+                    given = _given_solution(d, board)
+                except ValueError as e:
+                    unread.append(str(e))
+                else:
+                    if given is not None:
+                        solved[(board, deal)] = given
             if "ScoreTable" in d.tables:
                 if board not in tabled:  # the club's traveller: every table's result on the board
                     tabled.add(board)
@@ -340,4 +384,6 @@ def read_boards(text: str) -> ClubFile:
         _pairs(games, export),
         first.get("Event", "").strip(" ?#"),
         skipped,
+        solved,
+        unread,
     )

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bridgepad.core.boards.cards import Deal
-from bridgepad.core.boards.double_dummy import Solution
+from bridgepad.core.boards.double_dummy import Solution, Solved
 from bridgepad.core.evening.windows import morning, parse_time, same_evening
 from bridgepad.core.lazy import lazy
 from bridgepad.core.rules.game import Game, GameOverError, GameState
@@ -171,7 +171,13 @@ class Session:
         except GameOverError:
             return False
         if stored.id == self.stored.id:  # what this window solved meanwhile stays (kept by board and deal)
-            stored = replace(stored, solved={**self.stored.solved, **stored.solved})
+            # A table this window checked against the solver is the solver's, whatever the other still says.
+            checked = {k: s for k, s in self.stored.solved.items() if k not in self.stored.unchecked}
+            stored = replace(
+                stored,
+                solved={**self.stored.solved, **stored.solved, **checked},
+                unchecked=stored.unchecked - checked.keys(),
+            )
         self.stored, self.state = stored, state
         self.changes.publish(GameChanged(stored.id, "saved by another window", Origin.OTHER_WINDOW))
         return True
@@ -247,12 +253,20 @@ class Session:
         """The boards of the game on the pad whose cards are known but not yet solved double dummy."""
         return solved_cache.unsolved(self.game, self.stored.solved)
 
+    def unchecked(self) -> tuple[tuple[int, Deal], ...]:
+        """The boards of the game on the pad whose solution a deals file gave and the solver has
+        not yet checked, in order of board."""
+        return tuple(sorted(self.stored.unchecked & solved_cache.kept_keys(self.game, self.stored.solved), key=lambda k: k[0]))
+
     def keep_solved(self, solutions: dict[tuple[int, Deal], Solution]) -> bool:
         """Keeps boards' solutions in the game's cache, written with the game (not a change to undo:
-        they are derived from its cards); False if the write failed (a read-only window keeps them in memory)."""
+        they are derived from its cards); False if the write failed (a read-only window keeps them in memory).
+        The solver's answer for a board a deals file gave checks it: the solver's is kept."""
         # A new stored game, not the old one changed: what follows the game (the shared view)
         # sees that it moved.
-        self.stored = replace(self.stored, solved={**self.stored.solved, **solutions})
+        self.stored = replace(
+            self.stored, solved={**self.stored.solved, **solutions}, unchecked=self.stored.unchecked - solutions.keys()
+        )
         if self.read_only or self.fresh:
             return not self.read_only
         self.unsaved = True
@@ -262,12 +276,15 @@ class Session:
     def end_game(self) -> bool:
         return self.change(replace(self.game, ended=True), f"{self.game.mode.word} ended")
 
-    def start(self, game: Game, what: str = "new game") -> bool:
-        """Makes ``game`` the current one, in a new file; the old game stays on disk."""
+    def start(self, game: Game, what: str = "new game", given: Solved | None = None) -> bool:
+        """Makes ``game`` the current one, in a new file; the old game stays on disk. ``given``:
+        its boards' double dummy as its deals file gave it, taken at once and checked later."""
         self.check_writable()
         state = derive(game)
         previous, set_aside = self._leave()
         self.stored = self._store.new_stored(game)
+        if given:
+            self.stored = replace(self.stored, solved=dict(given), unchecked=frozenset(given))
         self.fresh = False
         self.undo_stack.append(Change(Kind.START, self.stored.id, what, previous=previous, trashed=set_aside))
         self.state = state

@@ -42,6 +42,7 @@ from bridgepad.core.readers.several_tables_setup import SETUP_FIELDS
 from bridgepad.core.rules.game import Mode
 from bridgepad.core.rules.modes import rules_for
 from bridgepad.core.rules.settings import DuplicateScoring, Settings
+from bridgepad.core.words.text import visible
 from bridgepad.tui import keys
 from bridgepad.tui.closing import close
 from bridgepad.tui.forms.form import FieldForm, FormField, enter_field
@@ -302,7 +303,8 @@ class NewGameForm(GameForm[NewGameReading]):
             club = pbn_boards.read_boards_file(path)
         except ValueError as e:
             return None, {"deals": str(e)}
-        return NewGameReading(with_deals(reading.game, club.boards), reading.settings, {}), {}
+        said = tuple(f"{visible(path)}: {line}" for line in club.unread)
+        return NewGameReading(with_deals(reading.game, club.boards), reading.settings, {}, club.solved, said), {}
 
     def _follow_mode(self) -> None:
         """The rows this game takes: the tables and movement for duplicate; a table's seats

@@ -334,10 +334,12 @@ class GameScreen(Screen[None]):
             if not isinstance(result, new_game.NewGameReading) or result.game is None or result.settings is None:
                 return
             game = result.game
-            if self.apply("The new game", self.session.start, game, f"new {game.mode.word}"):
+            if self.apply("The new game", self.session.start, game, f"new {game.mode.word}", result.given):
                 self._save_defaults(result.settings, game.players)
                 self.refresh_all()
                 self.showing().started(game)
+                for line in result.said:  # a deals file's tables that could not be read: those boards are solved
+                    self.say(line, severity="warning", timeout=10)
 
         form = game_form.NewGameForm(
             "New game · the game on the pad stays saved",

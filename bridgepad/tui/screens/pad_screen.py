@@ -22,6 +22,7 @@ from bridgepad.tui.widgets.game_view import GameView
 from bridgepad.tui.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
+    from bridgepad.core.boards import double_dummy
     from bridgepad.core.boards.cards import Deal
     from bridgepad.core.boards.double_dummy import Solution
     from bridgepad.core.words import board_words
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from bridgepad.tui.forms import confirm
 else:  # loaded the first time they are needed: the pad's first paint does without them
     board_words = lazy("bridgepad.core.words.board_words")
+    double_dummy = lazy("bridgepad.core.boards.double_dummy")
     solving = lazy("bridgepad.tui.solving")
     confirm = lazy("bridgepad.tui.forms.confirm")
 
@@ -45,6 +47,8 @@ class PadScreen(GameScreen):
         self._solver: solving.BoardSolver | None = None  # the boards being solved double dummy, off the loop
         self._solving_note = ""  # their progress, in the status line
         self._games_to_count = False  # a game for the statistics, once seen (the footer keeps their key)
+        self._solving_what = "double dummy"  # what that progress is of: boards solved, or a deals file's checked
+        self._disagreeing: list[tuple[int, str]] = []  # the deals file's tables the solver did not agree with
 
     # Layout -----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -98,10 +102,15 @@ class PadScreen(GameScreen):
         if self.session.game.deals is None:
             self._solving_note = ""
             return
-        jobs = self.session.unsolved()
+        # The boards that wait first, then those whose table a deals file gave, checked once: the
+        # pad already shows those, so the check is never in the way of a board that waits.
+        waiting = self.session.unsolved()
+        jobs = waiting + self.session.unchecked()
         if not jobs or (self._solver is not None and self._solver.game_id == game_id and self._solver.jobs == jobs):
             return  # nothing waits, or what waits was just tried and failed
-        self._solving_note = f"double dummy 0 of {len(jobs)} boards"
+        self._solving_what = "double dummy" if waiting else "checking the file's double dummy"
+        self._disagreeing = []
+        self._solving_note = f"{self._solving_what} 0 of {len(jobs)} boards"
         self._solver = solving.BoardSolver(self.app, game_id, jobs, self._board_solved, self._solving_done)
         self._solver.start()
         self.show_status()
@@ -109,10 +118,15 @@ class PadScreen(GameScreen):
     def _board_solved(self, done: int, total: int, key: tuple[int, Deal], solution: Solution) -> None:
         if self._solver is None or self.session.stored.id != self._solver.game_id:
             return
+        if key in self.session.stored.unchecked:  # the deals file's table, checked: the solver's is kept either way
+            given = self.session.stored.solved.get(key)
+            why = None if given is None else double_dummy.differs(given, solution)
+            if why is not None:
+                self._disagreeing.append((key[0], why))
         if not self.session.keep_solved({key: solution}) and not self.session.read_only:
             self._save_failed()
         self._shown = self.session.stored  # drawn here, in place: the save it made is not drawn again
-        self._solving_note = f"double dummy {done} of {total} boards" if done < total else ""
+        self._solving_note = f"{self._solving_what} {done} of {total} boards" if done < total else ""
         self.show_status()
         self.game_view.solved = self.session.stored.solved
         self.game_view.refresh_selection()
@@ -120,6 +134,9 @@ class PadScreen(GameScreen):
     def _solving_done(self, error: str | None) -> None:
         self._solving_note = ""
         self.show_status()
+        if self._disagreeing:
+            self.say(board_words.disagreement_words(self._disagreeing), severity="warning", timeout=20)
+            self._disagreeing = []
         if error is not None:
             self.say(f"Double dummy could not be worked out: {error}.", severity="warning", timeout=10)
 

@@ -7,6 +7,7 @@ The figures are the core's (``bridgepad.core.evening.stats``, the words and the 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
@@ -32,7 +33,7 @@ from bridgepad.tui.screens.tally_screen import CHART_ROWS, TallyTable
 from bridgepad.tui.telling import tell_each
 from bridgepad.tui.widgets.key_footer import KeyFooter
 from bridgepad.tui.widgets.net_chart import NetChart
-from bridgepad.tui.widgets.reading import Progressed, Read, Reading, read_in_background
+from bridgepad.tui.widgets.reading import Partial, Progressed, Read, Reading, read_in_background
 
 TABLES = ("players", "declarer", "defender", "partnerships", "duplicate")
 
@@ -70,6 +71,16 @@ def _figures(results: list[GameSummary], evenings: Evenings | None, asked: Asked
     if _kept.games is results:
         _kept.asked, _kept.stats = asked, st
     return st
+
+
+@dataclass(frozen=True, slots=True)
+class _Part:
+    """The games read so far while the rest are read, and their figures for the choices ``asked``."""
+
+    results: list[GameSummary]
+    evenings: Evenings
+    asked: Asked
+    stats: Stats
 
 
 MODES: tuple[frozenset[Mode] | None, ...] = (None, *(frozenset({m}) for m in Mode))
@@ -121,6 +132,7 @@ class StatsScreen(Screen[None]):
         self.stats: Stats | None = None
         self.data_shown = False  # the figures read and on screen: what a test of the screen waits for
         self.reading = False  # the games being read (and their figures worked out) in the background
+        self._part: _Part | None = None  # meanwhile, the figures of the games read so far
         self.drawn_at = Size(0, 0)  # the screen's size when they were drawn
 
     def compose(self) -> ComposeResult:
@@ -155,11 +167,30 @@ class StatsScreen(Screen[None]):
         else:
             self.reading = True
             self.query_one("#stats-title", Label).update(Text(" Statistics · reading the games… ", style="bold"))
-            # Only the progress meanwhile: the statistics of a part of a lifetime would say little.
-            # The figures are worked out in the reading's thread too (at 20,000 games a third of a
-            # second): the screen only lays them out, and its keys stay live all the while.
-            read_in_background(self, self.history, lambda h, progress, _partial: self._worked_out(h.summaries(progress)))
+            # The figures of the games read so far meanwhile, as the history and the tally fill in
+            # their rows. They are worked out in the reading's thread, as the last (at 20,000 games
+            # a third of a second): the screen only lays them out, and its keys stay live all the while.
+            read_in_background(
+                self,
+                self.history,
+                lambda h, progress, partial: self._worked_out(
+                    h.summaries(progress, partial=lambda so_far: partial(self._part_worked_out(so_far)))
+                ),
+            )
         self.app.theme_changed_signal.subscribe(self, lambda _: self.refresh_stats())
+
+    def _part_worked_out(self, results: list[GameSummary]) -> _Part:
+        """In the reading's thread: the figures of the games read so far, for the choices made so
+        far; not kept (``_kept`` is the whole's, which the screen's loop may be looking at)."""
+        evenings = Evenings.of(results)
+        asked = self._asked(results)
+        return _Part(results, evenings, asked, statistics(results, *asked, evenings))
+
+    def on_partial(self, message: Partial) -> None:
+        """The figures of the games read so far, while the rest are read."""
+        part = message.result
+        self.results, self.evenings, self._part = part.results, part.evenings, part
+        self.refresh_stats()
 
     def _worked_out(self, results: list[GameSummary]) -> list[GameSummary]:
         """In the reading's thread: the evenings of ``results`` and their statistics for the
@@ -172,6 +203,7 @@ class StatsScreen(Screen[None]):
 
     def on_read(self, message: Read) -> None:
         self.reading = False
+        self._part = None
         self.query_one("#stats-reading", Reading).display = False
         tell_each(self.app, message.problems)
         self._take(message.result)
@@ -192,9 +224,18 @@ class StatsScreen(Screen[None]):
 
     def refresh_stats(self) -> None:
         if self.reading:
-            return  # a choice made meanwhile is taken when the games come
-        st = self.stats = self.compute()
-        self.query_one("#stats-title", Label).update(Text(self._title_text(st), style="bold"))
+            so_far = self._part
+            if so_far is None:
+                return  # a choice made meanwhile is taken when the games come
+            # The games read so far: their figures as the reading's thread worked them out, or, for
+            # a choice made since, worked out here (a part of the games, and only on a key).
+            asked = self._asked(so_far.results)
+            st = so_far.stats if so_far.asked == asked else statistics(so_far.results, *asked, so_far.evenings)
+        else:
+            st = self.compute()
+        self.stats = st
+        title = self._title_text(st) + ("· reading the rest… " if self.reading else "")
+        self.query_one("#stats-title", Label).update(Text(title, style="bold"))
         said = self.query_one("#stats-heading", Static)
         words = said_words(st, self.player)
         said.update(Text(words, style=looks.HINT) if words else "")
@@ -218,7 +259,7 @@ class StatsScreen(Screen[None]):
         page = self.size.height - 3 - (len(self._title_text(st)) > self.size.width)  # the title, the player, the keys
         chart.fill(st.tally.running, names, width=max(30, self.size.width - 4), lines=page - 2, least=CHART_ROWS)
         self.drawn_at = self.size
-        self.data_shown = True
+        self.data_shown = not self.reading  # every game's figures, not those of the games read so far
 
     def _show_parts(self, name: str, parts: tuple[Table, ...]) -> None:
         """The parts of a table in its stack of DataTables, one a part; those not needed hidden."""

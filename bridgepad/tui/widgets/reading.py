@@ -64,9 +64,10 @@ class Progressed(Message):
 
 
 class Partial(Message):
-    """The games read so far, newest first, while the rest are read."""
+    """The games read so far, newest first, while the rest are read (or what a screen's reader
+    made of them in the reading's thread: the statistics' figures)."""
 
-    def __init__(self, result: list[Any]) -> None:
+    def __init__(self, result: Any) -> None:
         super().__init__()
         self.result = result
 
@@ -84,7 +85,7 @@ class Dropped(Exception):
     """The screen went away: the read stops (the history keeps what it had)."""
 
 
-Reader = Callable[[History, Callable[[int, int], None], Callable[[list[Any]], None]], Any]
+Reader = Callable[[History, Callable[[int, int], None], Callable[[Any], None]], Any]
 
 
 def read_in_background(owner: Widget, history: History, read: Reader) -> None:
@@ -100,7 +101,7 @@ def read_in_background(owner: Widget, history: History, read: Reader) -> None:
             last[0] = now
             owner.post_message(Progressed(done, total))  # thread-safe: the screen updates on its own loop
 
-    def partial(result: list[Any]) -> None:
+    def partial(result: Any) -> None:
         if get_current_worker().is_cancelled:
             raise Dropped
         owner.post_message(Partial(result))

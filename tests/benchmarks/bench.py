@@ -119,6 +119,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import math
 import os
 import platform
 import random
@@ -587,7 +588,13 @@ async def posters(urls: dict[int, str], seconds: float, seed: int = 5) -> dict[s
                 if time.monotonic() > end:
                     return
                 contract, by, tricks = rnd.choice(BUSY_CONTRACTS)
-                body = {"id": f"t{t}-b{b}", "board": b, "contract": contract, "declarer": by, "tricks": tricks + rnd.choice((-1, 0, 0, 1))}
+                body = {
+                    "id": f"t{t}-b{b}",
+                    "board": b,
+                    "contract": contract,
+                    "declarer": by,
+                    "tricks": tricks + rnd.choice((-1, 0, 0, 1)),
+                }
                 status = await _http_post(port, path + "results", body)
                 statuses[status] = statuses.get(status, 0) + 1
                 sent[0] += 1
@@ -663,9 +670,19 @@ async def child_busy(data_dir: Path, seconds: float, profile: str | None = None)
         urls_file.write_text(json.dumps(urls))
         posted = data_dir.parent / f"posted-{os.getpid()}.json"
         phones = await asyncio.create_subprocess_exec(
-            sys.executable, str(Path(__file__).resolve()), "--child", "posters", "--data", str(urls_file),
-            "--out", str(posted), "--seconds", str(seconds),
-            stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
+            sys.executable,
+            str(Path(__file__).resolve()),
+            "--child",
+            "posters",
+            "--data",
+            str(urls_file),
+            "--out",
+            str(posted),
+            "--seconds",
+            str(seconds),
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.DEVNULL,
         )
         profiler = None
         if profile:
@@ -958,15 +975,17 @@ def bench_busy(work: Path, seconds: float, profile: bool = False) -> list[Row]:
     if profile:
         args += ["--profile", str(stats_file)]
     got = run_child(args, d, timeout=seconds + 300)
-    busy = [(k, w, c) for k, w, c in got["busy"] if w == w]
-    quiet = [(k, w, c) for k, w, c in got["quiet"] if w == w]
+    busy = [(k, w, c) for k, w, c in got["busy"] if not math.isnan(w)]
+    quiet = [(k, w, c) for k, w, c in got["quiet"] if not math.isnan(w)]
     lost = len(got["busy"]) + len(got["quiet"]) - len(busy) - len(quiet)
     if profile and stats_file.exists():
         import io
         import pstats
 
         text = io.StringIO()
-        pstats.Stats(str(stats_file), stream=text).sort_stats("cumulative").print_stats(r"bridgepad/|textual/(screen|widget|app|_compositor)", 40)
+        pstats.Stats(str(stats_file), stream=text).sort_stats("cumulative").print_stats(
+            r"bridgepad/|textual/(screen|widget|app|_compositor)", 40
+        )
         print(text.getvalue(), file=sys.stderr)
     posted = got.get("posted", {})
     wall_b, wall_q = [w for _, w, _ in busy], [w for _, w, _ in quiet]
@@ -1302,7 +1321,20 @@ def table(rows: list[Row]) -> str:
     return "\n".join(lines)
 
 
-SECTIONS = ("startup", "keys", "busy", "save", "results", "screens", "lifetime", "rebuild", "stats", "score", "replay", "doubledummy")
+SECTIONS = (
+    "startup",
+    "keys",
+    "busy",
+    "save",
+    "results",
+    "screens",
+    "lifetime",
+    "rebuild",
+    "stats",
+    "score",
+    "replay",
+    "doubledummy",
+)
 
 
 def main() -> int:
@@ -1313,7 +1345,12 @@ def main() -> int:
     p.add_argument("--docs", "--readme", dest="docs", action="store_true", help="write the table into docs/speed.md")
     p.add_argument("--child", choices=("keys", "bare-keys", "screens", "busy", "posters"), help=argparse.SUPPRESS)
     p.add_argument("--seconds", type=float, default=30.0, help=argparse.SUPPRESS)
-    p.add_argument("--profile", nargs="?", const="", help="with --only busy: cProfile the app's loop during the load, its top lines to stderr")
+    p.add_argument(
+        "--profile",
+        nargs="?",
+        const="",
+        help="with --only busy: cProfile the app's loop during the load, its top lines to stderr",
+    )
     p.add_argument("--data", help=argparse.SUPPRESS)
     p.add_argument("--out", help=argparse.SUPPRESS)
     p.add_argument("--reps", type=int, default=3, help=argparse.SUPPRESS)

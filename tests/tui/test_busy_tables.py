@@ -42,7 +42,9 @@ async def test_twenty_results_posted_at_once_are_drawn_in_a_few_redraws_not_twen
             )
             await asyncio.sleep(0)
         assert [a.status for a in answers] == [201] * 20
-        await until(pilot, lambda: screen.tables_view.state is not None and screen.tables_view.state.results == 20, "all 20 drawn")
+        await until(
+            pilot, lambda: screen.tables_view.state is not None and screen.tables_view.state.results == 20, "all 20 drawn"
+        )
         await settle(pilot)
         assert screen.tables_view.state is screen.several  # the last state is the one shown
         assert 1 <= len(drawn) <= 3, f"{len(drawn)} redraws for 20 results"

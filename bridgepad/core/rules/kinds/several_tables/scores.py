@@ -347,10 +347,10 @@ def _change_log(inputs: SeveralTables, settings: Settings) -> tuple[ResultChange
     start = _ChangesSoFar((), settings, (), {})
     for known in tuple(_recent_logs):
         n = len(known.results)
-        if known.settings == settings and n <= len(results) and (n == 0 or results[n - 1] is known.results[-1]):
-            if known.results is results or results[:n] == known.results:
-                start = known
-                break
+        goes_on = n <= len(results) and (n == 0 or results[n - 1] is known.results[-1])
+        if known.settings == settings and goes_on and (known.results is results or results[:n] == known.results):
+            start = known
+            break
     if start.results is results:
         return start.log
     last = dict(start.last)

@@ -991,6 +991,11 @@ def bench_busy(work: Path, seconds: float, profile: bool = False) -> list[Row]:
     posted = got.get("posted", {})
     wall_b, wall_q = [w for _, w, _ in busy], [w for _, w, _ in quiet]
     cpu_b, cpu_q = [c for _, _, c in busy], [c for _, _, c in quiet]
+    by_key = ", ".join(
+        f"{shown} {median([w for kk, w, _ in busy if kk == k]) * 1000:.0f}/{median([w for kk, w, _ in quiet if kk == k]) * 1000:.0f}"
+        for k, shown in (("1", "1"), ("2", "2"), ("3", "3"), ("4", "4"), ("right", "→"), ("left", "←"))
+        if any(kk == k for kk, _, _ in busy) and any(kk == k for kk, _, _ in quiet)
+    )
     budget = 0.033  # two frames at 60 Hz
     ok = bool(busy) and median(wall_b) <= budget and _p90(wall_b) <= budget and not lost
     load = got.get("load_cpu", 0) / max(got.get("load_wall", 1), 1e-9)
@@ -1002,7 +1007,8 @@ def bench_busy(work: Path, seconds: float, profile: bool = False) -> list[Row]:
             f"median {ms(median(wall_b))}, p90 {ms(_p90(wall_b))}, CPU median {ms(median(cpu_b))} "
             f"({len(busy)} keys; {posted.get('results', '?')} results posted in {posted.get('seconds', 0):.0f} s, "
             f"the app busy {load:.0%} of the time); quiet, the same keys after: median {ms(median(wall_q))}, "
-            f"p90 {ms(_p90(wall_q))}, CPU median {ms(median(cpu_q))}" + (f"; no frame after {', '.join(lost_keys)}" if lost else ""),
+            f"p90 {ms(_p90(wall_q))}, CPU median {ms(median(cpu_q))}; by key, wall busy/quiet in ms: {by_key}"
+            + (f"; no frame after {', '.join(lost_keys)}" if lost else ""),
             verdict(ok),
         )
     ]

@@ -84,12 +84,19 @@ class ShownTable(DataTable[Text]):
             for row in rows
         ]
         if header == self._header and len(cells) == len(self._cells) and all(len(r) == len(columns) for r in cells):
-            for y, (new, old) in enumerate(zip(cells, self._cells)):
-                for x, (a, b) in enumerate(zip(new, old)):
-                    if not _same(a, b):
-                        self.update_cell_at(Coordinate(y, x), a, update_width=True)
-            self._cells = cells
-            return
+            changed = [
+                (Coordinate(y, x), a)
+                for y, (new, old) in enumerate(zip(cells, self._cells))
+                for x, (a, b) in enumerate(zip(new, old))
+                if not _same(a, b)
+            ]
+            # A line or two (a table's result): those cells alone. More (another board's
+            # traveller) is filled again whole: each cell written on its own measures its column again.
+            if len(changed) <= 2 * len(columns):
+                for at, cell in changed:
+                    self.update_cell_at(at, cell, update_width=True)
+                self._cells = cells
+                return
         keep = self.cursor_row
         self.clear(columns=True)
         for n, title in enumerate(columns):

@@ -977,7 +977,9 @@ def bench_busy(work: Path, seconds: float, profile: bool = False) -> list[Row]:
     got = run_child(args, d, timeout=seconds + 300)
     busy = [(k, w, c) for k, w, c in got["busy"] if not math.isnan(w)]
     quiet = [(k, w, c) for k, w, c in got["quiet"] if not math.isnan(w)]
-    lost_keys = [f"{phase} {k!r} (#{i})" for phase in ("busy", "quiet") for i, (k, w, _) in enumerate(got[phase]) if math.isnan(w)]
+    lost_keys = [
+        f"{phase} {k!r} (#{i})" for phase in ("busy", "quiet") for i, (k, w, _) in enumerate(got[phase]) if math.isnan(w)
+    ]
     lost = len(lost_keys)
     if profile and stats_file.exists():
         import io

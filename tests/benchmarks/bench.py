@@ -43,6 +43,21 @@ Key to screen
     the worst key's median and the median over all keys. The disk wait of the save
     is not CPU time; the next row measures it.
 
+Keys while the tables post
+    A club night at its busiest: a Mitchell of 15 tables (30 pairs, 27 boards, 9 rounds; the
+    game begun in the child, in memory, as the game file's reader takes 8 tables at most) on
+    the tables screen, in the same kind of child as the keys, the share server started as the
+    share key starts it, in the app's loop. A process of its own plays the 15 phones on
+    127.0.0.1: each table posts its round's boards to ``/{token}/results``, one every 1 to 2
+    s, then moves on (``/next``), until every round is in or the time is up (30 s; 15 with
+    ``--quick``). Meanwhile the tables screen's keys are pressed, one every 0.1 to 0.3 s: the
+    views (1 to 4) and the board steps (arrows). Each key is timed from its sending until the
+    first frame written after its action ran (``App._display`` wrapped, the action wrapped),
+    in wall time and in the child's CPU time (which counts what the loop did for the phones
+    meanwhile). The same keys are then pressed again with nothing posted. Budget: two frames
+    (33 ms), the median and the 90th percentile of the keys under load. ``--profile`` runs
+    cProfile around the app's loop for the load and prints its top lines.
+
 Saving a hand
     ``Session.add_hand`` called directly and timed with the wall clock: the hand is
     replayed into the game, and the game file written to a temporary file, fsynced,

@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.padding import Padding
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -383,7 +385,7 @@ class TablesView(Vertical):
         drawn when their key shows them (the tables' results change the ranking each time)."""
         room = self._room(main=True)
         if self.view == "ranking":
-            self._put("#ranking-body", ("ranking", _ranking_key(state, room)), lambda: self._ranking(state, room))
+            self._put("#ranking-body", ("ranking", _ranking_key(state, room)), lambda: _RenderedOnce(self._ranking(state, room)))
         elif self.view == "changes":
             self._put("#changes-list", ("changes", state.change_log), lambda: self._changes(state))
         elif self.view == "cards":
@@ -396,7 +398,7 @@ class TablesView(Vertical):
             self._put("#side-body", ("changes", state.change_log), lambda: self._changes(state))
         else:
             room = self._room(main=False)
-            self._put("#side-body", ("ranking", _ranking_key(state, room)), lambda: self._ranking(state, room))
+            self._put("#side-body", ("ranking", _ranking_key(state, room)), lambda: _RenderedOnce(self._ranking(state, room)))
 
     def _ranking(self, state: SeveralState, room: int) -> Group:
         """The ranking: a team match's teams, then each direction's pairs, best first."""
@@ -467,6 +469,28 @@ class TablesView(Vertical):
             for widget, t in zip(shown, texts):
                 widget.update(t)
         grid.styles.grid_size_columns = max(1, min(len(texts), room // CARD_WIDTH))
+
+
+class _RenderedOnce:
+    """The ranking, rendered once for each width. Textual renders a Rich renderable twice when
+    it changes, once to count its lines and once to draw them; the ranking's 30 pairs are two
+    Rich tables that take about 15 ms a render, paid again after every result while it is
+    shown. Its lines do not depend on the height given (a Rich table renders its cells and
+    itself with none), so the lines counted are the lines drawn."""
+
+    def __init__(self, renderable: RenderableType) -> None:
+        self._renderable = renderable
+        self._lines: dict[tuple[object, ...], list[Segment]] = {}
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        key = (options.max_width, options.min_width, options.justify, options.overflow, options.no_wrap, options.highlight)
+        lines = self._lines.get(key)
+        if lines is None:
+            lines = self._lines[key] = list(console.render(self._renderable, options.update(height=None)))
+        yield from lines
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self._renderable)
 
 
 def _ranking_key(state: SeveralState, room: int) -> object:

@@ -43,6 +43,21 @@ Key to screen
     the worst key's median and the median over all keys. The disk wait of the save
     is not CPU time; the next row measures it.
 
+Keys while the tables post
+    A club night at its busiest: a Mitchell of 15 tables (30 pairs, 27 boards, 9 rounds; the
+    game begun in the child, in memory, as the game file's reader takes 8 tables at most) on
+    the tables screen, in the same kind of child as the keys, the share server started as the
+    share key starts it, in the app's loop. A process of its own plays the 15 phones on
+    127.0.0.1: each table posts its round's boards to ``/{token}/results``, one every 1 to 2
+    s, then moves on (``/next``), until every round is in or the time is up (30 s; 15 with
+    ``--quick``). Meanwhile the tables screen's keys are pressed, one every 0.1 to 0.3 s: the
+    views (1 to 4) and the board steps (arrows). Each key is timed from its sending until the
+    first frame written after its action ran (``App._display`` wrapped, the action wrapped),
+    in wall time and in the child's CPU time (which counts what the loop did for the phones
+    meanwhile). The same keys are then pressed again with nothing posted. Budget: two frames
+    (33 ms), the median and the 90th percentile of the keys under load. ``--profile`` runs
+    cProfile around the app's loop for the load and prints its top lines.
+
 Saving a hand
     ``Session.add_hand`` called directly and timed with the wall clock: the hand is
     replayed into the game, and the game file written to a temporary file, fsynced,
@@ -119,6 +134,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import math
 import os
 import platform
 import random
@@ -525,10 +541,201 @@ async def child_screens(data_dir: Path, reps: int, which: tuple[str, ...] = ("hi
     return out
 
 
+# A club night: 15 tables posting their results while the director presses keys ----------------
+
+BUSY_TABLES, BUSY_BOARDS, BUSY_ROUNDS = 15, 27, 9  # a Mitchell of 30 pairs, 27 boards, 9 rounds
+BUSY_KEYS = ("2", "right", "right", "left", "3", "4", "right", "1")  # the tables screen's views and board steps
+BUSY_CONTRACTS = (("4S", "N", 10), ("3NT", "S", 9), ("2H", "E", 8), ("4H", "W", 9), ("1NT", "N", 7), ("5DX", "W", 9))
+
+
+def busy_setup() -> Any:
+    from bridgepad.core.rules.kinds.several_tables.movements import MovementKind, MovementSetup
+
+    return MovementSetup.of(MovementKind.MITCHELL, BUSY_TABLES, BUSY_BOARDS, rounds=BUSY_ROUNDS)
+
+
+def busy_game() -> Game:
+    """A Mitchell of 15 tables just begun, matchpointed, on the pad."""
+    from bridgepad.core.rules.game import Mode
+    from bridgepad.core.rules.kinds.several_tables.inputs import SeveralTables
+    from bridgepad.core.rules.settings import DuplicateScoring, Settings
+
+    return Game(
+        mode=Mode.DUPLICATE,
+        settings=Settings(duplicate_scoring=DuplicateScoring.MATCHPOINTS),
+        several_tables=SeveralTables(busy_setup()),
+    )
+
+
+async def _http_post(port: int, path: str, body: dict[str, Any]) -> int:
+    """One POST on a connection of its own, as a phone sends it; the status answered."""
+    data = json.dumps(body).encode()
+    head = f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {len(data)}\r\n\r\n"
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        writer.write(head.encode("latin-1") + data)
+        await writer.drain()
+        got = await asyncio.wait_for(reader.read(), 60)
+    finally:
+        writer.close()
+        with contextlib.suppress(ConnectionError):
+            await writer.wait_closed()
+    return int(got.split(b" ", 2)[1])
+
+
+async def posters(urls: dict[int, str], seconds: float, seed: int = 5) -> dict[str, Any]:
+    """Each table's phone, concurrently: its round's boards one every 1-2 s, then on to the next
+    round, until every round is in or ``seconds`` have passed. Loopback only."""
+    movement = busy_setup().movement()
+    statuses: dict[int, int] = {}
+    sent = [0]
+    end = time.monotonic() + seconds
+
+    async def table(t: int) -> None:
+        rnd = random.Random(seed * 100 + t)
+        port = int(urls[t].split(":")[2].split("/")[0])
+        path = "/" + urls[t].split("/", 3)[3]
+        await asyncio.sleep(rnd.uniform(0, 1.0))
+        for r in range(1, movement.rounds + 1):
+            sitting = movement.sitting(t, r)
+            for b in sitting.boards if sitting.plays else ():
+                await asyncio.sleep(rnd.uniform(1.0, 2.0))
+                if time.monotonic() > end:
+                    return
+                contract, by, tricks = rnd.choice(BUSY_CONTRACTS)
+                body = {
+                    "id": f"t{t}-b{b}",
+                    "board": b,
+                    "contract": contract,
+                    "declarer": by,
+                    "tricks": tricks + rnd.choice((-1, 0, 0, 1)),
+                }
+                status = await _http_post(port, path + "results", body)
+                statuses[status] = statuses.get(status, 0) + 1
+                sent[0] += 1
+            status = await _http_post(port, path + "next", {"round": r})
+            statuses[status] = statuses.get(status, 0) + 1
+
+    t0 = time.monotonic()
+    await asyncio.gather(*(table(t) for t in sorted(urls)))
+    return {"results": sent[0], "statuses": {str(k): v for k, v in statuses.items()}, "seconds": time.monotonic() - t0}
+
+
+async def child_busy(data_dir: Path, seconds: float, profile: str | None = None) -> dict[str, Any]:
+    """The tables screen's keys while 15 tables post (the share server in the app's loop, the
+    phones in a process of their own), then the same keys with nothing posted: for each key, the
+    wall and CPU time from the key sent until the first frame written after its action ran."""
+    from bridgepad.services.session import Session
+    from bridgepad.tui.app import BridgepadApp
+    from bridgepad.tui.several_tables.tables_screen import TablesScreen
+
+    session = Session.open(GameStore(data_dir))
+    # Begun here, in memory: the game file's reader takes a Mitchell of 8 tables at most, and
+    # the issue's evening has 15 (what is saved meanwhile goes to this run's folder only).
+    assert session.start(busy_game(), f"a Mitchell of {BUSY_TABLES} tables")
+    app = BridgepadApp(session)
+    out: dict[str, Any] = {"busy": [], "quiet": []}
+    async with app.run_test(headless=False, size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        await asyncio.sleep(0.2)
+        await app.action_share()  # as the share key starts it: the server in this loop
+        await pilot.pause()
+        app.pop_screen()  # back to the tables
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TablesScreen), screen
+        assert app.sharing is not None and app.sharing.server is not None
+        server = app.sharing.server
+        urls = {t: server.table_url(t) for t in sorted(server.tables)}
+        marks: dict[str, float] = {}
+        painted = asyncio.Event()
+        display = app._display
+
+        def _display(screen_: Any, renderable: Any) -> None:
+            display(screen_, renderable)
+            if renderable is not None and "handled" in marks and "frame" not in marks:
+                marks["frame"] = time.perf_counter()
+                marks["frame_cpu"] = time.process_time()
+                painted.set()
+
+        app._display = _display  # type: ignore[method-assign]
+        for name in ("action_view", "action_board"):
+            action = getattr(screen, name)
+
+            def handled(*args: Any, _action: Any = action) -> Any:
+                got = _action(*args)
+                marks["handled"] = time.perf_counter()
+                return got
+
+            setattr(screen, name, handled)
+        rnd = random.Random(11)
+
+        async def press(key: str) -> tuple[str, float, float]:
+            marks.clear()
+            painted.clear()
+            t0, c0 = time.perf_counter(), time.process_time()
+            app._driver.send_message(_key_event(key))
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(painted.wait(), 10)
+            if "frame" not in marks:
+                return key, float("nan"), float("nan")
+            return key, marks["frame"] - t0, marks["frame_cpu"] - c0
+
+        urls_file = data_dir.parent / f"urls-{os.getpid()}.json"
+        urls_file.write_text(json.dumps(urls))
+        posted = data_dir.parent / f"posted-{os.getpid()}.json"
+        phones = await asyncio.create_subprocess_exec(
+            sys.executable,
+            str(Path(__file__).resolve()),
+            "--child",
+            "posters",
+            "--data",
+            str(urls_file),
+            "--out",
+            str(posted),
+            "--seconds",
+            str(seconds),
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.DEVNULL,
+        )
+        profiler = None
+        if profile:
+            import cProfile
+
+            profiler = cProfile.Profile(time.process_time)
+            profiler.enable()
+        c0, t0 = time.process_time(), time.perf_counter()
+        i = 0
+        await asyncio.sleep(1.0)  # the first results on their way
+        while phones.returncode is None:
+            out["busy"].append(await press(BUSY_KEYS[i % len(BUSY_KEYS)]))
+            i += 1
+            await asyncio.sleep(rnd.uniform(0.1, 0.3))
+        await phones.wait()
+        out["load_cpu"], out["load_wall"] = time.process_time() - c0, time.perf_counter() - t0
+        if profiler is not None:
+            profiler.disable()
+            profiler.dump_stats(profile)
+        out["posted"] = json.loads(posted.read_text()) if posted.exists() else {}
+        await asyncio.sleep(1.5)  # the last save heard and drawn, the journal folded
+        for k in range(len(out["busy"])):
+            out["quiet"].append(await press(BUSY_KEYS[(i + k) % len(BUSY_KEYS)]))  # each key changes the view
+            await asyncio.sleep(rnd.uniform(0.1, 0.3))
+        several = screen.several
+        out["results"] = several.results
+    return out
+
+
 def child_main(ns: argparse.Namespace) -> int:
     data = Path(ns.data)
     if ns.child == "keys":
         result = asyncio.run(child_keys(data, ns.reps, bare=False))
+    elif ns.child == "busy":
+        result = asyncio.run(child_busy(data, ns.seconds, ns.profile))
+    elif ns.child == "posters":
+        urls = {int(k): v for k, v in json.loads(data.read_text()).items()}
+        result = asyncio.run(posters(urls, ns.seconds))
     elif ns.child == "bare-keys":
         result = asyncio.run(child_keys(data, ns.reps, bare=True))
     else:
@@ -764,6 +971,62 @@ def bench_result_saved(work: Path, reps: int) -> list[Row]:
             f"{ms(a)} at 10, {ms(b)} at 9,900 (medians of {reps}; p90 {ms(sorted(xs + ys)[int(0.9 * 2 * reps)])}); "
             f"of which CPU {ms(ca)} and {ms(cb)}, the rest waiting for the disk",
             verdict(a <= 0.005 and b <= 0.005 and flat),
+        )
+    ]
+
+
+def _p90(xs: list[float]) -> float:
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(0.9 * len(s)))]
+
+
+def bench_busy(work: Path, seconds: float, profile: bool = False) -> list[Row]:
+    """The tables screen's keys while 15 tables post their results (``child_busy``), beside the
+    same keys once the tables are quiet."""
+    d = work / f"busy-{time.monotonic_ns()}"
+    GameStore(d).ensure()
+    args = ["busy", "--seconds", str(seconds)]
+    stats_file = work / "busy.prof"
+    if profile:
+        args += ["--profile", str(stats_file)]
+    got = run_child(args, d, timeout=seconds + 300)
+    busy = [(k, w, c) for k, w, c in got["busy"] if not math.isnan(w)]
+    quiet = [(k, w, c) for k, w, c in got["quiet"] if not math.isnan(w)]
+    lost_keys = [
+        f"{phase} {k!r} (#{i})" for phase in ("busy", "quiet") for i, (k, w, _) in enumerate(got[phase]) if math.isnan(w)
+    ]
+    lost = len(lost_keys)
+    if profile and stats_file.exists():
+        import io
+        import pstats
+
+        text = io.StringIO()
+        pstats.Stats(str(stats_file), stream=text).sort_stats("cumulative").print_stats(
+            r"bridgepad/|textual/(screen|widget|app|_compositor)", 40
+        )
+        print(text.getvalue(), file=sys.stderr)
+    posted = got.get("posted", {})
+    wall_b, wall_q = [w for _, w, _ in busy], [w for _, w, _ in quiet]
+    cpu_b, cpu_q = [c for _, _, c in busy], [c for _, _, c in quiet]
+    by_key = ", ".join(
+        f"{shown} {median([w for kk, w, _ in busy if kk == k]) * 1000:.0f}/{median([w for kk, w, _ in quiet if kk == k]) * 1000:.0f}"
+        for k, shown in (("1", "1"), ("2", "2"), ("3", "3"), ("4", "4"), ("right", "→"), ("left", "←"))
+        if any(kk == k for kk, _, _ in busy) and any(kk == k for kk, _, _ in quiet)
+    )
+    budget = 0.033  # two frames at 60 Hz
+    ok = bool(busy) and median(wall_b) <= budget and _p90(wall_b) <= budget and not lost
+    load = got.get("load_cpu", 0) / max(got.get("load_wall", 1), 1e-9)
+    return [
+        Row(
+            f"Keys on the tables screen while {BUSY_TABLES} tables post their results (a Mitchell of 30 pairs, "
+            f"{BUSY_BOARDS} boards; the share server in the app's loop): key sent to the frame that shows it",
+            "≤ 33 ms (two frames), median and p90",
+            f"median {ms(median(wall_b))}, p90 {ms(_p90(wall_b))}, CPU median {ms(median(cpu_b))} "
+            f"({len(busy)} keys; {posted.get('results', '?')} results posted in {posted.get('seconds', 0):.0f} s, "
+            f"the app busy {load:.0%} of the time); quiet, the same keys after: median {ms(median(wall_q))}, "
+            f"p90 {ms(_p90(wall_q))}, CPU median {ms(median(cpu_q))}; by key, wall busy/quiet in ms: {by_key}"
+            + (f"; no frame after {', '.join(lost_keys)}" if lost else ""),
+            verdict(ok),
         )
     ]
 
@@ -1082,7 +1345,20 @@ def table(rows: list[Row]) -> str:
     return "\n".join(lines)
 
 
-SECTIONS = ("startup", "keys", "save", "results", "screens", "lifetime", "rebuild", "stats", "score", "replay", "doubledummy")
+SECTIONS = (
+    "startup",
+    "keys",
+    "busy",
+    "save",
+    "results",
+    "screens",
+    "lifetime",
+    "rebuild",
+    "stats",
+    "score",
+    "replay",
+    "doubledummy",
+)
 
 
 def main() -> int:
@@ -1091,7 +1367,14 @@ def main() -> int:
     p.add_argument("--only", nargs="+", choices=SECTIONS, help="run only these measures")
     p.add_argument("--strict", action="store_true", help="exit 1 if a budget is missed")
     p.add_argument("--docs", "--readme", dest="docs", action="store_true", help="write the table into docs/speed.md")
-    p.add_argument("--child", choices=("keys", "bare-keys", "screens"), help=argparse.SUPPRESS)
+    p.add_argument("--child", choices=("keys", "bare-keys", "screens", "busy", "posters"), help=argparse.SUPPRESS)
+    p.add_argument("--seconds", type=float, default=30.0, help=argparse.SUPPRESS)
+    p.add_argument(
+        "--profile",
+        nargs="?",
+        const="",
+        help="with --only busy: cProfile the app's loop during the load, its top lines to stderr",
+    )
     p.add_argument("--data", help=argparse.SUPPRESS)
     p.add_argument("--out", help=argparse.SUPPRESS)
     p.add_argument("--reps", type=int, default=3, help=argparse.SUPPRESS)
@@ -1123,6 +1406,7 @@ def main() -> int:
         steps: list[tuple[str, Callable[[], list[Row]]]] = [
             ("startup", lambda: bench_startup(work, hist, 7 if quick else 11)),
             ("keys", lambda: bench_keys(work, hist, 2 if quick else 5)),
+            ("busy", lambda: bench_busy(work, 15 if quick else 30, ns.profile is not None)),
             ("save", lambda: bench_save(work, hist, 15 if quick else 40)),
             ("results", lambda: bench_result_saved(work, 15 if quick else 39)),
             ("screens", lambda: bench_screens(work, hist, 2 if quick else 4)),

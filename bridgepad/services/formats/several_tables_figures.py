@@ -87,7 +87,26 @@ def _row(row: TravellerRow) -> dict[str, Any]:
     return out
 
 
+# Each board's figures, kept by its traveller: a board no new result touched keeps the same
+# traveller from one derived state to the next (``scores.derive_several``), and the shared page
+# is made again after each result saved, so only the boards that changed are written again.
+# Kept with the traveller itself, whose id then cannot be reused; what is given is never changed.
+_boards_made: dict[int, tuple[Traveller, dict[str, Any]]] = {}
+_MOST_KEPT = 1024
+
+
 def _board(t: Traveller) -> dict[str, Any]:
+    kept = _boards_made.get(id(t))
+    if kept is not None and kept[0] is t:
+        return kept[1]
+    out = _board_made(t)
+    if len(_boards_made) >= _MOST_KEPT:
+        _boards_made.clear()
+    _boards_made[id(t)] = (t, out)
+    return out
+
+
+def _board_made(t: Traveller) -> dict[str, Any]:
     return {
         "board": t.board,
         "dealer": t.dealer.value,

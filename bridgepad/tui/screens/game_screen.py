@@ -10,6 +10,7 @@ the screen of that kind takes its place, at the bottom of the app's stack.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -54,6 +55,12 @@ else:  # each loaded the first time its key is pressed: the pad's first paint do
     tally_screen = lazy("bridgepad.tui.screens.tally_screen")
 
 
+# Changes heard (a table's result, another window's save) are drawn at most this often: the first
+# at once, those that follow within this time together at its end. Four redraws a second keep a
+# room of tables' results live on the screen while leaving the loop to the director's keys.
+HEARD_REDRAW_EVERY = 0.25
+
+
 class HeardChange(Message):
     """A change the session saved (this window's, a table's through the entry server, or
     another window's that a read-only window read), brought onto the screen's own loop."""
@@ -88,6 +95,9 @@ class GameScreen(Screen[None]):
         self._listening: Subscription | None = None
         self._next: GameScreen | None = None  # the screen of another kind that took this one's place
         self._switch_waits = False  # the game changed kind under a screen on top: switched once back
+        self._drawn_at = float("-inf")  # when the game was last drawn (time.monotonic)
+        self._heard_timer: Timer | None = None  # the redraw of the changes heard since, once due
+        self._heard_last = False  # one of them asks for the last line selected (another window's)
 
     # Layout -----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -120,9 +130,26 @@ class GameScreen(Screen[None]):
 
     def on_heard_change(self, message: HeardChange) -> None:
         # This window's own changes were drawn as they were made; a table's, or another
-        # window's (read-only), are drawn now.
+        # window's (read-only), are drawn now, or, in a stream of them, with the next ones.
+        if self.session.stored is self._shown:
+            return
+        self._heard_last = self._heard_last or message.change.origin is Origin.OTHER_WINDOW
+        if self._heard_timer is not None:
+            return  # a redraw is on its way: it shows this change too
+        wait = self._drawn_at + HEARD_REDRAW_EVERY - time.monotonic()
+        if wait <= 0:
+            self._draw_heard()
+        else:
+            self._heard_timer = self.set_timer(wait, self._draw_heard)
+
+    def _draw_heard(self) -> None:
+        """The changes heard since the last redraw, drawn once: fifteen tables' phones saving a
+        result a second each must not redraw the screen fifteen times a second, or the keys
+        typed meanwhile wait behind the redraws."""
+        self._heard_timer = None
+        select_last, self._heard_last = self._heard_last, False
         if self.session.stored is not self._shown:
-            self.refresh_all(select_last=message.change.origin is Origin.OTHER_WINDOW)
+            self.refresh_all(select_last=select_last)
 
     def say(self, message: str, *, title: str = "", severity: str = "information", timeout: float = 6) -> None:
         """A notification; never parsed as markup, since it may quote what a player typed.
@@ -139,6 +166,7 @@ class GameScreen(Screen[None]):
             self._switch(select_last)
             return
         self._shown = self.session.stored
+        self._drawn_at = time.monotonic()
         if self._numbered != self.session.stored.id:  # the games folder is listed once a game
             self._number = self.session.game_number()
             self._numbered = self.session.stored.id

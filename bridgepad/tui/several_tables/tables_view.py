@@ -9,16 +9,21 @@ the pad is one of several tables, and read-only by the review of such a game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.padding import Padding
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.coordinate import Coordinate
+from textual.visual import VisualType
 from textual.widgets import ContentSwitcher, DataTable, Static
 
 from bridgepad.core.model import Side
@@ -59,18 +64,48 @@ NARROW = 70  # below this width the traveller's headers are short
 CARD_WIDTH = 38  # a guide card's column: its longest line is ``Round 7: N-S 8 v E-W 8, boards 22–24``
 
 
+def _same(a: Text, b: Text) -> bool:
+    """Two cells that look alike (``Text``'s own == leaves out its style and justification)."""
+    return a.plain == b.plain and a.spans == b.spans and a.style == b.style and a.justify == b.justify
+
+
 class ShownTable(DataTable[Text]):
-    """A table of the view: its rows written again whole each time the session changes."""
+    """A table of the view, filled again each time the session changes: with the same columns
+    and as many rows, only the cells that changed are written (a table's result changes a line
+    or two), so that the table keeps what it has rendered of the others."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._header: tuple[tuple[str, ...], frozenset[int]] | None = None
+        self._cells: list[tuple[Text, ...]] = []
 
     def fill(self, columns: Sequence[str], rows: Sequence[Sequence[Text | str]], right: frozenset[int] = frozenset()) -> None:
+        header = (tuple(columns), right)
+        cells = [
+            tuple(c if isinstance(c, Text) else Text(c, justify="right" if n in right else "left") for n, c in enumerate(row))
+            for row in rows
+        ]
+        if header == self._header and len(cells) == len(self._cells) and all(len(r) == len(columns) for r in cells):
+            changed = [
+                (Coordinate(y, x), a)
+                for y, (new, old) in enumerate(zip(cells, self._cells))
+                for x, (a, b) in enumerate(zip(new, old))
+                if not _same(a, b)
+            ]
+            # A line or two (a table's result): those cells alone. More (another board's
+            # traveller) is filled again whole: each cell written on its own measures its column again.
+            if len(changed) <= 2 * len(columns):
+                for at, cell in changed:
+                    self.update_cell_at(at, cell, update_width=True)
+                self._cells = cells
+                return
         keep = self.cursor_row
         self.clear(columns=True)
         for n, title in enumerate(columns):
             self.add_column(Text(title, justify="right" if n in right else "left"), key=str(n))
-        for row in rows:
-            self.add_row(
-                *(c if isinstance(c, Text) else Text(c, justify="right" if n in right else "left") for n, c in enumerate(row))
-            )
+        for row in cells:
+            self.add_row(*row)
+        self._header, self._cells = header, cells
         if rows:
             self.move_cursor(row=min(max(keep, 0), len(rows) - 1), animate=False)
 
@@ -88,6 +123,9 @@ class TablesView(Vertical):
         self._rows: dict[int, int] = {}  # the traveller's selected line, by board
         self._wide = False
         self.data_shown = False
+        # What each of the view's texts was last drawn from: a text whose figures did not change
+        # is not written again (each write lays out and paints it again, for every result saved).
+        self._drawn: dict[str, object] = {}
 
     def compose(self) -> ComposeResult:
         yield Static(id="tables-views")
@@ -128,6 +166,14 @@ class TablesView(Vertical):
         if self.state is not None:
             self.show(self.state)
 
+    def _put(self, selector: str, key: object, make: Callable[[], VisualType]) -> None:
+        """``selector``'s Static drawn by ``make``, unless it was drawn last from the same ``key`` (in the same theme)."""
+        full = (key, self.app.theme)
+        if self._drawn.get(selector) == full:
+            return
+        self._drawn[selector] = full
+        self.query_one(selector, Static).update(make())
+
     # Which view -------------------------------------------------------------------
     def focus_view(self) -> None:
         """The focus on the view shown: its table, or its page that scrolls."""
@@ -145,6 +191,7 @@ class TablesView(Vertical):
         self.query_one(ContentSwitcher).current = view
         self._views_bar()
         if self.state is not None:
+            self._pages(self.state)
             self._side(self.state)
         self.focus_view()
 
@@ -183,9 +230,7 @@ class TablesView(Vertical):
             self._views_bar()
             self._tables(state)
             self._boards(state)
-            self.query_one("#ranking-body", Static).update(self._ranking(state, self._room(main=True)))
-            self.query_one("#changes-list", Static).update(self._changes(state))
-            self._cards(state)
+            self._pages(state)
             self._side(state)
         self.data_shown = True
 
@@ -199,7 +244,7 @@ class TablesView(Vertical):
                 word = f" {key} {TITLES[view]} ({len(self.state.change_log)}) "
             parts.append((word, looks.TITLE if view == self.view else ""))
             parts.append((" ", ""))
-        self.query_one("#tables-views", Static).update(Content.assemble(*parts))
+        self._put("#tables-views", tuple(parts), lambda: Content.assemble(*parts))
 
     def _pair_cell(self, state: SeveralState, pair: object) -> str:
         if not isinstance(pair, Pair):
@@ -243,7 +288,7 @@ class TablesView(Vertical):
         if state.teams:
             lines.append("")
             lines += [f"{team_label(team.team)}: {team_pairs(state, team)}." for team in state.teams]
-        self.query_one("#tables-note", Static).update(Text("\n".join(lines)))
+        self._put("#tables-note", tuple(lines), lambda: Text("\n".join(lines)))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         if self.state is None:
@@ -261,9 +306,8 @@ class TablesView(Vertical):
         figure = "MP" if mp else "IMP"
         keymap = keys.keymap_of(self.app)
         choose = f"  {keys.first_key('tables.previous_board', keymap)} {keys.first_key('tables.next_board', keymap)}"
-        self.query_one("#boards-title", Static).update(
-            Content.assemble((traveller_title(state, self.board), looks.STRONG), (choose, looks.HINT))
-        )
+        title = traveller_title(state, self.board)
+        self._put("#boards-title", (title, choose), lambda: Content.assemble((title, looks.STRONG), (choose, looks.HINT)))
         red = looks.rich_style(looks.RED_SUIT)
         rows: list[list[Text | str]] = []
         for line in traveller_lines(state, self.board):
@@ -326,7 +370,7 @@ class TablesView(Vertical):
                 )
         correct = keys.first_key("tables.correct", keys.keymap_of(self.app))
         lines.append(f"{correct}: the director's correction of this line.")
-        self.query_one("#boards-detail", Static).update(Text("\n".join(lines)))
+        self._put("#boards-detail", tuple(lines), lambda: Text("\n".join(lines)))
 
     def _room(self, *, main: bool) -> int:
         """The width a view's text has: the screen's, less the side panel when it is shown."""
@@ -336,9 +380,25 @@ class TablesView(Vertical):
             return width - side - 2 if main else side - 2
         return width - 2
 
+    def _pages(self, state: SeveralState) -> None:
+        """The ranking's, the changes' or the cards' page, whichever is shown: the others are
+        drawn when their key shows them (the tables' results change the ranking each time)."""
+        room = self._room(main=True)
+        if self.view == "ranking":
+            self._put("#ranking-body", ("ranking", _ranking_key(state, room)), lambda: _RenderedOnce(self._ranking(state, room)))
+        elif self.view == "changes":
+            self._put("#changes-list", ("changes", state.change_log), lambda: self._changes(state))
+        elif self.view == "cards":
+            self._cards(state)
+
     def _side(self, state: SeveralState) -> None:
-        body = self.query_one("#side-body", Static)
-        body.update(self._changes(state) if self.view == "ranking" else self._ranking(state, self._room(main=False)))
+        if not self.has_class("side"):  # not shown on a screen this narrow: drawn once it is wide enough
+            return
+        if self.view == "ranking":
+            self._put("#side-body", ("changes", state.change_log), lambda: self._changes(state))
+        else:
+            room = self._room(main=False)
+            self._put("#side-body", ("ranking", _ranking_key(state, room)), lambda: _RenderedOnce(self._ranking(state, room)))
 
     def _ranking(self, state: SeveralState, room: int) -> Group:
         """The ranking: a team match's teams, then each direction's pairs, best first."""
@@ -384,6 +444,11 @@ class TablesView(Vertical):
         return Group(*parts)
 
     def _cards(self, state: SeveralState) -> None:
+        room = self._room(main=True)
+        drawn = (state.inputs.setup, room, self.app.theme)
+        if self._drawn.get("#cards") == drawn:  # the movement's cards: the same all evening
+            return
+        self._drawn["#cards"] = drawn
         m = state.movement
         title = Text(movement_title(state.inputs.setup), style=looks.rich_style(looks.STRONG))
         title.append("\n" + "\n".join(movement_words(m)), style="not bold")
@@ -403,7 +468,34 @@ class TablesView(Vertical):
         else:
             for widget, t in zip(shown, texts):
                 widget.update(t)
-        grid.styles.grid_size_columns = max(1, min(len(texts), self._room(main=True) // CARD_WIDTH))
+        grid.styles.grid_size_columns = max(1, min(len(texts), room // CARD_WIDTH))
+
+
+class _RenderedOnce:
+    """The ranking, rendered once for each width. Textual renders a Rich renderable twice when
+    it changes, once to count its lines and once to draw them; the ranking's 30 pairs are two
+    Rich tables that take about 15 ms a render, paid again after every result while it is
+    shown. Its lines do not depend on the height given (a Rich table renders its cells and
+    itself with none), so the lines counted are the lines drawn."""
+
+    def __init__(self, renderable: RenderableType) -> None:
+        self._renderable = renderable
+        self._lines: dict[tuple[object, ...], list[Segment]] = {}
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        key = (options.max_width, options.min_width, options.justify, options.overflow, options.no_wrap, options.highlight)
+        lines = self._lines.get(key)
+        if lines is None:
+            lines = self._lines[key] = list(console.render(self._renderable, options.update(height=None)))
+        yield from lines
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self._renderable)
+
+
+def _ranking_key(state: SeveralState, room: int) -> object:
+    """What the ranking is drawn from: the standings (with the pairs' names), the teams, the movement, the width."""
+    return (state.standings, state.teams, state.inputs.setup, state.scoring, room)
 
 
 def _boards_cell(s: Sitting | None) -> str:

@@ -8,7 +8,8 @@ as a one-table board scores it. The page writes each string as text, never as ma
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from typing import TYPE_CHECKING, Any
 
 from bridgepad.core.rules.board_scores import signed
 from bridgepad.core.rules.boards import board_dealer
@@ -28,6 +29,9 @@ from bridgepad.core.words.movement_text import (
     team_label,
 )
 
+if TYPE_CHECKING:
+    from bridgepad.core.model import Hand
+
 TRICKS_HINT = "tricks declarer took, 0 to 13"
 # The phone's fields: the pad's words for the contract and the declarer; the tricks as a number.
 FIELDS = {
@@ -42,16 +46,25 @@ def score_text(ns_score: int) -> str:
     return f"N-S {signed(ns_score)}"
 
 
+@functools.lru_cache(maxsize=4096)
+def _scored(board: int, hand: Hand, settings: Settings) -> tuple[int, str]:
+    """A result's N-S score and its result's words (``=``, ``+1``, ``-2``): each phone's page holds
+    every result its table has sent, and every table's page is read again after each result
+    saved, so each result is scored once rather than at every save of the evening."""
+    outcome = board_outcome(board, hand, settings)
+    return outcome.board_score, outcome.result
+
+
 def result_json(r: TableResult, settings: Settings) -> dict[str, Any]:
     """A table's result as its phone shows it back: the contract, who declared, the tricks and the score."""
     h = r.hand
-    outcome = board_outcome(r.board, h, settings)
+    board_score, result = _scored(r.board, h, settings)
     out: dict[str, Any] = {
         "id": r.id,
         "board": r.board,
         "round": r.round,
-        "ns_score": outcome.board_score,
-        "score": score_text(outcome.board_score),
+        "ns_score": board_score,
+        "score": score_text(board_score),
         "by": r.by.value,
         "at": h.at,
     }
@@ -68,8 +81,8 @@ def result_json(r: TableResult, settings: Settings) -> dict[str, Any]:
             "contract": h.contract.pretty,
             "declarer": h.declarer.word,
             "tricks": h.tricks,
-            "result": outcome.result,
-            "text": f"{h.contract.pretty} by {h.declarer.word}, {tricks} ({outcome.result})",
+            "result": result,
+            "text": f"{h.contract.pretty} by {h.declarer.word}, {tricks} ({result})",
             "fields": {"contract": h.contract.text, "declarer": h.declarer.value, "tricks": str(h.tricks)},
         }
     )

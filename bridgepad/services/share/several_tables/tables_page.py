@@ -71,7 +71,24 @@ def _traveller_row(row: TravellerRow, matchpointed: bool) -> list[str]:
     return [str(s.ns.number), str(s.ew.number), contract + changed, by, row.outcome.result, f"{score:+,}" if score else "0", *mp]
 
 
+# Each traveller's part of the page, kept by the traveller (as ``several_tables_figures`` keeps
+# its boards): the page is made again after each result saved, a board no result touched is not.
+_travellers_made: dict[tuple[int, bool], tuple[Traveller, dict[str, Any]]] = {}
+_MOST_KEPT = 1024
+
+
 def _traveller(t: Traveller, matchpointed: bool) -> dict[str, Any]:
+    kept = _travellers_made.get((id(t), matchpointed))
+    if kept is not None and kept[0] is t:
+        return kept[1]
+    out = _traveller_made(t, matchpointed)
+    if len(_travellers_made) >= _MOST_KEPT:
+        _travellers_made.clear()
+    _travellers_made[(id(t), matchpointed)] = (t, out)
+    return out
+
+
+def _traveller_made(t: Traveller, matchpointed: bool) -> dict[str, Any]:
     columns = ["NS", "EW", "Contract", "By", "Res", "Score", *(["NS MP", "EW MP"] if matchpointed else ["IMPs"])]
     return {
         "board": t.board,

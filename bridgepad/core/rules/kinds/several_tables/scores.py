@@ -23,7 +23,7 @@ from bridgepad.core.rules.boards import board_dealer
 from bridgepad.core.rules.duplicate import Comparison, SessionMatchpoints, compare
 from bridgepad.core.rules.kinds.several_tables.entering import counted, table_round
 from bridgepad.core.rules.kinds.several_tables.inputs import SeveralTables, TableResult
-from bridgepad.core.rules.kinds.several_tables.movements import Movement, MovementKind, Pair, Sitting
+from bridgepad.core.rules.kinds.several_tables.movements import Movement, MovementKind, MovementSetup, Pair, Sitting
 from bridgepad.core.rules.modes.base import Play
 from bridgepad.core.rules.modes.duplicate import DuplicateRules
 from bridgepad.core.rules.outcome import BoardOutcome, Status
@@ -268,50 +268,114 @@ def _ranked(standings: list[PairStanding], matchpointed: bool) -> dict[Pair, str
     return out
 
 
+# Each board's traveller depends on that board's results alone (and the movement and the
+# settings): kept here with the results it was worked out from, so that a result saved scores
+# its own board again, not every board of the session (the laptop works the state out after
+# each table's result, on its event loop). A few games are kept: the pad's and one beside it.
+_BoardsKept = dict[int, tuple[tuple[TableResult, ...], "Traveller"]]
+_kept_boards: list[tuple[MovementSetup, Settings, _BoardsKept]] = []
+_KEPT_GAMES = 4
+
+
+def _boards_kept(setup: MovementSetup, settings: Settings) -> _BoardsKept:
+    # Looked up and added to, never reordered in place: another thread deriving another game
+    # (an export, the history) at the same moment finds the list whole.
+    for kept_setup, kept_settings, boards in tuple(_kept_boards):
+        if kept_setup == setup and kept_settings == settings:
+            return boards
+    boards = {}
+    _kept_boards.insert(0, (setup, settings, boards))
+    del _kept_boards[_KEPT_GAMES:]
+    return boards
+
+
 def derive_several(inputs: SeveralTables, settings: Settings, ended: bool = False) -> SeveralState:
     movement = inputs.setup.movement()
-    have = counted(inputs)
-    history: dict[tuple[int, int], list[TableResult]] = {}
+    by_board: dict[int, list[TableResult]] = {}
     for r in inputs.results:
-        history.setdefault((r.table, r.board), []).append(r)
-    travellers = tuple(_traveller(movement, b, have, history, settings) for b in movement.board_numbers())
+        by_board.setdefault(r.board, []).append(r)
+    kept = _boards_kept(inputs.setup, settings)
+    travellers_list = []
+    for b in movement.board_numbers():
+        sent = tuple(by_board.get(b, ()))
+        found = kept.get(b)
+        # Equal results give an equal traveller; a tuple compares each result by identity
+        # first, so the boards no new result touched are recognised at little cost.
+        if found is None or found[0] != sent:
+            found = (sent, _traveller(movement, b, sent, settings))
+            kept[b] = found
+        travellers_list.append(found[1])
+    travellers = tuple(travellers_list)
     matchpointed = settings.duplicate_scoring is DuplicateScoring.MATCHPOINTS
     # Neuberg's N is the session's: a board with fewer results than the most any board has is
     # factored up to that many for every pair, not only for pairs that met the fullest board.
     most = max((len(t.rows) for t in travellers), default=0)
-    standings = [_standing(inputs, p, travellers, settings, most) for p in movement.pairs]
+    by_pair = _comparisons_by_pair(travellers)
+    standings = [_standing(inputs, p, by_pair.get(p, []), settings, most) for p in movement.pairs]
     ranks: dict[Pair, str] = {}
     if movement.kind is MovementKind.MITCHELL:
         for side in (Side.NS, Side.EW):
             ranks.update(_ranked([s for s in standings if s.pair.side is side], matchpointed))
     standings = [_with_rank(s, ranks.get(s.pair, "")) for s in standings]
     teams = _teams(movement, standings, travellers, matchpointed) if movement.kind is MovementKind.TEAMS else ()
+    have = counted(inputs)
     tables = tuple(_progress(inputs, movement, t, have) for t in range(1, movement.tables + 1))
     complete = all(t.complete for t in travellers)
     status = Status.ENDED if ended and not complete else Status.FINISHED if complete else Status.IN_PLAY
-    log = tuple(_change_log(inputs, settings))
+    log = _change_log(inputs, settings)
     return SeveralState(inputs, movement, settings.duplicate_scoring, travellers, tuple(standings), teams, tables, status, log)
 
 
-def _change_log(inputs: SeveralTables, settings: Settings) -> Iterable[ResultChange]:
-    last: dict[tuple[int, int], TableResult] = {}
-    for r in inputs.results:
+@dataclass(frozen=True, slots=True)
+class _ChangesSoFar:
+    """The change log of the results up to ``results``, and the last result at each table's board."""
+
+    results: tuple[TableResult, ...]
+    settings: Settings
+    log: tuple[ResultChange, ...]
+    last: dict[tuple[int, int], TableResult]
+
+
+# As with the boards: each result saved is one more than the game had, so the log goes on from
+# the one worked out before instead of scoring every change again (thousands, in a long evening
+# of corrections).
+_recent_logs: list[_ChangesSoFar] = []
+
+
+def _change_log(inputs: SeveralTables, settings: Settings) -> tuple[ResultChange, ...]:
+    results = inputs.results
+    start = _ChangesSoFar((), settings, (), {})
+    for known in tuple(_recent_logs):
+        n = len(known.results)
+        goes_on = n <= len(results) and (n == 0 or results[n - 1] is known.results[-1])
+        if known.settings == settings and goes_on and (known.results is results or results[:n] == known.results):
+            start = known
+            break
+    if start.results is results:
+        return start.log
+    last = dict(start.last)
+    log = list(start.log)
+    for r in results[len(start.results) :]:
         before = last.get((r.table, r.board))
         if before is not None:
             new, old = (board_outcome(x.board, x.hand, settings).board_score for x in (r, before))
-            yield ResultChange(r, before, new, old)
+            log.append(ResultChange(r, before, new, old))
         last[(r.table, r.board)] = r
+    done = _ChangesSoFar(results, settings, tuple(log), last)
+    _recent_logs.insert(0, done)
+    del _recent_logs[_KEPT_GAMES:]
+    return done.log
 
 
-def _traveller(
-    movement: Movement,
-    board: int,
-    have: dict[tuple[int, int], TableResult],
-    history: dict[tuple[int, int], list[TableResult]],
-    settings: Settings,
-) -> Traveller:
+def _traveller(movement: Movement, board: int, sent: tuple[TableResult, ...], settings: Settings) -> Traveller:
+    """``board``'s traveller from its results as they came (the last at each table counts)."""
+    have: dict[int, TableResult] = {}
+    history: dict[int, list[TableResult]] = {}
+    for r in sent:
+        have[r.table] = r
+        history.setdefault(r.table, []).append(r)
     sittings = movement.board_sittings(board)
-    played = [(s, have[(s.table, board)]) for s in sittings if (s.table, board) in have]
+    played = [(s, have[s.table]) for s in sittings if s.table in have]
     outcomes = [board_outcome(board, r.hand, settings) for _, r in played]
     scores = [o.board_score for o in outcomes]
     rows = []
@@ -319,7 +383,7 @@ def _traveller(
         others = scores[:i] + scores[i + 1 :]
         ns = compare(scores[i], others)
         ew = compare(-scores[i], [-o for o in others])
-        earlier = tuple(history[(sitting.table, board)][:-1])
+        earlier = tuple(history[sitting.table][:-1])
         rows.append(TravellerRow(sitting, result, outcome, ns, ew, earlier))
     return Traveller(board, board_dealer(board), board_vulnerable(board), tuple(rows), len(sittings))
 
@@ -328,10 +392,19 @@ def _comparisons(pair: Pair, travellers: Iterable[Traveller]) -> list[Comparison
     return [row.comparison(pair.side) for t in travellers for row in t.rows if row.sitting.pair(pair.side) == pair]
 
 
-def _standing(
-    inputs: SeveralTables, pair: Pair, travellers: tuple[Traveller, ...], settings: Settings, most: int
-) -> PairStanding:
-    comparisons = _comparisons(pair, travellers)
+def _comparisons_by_pair(travellers: Iterable[Traveller]) -> dict[Pair, list[Comparison]]:
+    """Each pair's comparisons, board by board, in one pass over the travellers (as ``_comparisons`` gives them)."""
+    out: dict[Pair, list[Comparison]] = {}
+    for t in travellers:
+        for row in t.rows:
+            for side in (Side.NS, Side.EW):
+                pair = row.sitting.pair(side)
+                if pair is not None:
+                    out.setdefault(pair, []).append(row.comparison(side))
+    return out
+
+
+def _standing(inputs: SeveralTables, pair: Pair, comparisons: list[Comparison], settings: Settings, most: int) -> PairStanding:
     acc = SessionMatchpoints(settings.pairs_percentage, most=most)
     imps = Decimal(0)
     for c in comparisons:

@@ -10,7 +10,7 @@ match's four pairs never move.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from bridgepad.core.model import Side
@@ -104,6 +104,23 @@ class Movement:
     sets: tuple[tuple[int, ...], ...]  # the boards of each set, in the order the sets are numbered
     sittings: tuple[Sitting, ...]  # round 1's tables in order, then round 2's ...
     skip: bool = False  # a Mitchell on an even number of tables: E-W skip a table half way
+    # Each board's and each pair's sittings, looked up at every result saved (each board's
+    # traveller, each table's page): found once here rather than by a walk through every sitting.
+    _by_board: dict[int, tuple[Sitting, ...]] = field(init=False, repr=False, compare=False, hash=False)
+    _by_pair: dict[Pair, tuple[Sitting, ...]] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        by_board: dict[int, list[Sitting]] = {}
+        by_pair: dict[Pair, list[Sitting]] = {}
+        for s in self.sittings:
+            if s.plays:
+                for b in s.boards:
+                    by_board.setdefault(b, []).append(s)
+            for p in (s.ns, s.ew):
+                if p is not None:
+                    by_pair.setdefault(p, []).append(s)
+        object.__setattr__(self, "_by_board", {b: tuple(v) for b, v in by_board.items()})
+        object.__setattr__(self, "_by_pair", {p: tuple(v) for p, v in by_pair.items()})
 
     def sitting(self, table: int, round: int) -> Sitting:
         """Table ``table`` in round ``round`` (both from 1)."""
@@ -120,7 +137,7 @@ class Movement:
 
     def pair_sittings(self, pair: Pair) -> tuple[Sitting, ...]:
         """Where ``pair`` sits in each round (its sit-outs included)."""
-        return tuple(s for s in self.sittings if pair in (s.ns, s.ew))
+        return self._by_pair.get(pair, ())
 
     def sitting_out(self, round: int) -> tuple[Pair, ...]:
         """The pairs that wait out ``round``."""
@@ -128,7 +145,7 @@ class Movement:
 
     def board_sittings(self, board: int) -> tuple[Sitting, ...]:
         """Every sitting that plays ``board``, round by round: the rows its traveller will have."""
-        return tuple(s for s in self.sittings if s.plays and board in s.boards)
+        return self._by_board.get(board, ())
 
     def board_numbers(self) -> Iterator[int]:
         for board_set in self.sets:

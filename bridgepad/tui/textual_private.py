@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from typing import IO, Any
 
 from textual.keys import _normalize_key_list
+from textual.message_pump import _MessagePumpMeta
 from textual.widgets import Footer
 
 WRITTEN_FOR = "8.2.8"  # the Textual release each name below was read from
@@ -104,3 +105,8 @@ def switch_bottom_screen(app: Any, screen: Any) -> Any:
     if not top._result_callbacks:
         top._push_result_callback(app, None)
     return app.switch_screen(screen)
+
+
+# The metaclass of every Textual widget and screen: a screen with abstract hooks (``abc``) needs a
+# metaclass that derives from both this and ABCMeta, and Textual does not export it by name.
+MessagePumpMeta = _MessagePumpMeta

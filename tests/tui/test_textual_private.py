@@ -178,3 +178,16 @@ async def test_the_default_screen_can_be_switched_for_another() -> None:
         await pause(pilot)
         assert app.screen_stack == [second], WHERE
         assert not first.is_attached, WHERE  # the default screen taken away, as switch_screen takes the one it replaces
+
+
+def test_a_game_screen_that_leaves_out_a_hook_cannot_be_made() -> None:
+    # The shim's metaclass is Textual's own: a screen with abstract hooks is still a screen.
+    import pytest
+
+    from bridgepad.tui.screens.game_screen import GameScreen
+    from bridgepad.tui.textual_private import MessagePumpMeta
+
+    assert isinstance(GameScreen, MessagePumpMeta)
+    assert GameScreen.__abstractmethods__ == frozenset({"draw", "focus_game", "started"})
+    with pytest.raises(TypeError):
+        GameScreen(None)  # type: ignore[abstract, arg-type]

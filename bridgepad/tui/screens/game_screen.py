@@ -11,6 +11,7 @@ the screen of that kind takes its place, at the bottom of the app's stack.
 from __future__ import annotations
 
 import time
+from abc import ABCMeta, abstractmethod
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -33,7 +34,7 @@ from bridgepad.store.errors import Problem, SaveError
 from bridgepad.tui import keys, kinds
 from bridgepad.tui.closing import open_screen
 from bridgepad.tui.telling import notice, tell, tell_each, tell_until, withdraw
-from bridgepad.tui.textual_private import switch_bottom_screen
+from bridgepad.tui.textual_private import MessagePumpMeta, switch_bottom_screen
 from bridgepad.tui.widgets.status_bar import StatusBar
 
 if TYPE_CHECKING:
@@ -70,7 +71,11 @@ class HeardChange(Message):
         self.change = change
 
 
-class GameScreen(Screen[None]):
+class _AbstractScreen(ABCMeta, MessagePumpMeta):
+    """Textual's screens' metaclass with ABC's: a game screen that leaves out a hook cannot be made."""
+
+
+class GameScreen(Screen[None], metaclass=_AbstractScreen):
     """Its keys are the game's alone: under the history, the tally or a form they do nothing."""
 
     KIND: ClassVar[str]  # the name of the kind of game this screen shows (``GameKind.screen``)
@@ -180,16 +185,16 @@ class GameScreen(Screen[None]):
         trouble = getattr(self.app, "phones_trouble", "")  # the share server's news, kept by the app
         self.query_one(StatusBar).show(self.session.state, self._number, self.session, note=note, trouble=trouble)
 
+    @abstractmethod
     def draw(self, select_last: bool) -> None:
         """The game below the status line, as its kind shows it."""
-        raise NotImplementedError
 
     def drawn(self) -> None:
         """After each drawing: what follows from it (the pad solves its boards' cards)."""
 
+    @abstractmethod
     def focus_game(self) -> None:
         """The focus where the game is read."""
-        raise NotImplementedError
 
     def showing(self) -> GameScreen:
         """The screen that shows the game on the pad now: this one, or the one that took its place."""
@@ -377,9 +382,9 @@ class GameScreen(Screen[None]):
         )
         open_screen(self.app, form, done)
 
+    @abstractmethod
     def started(self, game: Game) -> None:
         """A new game of this screen's kind is on the pad: say so."""
-        raise NotImplementedError
 
     def action_settings(self) -> None:
         if not self.writable():

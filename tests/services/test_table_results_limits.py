@@ -104,3 +104,20 @@ async def test_a_board_sent_again_and_again_stops_at_its_bound_and_the_others_go
         pad.close()
     inputs = reopened(data_dir).game.several_tables
     assert inputs is not None and len(inputs.results) == 2 * MAX_KEPT_PER_BOARD + 1
+
+
+def test_corrections_made_in_the_same_second_each_get_an_id_of_their_own(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A game's id is its second and 16 random bits: pinned here, as two corrections in one second
+    # with the same bits would have them (seen once among twenty corrections under load).
+    import os
+
+    real = os.urandom
+    monkeypatch.setattr(os, "urandom", lambda n: b"\x00" * n if n == 2 else real(n))  # new_id's two bytes
+    seed_folder(data_dir, 0)
+    pad = Pad(data_dir)
+    try:
+        results = TableResults(pad.session)
+        made = [results.correct(2, board, TWO_SPADES, f"change {board}") for board in (4, 5, 6)]
+        assert len({r.result.id for r in made}) == 3
+    finally:
+        pad.close()

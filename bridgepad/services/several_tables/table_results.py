@@ -11,6 +11,7 @@ changes a result by a correction, undoable until the next table's result.
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +31,6 @@ from bridgepad.core.rules.kinds.several_tables.entering import (
 from bridgepad.core.rules.kinds.several_tables.one_table import as_one_table, board_start
 from bridgepad.services.changes import Origin
 from bridgepad.store.errors import Refused
-from bridgepad.store.game_id import new_id
 from bridgepad.store.game_store import now_iso
 
 if TYPE_CHECKING:
@@ -39,6 +39,12 @@ if TYPE_CHECKING:
     from bridgepad.services.session import Session
 
 NOT_SEVERAL = "The game on the pad is not a game of several tables."
+
+
+def director_id() -> str:
+    """A correction's id, never one used before: a game's id (its second and 16 random bits)
+    repeats among corrections made in the same second, one in a few hundred times at twenty."""
+    return f"director-{uuid.uuid4().hex}"
 
 
 class TableResults:
@@ -83,7 +89,7 @@ class TableResults:
         time and reason; undoable. EntryRefused if it cannot be made; SaveError if not saved."""
         self._session.check_writable()
         inputs = self._inputs()
-        recorded = correct(inputs, TableResult(f"director-{new_id()}", table, 0, board, replace(hand, at=now_iso()), why=why))
+        recorded = correct(inputs, TableResult(director_id(), table, 0, board, replace(hand, at=now_iso()), why=why))
         change = {"result": result_to_json(recorded.result, hand_to_json)}
         self._record(inputs.with_result(recorded.result), f"board {board} at table {table} changed", None, change, undoable=True)
         return recorded
